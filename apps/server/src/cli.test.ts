@@ -1,0 +1,217 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntentSchema } from '@app/contracts';
+import { parseCsv } from './providers/youtube/comment-file-parser';
+import { runCli as runCliInProcess } from './cli';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverDir, '../..');
+const shared = path.resolve(repoRoot, '../shared');
+const model = path.join(shared, 'models/universal-sentence-encoder-lite');
+const dataset = path.join(
+  shared,
+  'datasets/kaggle_trending_gbcomments_sample/GBcomments_sample.csv',
+);
+const haveShared = existsSync(model) && existsSync(dataset);
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      tsx,
+      ['src/cli.ts', ...args],
+      {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          EMBEDDINGS_PROVIDER: 'onnx',
+          EMBEDDINGS_MODEL: model,
+          ...env,
+        },
+        maxBuffer: 32 * 1024 * 1024,
+        timeout: 110_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+function csvField(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+let dir: string;
+let rows: { text: string; likes: string; video: string }[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'chorus-cli-'));
+  if (!haveShared) return;
+  // 60 real comments from two trending videos; the literal "\n" in the dataset become real newlines so
+  // quoted multi-line fields are exercised.
+  const [header, ...body] = parseCsv(readFileSync(dataset, 'utf8'));
+  const col = (name: string): number => header!.indexOf(name);
+  const all = body
+    .filter((cells) => cells.length === header!.length)
+    .map((cells) => ({
+      video: cells[col('video_id')]!,
+      text: cells[col('comment_text')]!.replace(/\\n/g, '\n'),
+      likes: cells[col('likes')]!,
+    }));
+  const videos = [...new Set(all.map((r) => r.video))].slice(0, 2);
+  rows = all
+    .filter((r) => videos.includes(r.video) && r.text.trim() !== '')
+    .filter((_, i) => i % 3 === 0)
+    .slice(0, 60);
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!haveShared && !process.env.CI)('cli analyze on real comments', () => {
+  it('prints one JSON report for a CSV (BOM, quotes, commas, newlines) and the same clusters for JSONL', async () => {
+    const csvPath = path.join(dir, 'comments.csv');
+    const header = 'video_id,text,likes,ignored\r\n';
+    const body = rows
+      .map((r) => [r.video, r.text, r.likes, 'x,y'].map(csvField).join(','))
+      .join('\r\n');
+    writeFileSync(csvPath, `\ufeff${header}${body}\r\n`);
+    const jsonlPath = path.join(dir, 'comments.jsonl');
+    writeFileSync(
+      jsonlPath,
+      rows
+        .map((r, i) => JSON.stringify({ id: `c${i}`, text: r.text, likes: Number(r.likes) }))
+        .join('\n'),
+    );
+
+    const [csv, jsonl] = await Promise.all([
+      runCli(['analyze', '--input', csvPath, '--clusters', '3', '--seed', '5']),
+      runCli(['analyze', '--input', jsonlPath, '--clusters=3', '--seed=5']),
+    ]);
+    expect(csv.stderr).not.toMatch(/^error/m);
+    expect(csv.code).toBe(0);
+    expect(jsonl.code).toBe(0);
+    const report = JSON.parse(csv.stdout) as Record<string, unknown>;
+    expect(csv.stdout.trim().split('\n')).toHaveLength(1);
+    expect(Object.keys(report)).toEqual([
+      'comments',
+      'clusters',
+      'executive_summary',
+      'timings_ms',
+    ]);
+
+    const comments = report.comments as {
+      id: string;
+      cluster_id: number;
+      intent: string;
+      sentiment: string;
+    }[];
+    expect(comments).toHaveLength(rows.length);
+    expect(comments[0]!.id).toBe('row-1');
+    for (const c of comments) {
+      expect(Object.keys(c)).toEqual(['id', 'cluster_id', 'intent', 'sentiment']);
+      expect(IntentSchema.options).toContain(c.intent);
+      expect(['positive', 'neutral', 'negative', 'mixed']).toContain(c.sentiment);
+    }
+    const clusters = report.clusters as {
+      cluster_id: number;
+      heading: string;
+      tags: string[];
+      percentage: number;
+      engagement_percentage: number;
+      size: number;
+    }[];
+    expect(clusters).toHaveLength(3);
+    for (const c of clusters) {
+      expect(Object.keys(c)).toEqual([
+        'cluster_id',
+        'heading',
+        'tags',
+        'category',
+        'percentage',
+        'engagement_percentage',
+        'size',
+      ]);
+    }
+    expect(clusters.reduce((s, c) => s + c.size, 0)).toBe(rows.length);
+    expect(clusters.reduce((s, c) => s + Math.round(c.percentage * 10), 0)).toBe(1000);
+    expect(clusters.reduce((s, c) => s + Math.round(c.engagement_percentage * 10), 0)).toBe(1000);
+    expect(report.executive_summary).toMatchObject({ overall_vibe: expect.any(String) });
+    expect(Object.keys(report.timings_ms as object)).toEqual([
+      'embedding',
+      'clustering',
+      'labelling',
+      'total',
+    ]);
+
+    const fromJsonl = JSON.parse(jsonl.stdout) as typeof report;
+    expect((fromJsonl.comments as typeof comments).map((c) => c.cluster_id)).toEqual(
+      comments.map((c) => c.cluster_id),
+    );
+    expect((fromJsonl.comments as typeof comments)[0]!.id).toBe('c0');
+    expect(fromJsonl.clusters).toEqual(report.clusters);
+    // Logs stay on stderr.
+    expect(csv.stderr).toMatch(/analysing 60 comments/);
+  });
+});
+
+describe('cli analyze with bad input', () => {
+  it('exits non-zero with one line on stderr and nothing on stdout', async () => {
+    const noText = path.join(dir, 'no-text.csv');
+    writeFileSync(noText, 'id,comment_body\n1,hello\n');
+    const empty = path.join(dir, 'empty.csv');
+    writeFileSync(empty, '\ufeff  \n');
+    const headerOnly = path.join(dir, 'header-only.csv');
+    writeFileSync(headerOnly, 'text,likes\n');
+    const badJsonl = path.join(dir, 'bad.jsonl');
+    writeFileSync(badJsonl, '{"text":"ok"}\nnot json\n');
+    const cases: [string[], RegExp, number][] = [
+      [['analyze', '--input', path.join(dir, 'missing.csv')], /Input file not found/, 1],
+      [['analyze', '--input', noText], /no "text" column/, 1],
+      [['analyze', '--input', empty], /Input file is empty/, 1],
+      [['analyze', '--input', headerOnly], /has no comments with text/, 1],
+      [['analyze', '--input', badJsonl], /Line 2 of the comments file is not a JSON object/, 1],
+      [['analyze'], /Missing --input/, 2],
+      [['analyze', '--input', noText, '--clusters', 'many'], /--clusters needs a whole number/, 2],
+      [['summarise'], /Unknown command summarise/, 2],
+    ];
+    // Two cases through a real process (exit code, streams); the rest in-process to spare the 2 cores.
+    const spawned = await Promise.all(cases.slice(0, 2).map(([args]) => runCli(args)));
+    const inProcess = await Promise.all(
+      cases.slice(2).map(async ([args]) => {
+        let stdout = '';
+        let stderr = '';
+        const code = await runCliInProcess(args, {
+          env: { EMBEDDINGS_PROVIDER: 'fake' },
+          cwd: serverDir,
+          stdout: (text) => (stdout += text),
+          stderr: (line) => (stderr += `${line}\n`),
+        });
+        return { code, stdout, stderr };
+      }),
+    );
+    [...spawned, ...inProcess].forEach((run, i) => {
+      const [, message, code] = cases[i]!;
+      expect(run.code).toBe(code);
+      expect(run.stdout).toBe('');
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^error: /);
+      expect(lines[0]).toMatch(message);
+    });
+  });
+});

@@ -1,0 +1,163 @@
+import type { AnalysisResult, LanguageModel, TextEmbedder } from '@app/analysis';
+import { analyseComments } from '@app/analysis';
+import path from 'node:path';
+import type { Config } from '../config/config';
+import { resolveFromRepoRoot } from '../config/paths';
+import { createTextEmbedder } from '../providers/embeddings/create-text-embedder';
+import { createLanguageModel } from '../providers/llm/create-language-model';
+import { readCommentsFile } from './read-comments-file';
+
+export const USAGE =
+  'Usage: npm run -s cli -- analyze --input FILE [--clusters K] [--seed N] [--context TEXT]';
+
+/** A command line the CLI cannot run; the message is one line. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface AnalyzeArgs {
+  input: string;
+  clusters?: number;
+  seed?: number;
+  context?: string;
+}
+
+function positiveInt(flag: string, value: string | undefined, min: number): number {
+  if (value === undefined || !/^\d+$/.test(value) || Number(value) < min) {
+    throw new UsageError(
+      `${flag} needs a whole number of at least ${min} (got ${value ?? 'nothing'})`,
+    );
+  }
+  return Number(value);
+}
+
+/** Parses `--input FILE [--clusters K] [--seed N] [--context TEXT]` (also `--flag=value`). */
+export function parseAnalyzeArgs(argv: readonly string[]): AnalyzeArgs {
+  const args: Partial<AnalyzeArgs> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i]!;
+    const eq = raw.indexOf('=');
+    const flag = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
+    const value = (): string | undefined =>
+      raw.startsWith('--') && eq > 0 ? raw.slice(eq + 1) : argv[++i];
+    switch (flag) {
+      case '--input':
+      case '-i': {
+        const v = value();
+        if (!v) throw new UsageError('--input needs a file path');
+        args.input = v;
+        break;
+      }
+      case '--clusters':
+      case '-k':
+        args.clusters = positiveInt('--clusters', value(), 1);
+        break;
+      case '--seed':
+        args.seed = positiveInt('--seed', value(), 0);
+        break;
+      case '--context':
+        args.context = value() ?? '';
+        break;
+      default:
+        throw new UsageError(`Unknown option ${raw}. ${USAGE}`);
+    }
+  }
+  if (!args.input) throw new UsageError(`Missing --input FILE. ${USAGE}`);
+  return args as AnalyzeArgs;
+}
+
+/** The CLI's JSON: exactly the shape the issue specifies. */
+export function toCliReport(result: AnalysisResult) {
+  return {
+    comments: result.comments.map((c) => ({
+      id: c.id,
+      cluster_id: c.clusterId,
+      intent: c.intent,
+      sentiment: c.sentiment.label,
+    })),
+    clusters: result.clusters.map((c) => ({
+      cluster_id: c.cluster_id,
+      heading: c.heading,
+      tags: c.tags,
+      category: c.category,
+      percentage: c.percentage,
+      engagement_percentage: c.engagement_percentage,
+      size: c.size,
+    })),
+    executive_summary: result.executiveSummary,
+    timings_ms: {
+      embedding: result.timingsMs.embedding,
+      clustering: result.timingsMs.clustering,
+      labelling: result.timingsMs.labelling,
+      total: result.timingsMs.total,
+    },
+  };
+}
+
+export interface AnalyzeDeps {
+  config: Config;
+  log: (line: string) => void;
+  /** Where relative --input paths start (npm runs workspace scripts in apps/server; INIT_CWD is the caller's folder). */
+  cwd: string;
+  /** Overrides for tests; by default both come from the configuration, like the server's. */
+  embedder?: TextEmbedder;
+  languageModel?: LanguageModel | null;
+}
+
+/** Runs `analyze`: reads the file, analyses it with the configured adapters, returns the report. */
+export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
+  const args = parseAnalyzeArgs(argv);
+  const comments = await readCommentsFile(path.resolve(deps.cwd, args.input));
+  const { config } = deps;
+  // A relative model folder means the same as every other configured path: from the repository root.
+  const model = config.embeddings.model;
+  const modelPath = model && /^\.\.?[\\/]/.test(model) ? resolveFromRepoRoot(model) : model;
+  const embedder =
+    deps.embedder ??
+    createTextEmbedder({
+      provider: config.embeddings.provider,
+      model: modelPath,
+      dtype: config.embeddings.dtype,
+      apiUrl: config.embeddings.apiUrl,
+      apiKey: config.embeddings.apiKey,
+      apiModel: config.embeddings.apiModel,
+      dataDir: config.dataDir,
+    });
+  const languageModel =
+    deps.languageModel !== undefined
+      ? deps.languageModel
+      : createLanguageModel({
+          apiUrl: config.llm.apiUrl,
+          apiKey: config.llm.apiKey,
+          model: config.llm.model,
+          timeoutMs: config.llm.timeoutMs,
+          maxRetries: config.llm.maxRetries,
+        });
+  deps.log(
+    `analysing ${comments.length} comments from ${args.input} with ${embedder.name}` +
+      (languageModel ? ` and ${languageModel.name}` : ' (offline labeller)'),
+  );
+  let lastStage = '';
+  const result = await analyseComments(
+    comments,
+    { embedder, languageModel },
+    {
+      k: args.clusters,
+      seed: args.seed,
+      context: args.context,
+      llmTimeoutMs: config.llm.timeoutMs,
+      onProgress: (p) => {
+        if (p.stage !== lastStage) deps.log(`stage: ${p.stage}`);
+        lastStage = p.stage;
+      },
+    },
+  );
+  deps.log(
+    `done: ${result.clusters.length} clusters, ${result.stats.duplicates} duplicates, ${result.stats.spam} spam, ` +
+      `labeller ${result.labeller}, ${result.timingsMs.total} ms`,
+  );
+  return toCliReport(result);
+}

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { InputComment } from '@app/analysis';
+import {
+  CommentFileError,
+  parseCommentsCsv,
+  parseCommentsJsonl,
+} from '../providers/youtube/comment-file-parser';
+
+/** A comments file the CLI cannot use; the message is one line a person can act on. */
+export class InputFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputFileError';
+  }
+}
+
+/** JSON Lines by extension (.jsonl, .ndjson), else by content (first character `{`), otherwise CSV. */
+export function detectFormat(file: string, content: string): 'csv' | 'jsonl' {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  if (ext === '.csv') return 'csv';
+  return content
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .startsWith('{')
+    ? 'jsonl'
+    : 'csv';
+}
+
+/**
+ * Reads comments from a CSV (header with a `text` column; `id`, `likes`, `author`, `published_at`
+ * optional; other columns ignored; RFC 4180 quoting; BOM allowed) or a JSON Lines file with the same
+ * fields. Rows with empty text are skipped. Throws InputFileError when the file is missing, unreadable,
+ * has no text column or holds no comments.
+ */
+export async function readCommentsFile(file: string): Promise<InputComment[]> {
+  let content: string;
+  try {
+    content = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputFileError(`Input file not found: ${file}`);
+    if (code === 'EISDIR') throw new InputFileError(`Input is a folder, not a file: ${file}`);
+    throw new InputFileError(`Cannot read input file ${file}: ${code ?? 'unknown error'}`);
+  }
+  const body = content.replace(/^\ufeff/, '');
+  if (body.trim() === '') throw new InputFileError(`Input file is empty: ${file}`);
+  let comments: InputComment[];
+  try {
+    comments =
+      detectFormat(file, body) === 'jsonl' ? parseCommentsJsonl(body) : parseCommentsCsv(body);
+  } catch (error) {
+    if (error instanceof CommentFileError) throw new InputFileError(`${file}: ${error.message}`);
+    throw error;
+  }
+  if (comments.length === 0)
+    throw new InputFileError(`Input file has no comments with text: ${file}`);
+  return comments;
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseArgs } from './config';
+import { repoRoot } from './paths';
+
+describe('loadConfig', () => {
+  it('runs on defaults alone: PGlite under ./data, port 3000, offline AI', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      role: 'all',
+      logLevel: 'info',
+      databaseUrl: undefined,
+      dataDir: path.join(repoRoot, 'data'),
+      webDistDir: path.join(repoRoot, 'apps/web/dist'),
+      auth: { sessionTtlDays: 30, signupCredits: 3, loginMaxFailures: 5, loginWindowMinutes: 15 },
+      queue: { driver: 'postgres', redisUrl: 'redis://127.0.0.1:6379', workerConcurrency: 1 },
+      analysis: {
+        maxCommentsPerAnalysis: 10_000,
+        commentRetentionDays: 30,
+        metricsBaseline: 900_000,
+        commentsDir: undefined,
+      },
+      embeddings: { provider: 'embedded', dtype: 'q8' },
+      llm: { timeoutMs: 30_000, maxRetries: 2, apiUrl: undefined },
+      public: { llmEnabled: false, metricsBaseline: 900_000 },
+    });
+    expect(fs.existsSync(path.join(repoRoot, 'apps/server/package.json'))).toBe(true);
+  });
+
+  it('reads values, treats blank ones as unset and resolves relative paths from the repo root', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: 'tmp/state',
+      DATABASE_URL: 'postgres://chorus:secret@db.internal:5432/chorus',
+      SIGNUP_CREDITS: '',
+      LLM_API_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'llama3',
+      COMMENTS_DIR: '/abs/comments',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.join(repoRoot, 'tmp/state'));
+    expect(config.databaseUrl).toBe('postgres://chorus:secret@db.internal:5432/chorus');
+    expect(config.auth.signupCredits).toBe(3);
+    expect(config.analysis.commentsDir).toBe('/abs/comments');
+    expect(config.public).toEqual({ llmEnabled: true, metricsBaseline: 900_000 });
+    expect(JSON.stringify(config.public)).not.toContain('secret');
+  });
+
+  it('lists every invalid variable at once, one per line, without echoing values', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        ROLE: 'admin',
+        DATABASE_URL: 'mysql://x',
+        SESSION_TTL_DAYS: '0',
+        EMBEDDINGS_DTYPE: 'fp16',
+        LLM_API_KEY: 'sk-should-not-appear',
+        REDIS_URL: 'http://nope',
+        EMBEDDINGS_PROVIDER: 'openai',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'EMBEDDINGS_API_URL',
+      'EMBEDDINGS_DTYPE',
+      'PORT',
+      'REDIS_URL',
+      'ROLE',
+      'SESSION_TTL_DAYS',
+    ]);
+    expect(problems).toContain('ROLE: must be one of: all, api, worker');
+    expect(problems).toContain('SESSION_TTL_DAYS: must be at least 1');
+    const message = (error as Error).message;
+    expect(message.split('\n')).toHaveLength(problems.length + 1);
+    expect(message).not.toContain('sk-should-not-appear');
+  });
+
+  it('requires the settings a chosen provider needs', () => {
+    expect(() => loadConfig({ EMBEDDINGS_PROVIDER: 'openai' })).toThrow(
+      /EMBEDDINGS_API_URL: is required when EMBEDDINGS_PROVIDER=openai/,
+    );
+    expect(() => loadConfig({ LLM_API_URL: 'http://127.0.0.1:1/v1' })).toThrow(/LLM_MODEL/);
+  });
+
+  it('lets --role override ROLE', () => {
+    expect(loadConfig({ ROLE: 'api' }, { role: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({}, { role: 'boss' })).toThrow(/ROLE \(from --role\)/);
+  });
+});
+
+describe('parseArgs', () => {
+  it('reads --role in both spellings and --migrate-only', () => {
+    expect(parseArgs(['--role', 'api'])).toEqual({ role: 'api', migrateOnly: false });
+    expect(parseArgs(['--role=worker', '--migrate-only'])).toEqual({
+      role: 'worker',
+      migrateOnly: true,
+    });
+    expect(parseArgs([])).toEqual({ migrateOnly: false });
+  });
+});

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { resolveFromRepoRoot } from './paths';
+
+/** An unset variable and an empty one (`FOO=` in a .env file) both mean "use the default". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const str = () => z.preprocess(blankToUndefined, z.string().trim().optional());
+const strDefault = (d: string) => z.preprocess(blankToUndefined, z.string().trim().default(d));
+const int = (d: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .default(d),
+  );
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, d: T[number]) =>
+  z.preprocess(
+    blankToUndefined,
+    z.enum(values, { error: `must be one of: ${values.join(', ')}` }).default(d),
+  );
+const url = (protocols: RegExp, hint: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: protocols, error: `must be a URL like ${hint}` }).optional(),
+  );
+
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Every environment variable the server reads, in one place. `.env.example` documents each one.
+ * Add a variable here (and to `toConfig` below) rather than reading `process.env` anywhere else.
+ */
+export const EnvSchema = z.object({
+  // --- server ---------------------------------------------------------------------------------
+  PORT: int(3000, 0, 65535),
+  HOST: strDefault('0.0.0.0'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  ROLE: oneOf(ROLES, 'all'),
+  WEB_DIST_DIR: strDefault('apps/web/dist'),
+  // --- storage --------------------------------------------------------------------------------
+  DATA_DIR: strDefault('./data'),
+  DATABASE_URL: url(/^postgres(ql)?$/, 'postgres://user:password@host:5432/dbname'),
+  // --- accounts -------------------------------------------------------------------------------
+  SESSION_TTL_DAYS: int(30, 1, 3650),
+  SIGNUP_CREDITS: int(3, 0, 1_000_000),
+  LOGIN_MAX_FAILURES: int(5, 1, 1000),
+  LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
+  // --- jobs -----------------------------------------------------------------------------------
+  QUEUE_DRIVER: oneOf(['postgres', 'bullmq'], 'postgres'),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^rediss?$/, error: 'must be a URL like redis://127.0.0.1:6379' })
+      .default('redis://127.0.0.1:6379'),
+  ),
+  WORKER_CONCURRENCY: int(1, 1, 64),
+  QUEUE_LEASE_MS: int(30_000, 500, 3_600_000),
+  // --- analysis -------------------------------------------------------------------------------
+  MAX_COMMENTS_PER_ANALYSIS: int(10_000, 1, 1_000_000),
+  COMMENT_RETENTION_DAYS: int(30, 1, 3650),
+  METRICS_BASELINE: int(900_000, 0),
+  COMMENTS_DIR: str(),
+  // --- YouTube --------------------------------------------------------------------------------
+  YOUTUBE_API_KEY: str(),
+  YOUTUBE_API_BASE_URL: url(/^https?$/, 'https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_FALLBACK: oneOf(['innertube', 'none'], 'innertube'),
+  // --- embeddings -----------------------------------------------------------------------------
+  EMBEDDINGS_PROVIDER: oneOf(['embedded', 'onnx', 'openai', 'fake'], 'embedded'),
+  EMBEDDINGS_MODEL: str(),
+  EMBEDDINGS_DTYPE: oneOf(['q8', 'fp32'], 'q8'),
+  EMBEDDINGS_API_URL: url(/^https?$/, 'https://api.openai.com/v1'),
+  EMBEDDINGS_API_KEY: str(),
+  EMBEDDINGS_API_MODEL: str(),
+  // --- language model (any OpenAI-compatible chat endpoint) -----------------------------------
+  LLM_API_URL: url(/^https?$/, 'https://api.openai.com/v1'),
+  LLM_API_KEY: str(),
+  LLM_MODEL: str(),
+  LLM_TIMEOUT_MS: int(30_000, 100, 600_000),
+  LLM_MAX_RETRIES: int(2, 0, 10),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+/** The parsed configuration, grouped by concern. Paths are absolute. Secrets live only here. */
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  role: Role;
+  webDistDir: string;
+  dataDir: string;
+  /** A PostgreSQL server; undefined means PGlite under `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  auth: {
+    sessionTtlDays: number;
+    signupCredits: number;
+    loginMaxFailures: number;
+    loginWindowMinutes: number;
+  };
+  queue: {
+    driver: Env['QUEUE_DRIVER'];
+    redisUrl: string;
+    workerConcurrency: number;
+    /** How long a worker owns a job without a heartbeat; a dead worker's job is retried after it. */
+    leaseMs: number;
+  };
+  analysis: {
+    maxCommentsPerAnalysis: number;
+    commentRetentionDays: number;
+    metricsBaseline: number;
+    /** A folder of recorded comment files for the offline comment source; undefined when not used. */
+    commentsDir: string | undefined;
+  };
+  youtube: {
+    apiKey: string | undefined;
+    apiBaseUrl: string | undefined;
+    /** `innertube`: read comments without a key through YouTube's web client API; `none`: never. */
+    fallback: Env['YOUTUBE_FALLBACK'];
+  };
+  embeddings: {
+    provider: Env['EMBEDDINGS_PROVIDER'];
+    model: string | undefined;
+    dtype: Env['EMBEDDINGS_DTYPE'];
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    apiModel: string | undefined;
+  };
+  llm: {
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    timeoutMs: number;
+    maxRetries: number;
+  };
+  /** What the browser may see. Never put a secret here. */
+  public: {
+    /** True when a language model is configured; otherwise the offline analyser answers. */
+    llmEnabled: boolean;
+    metricsBaseline: number;
+  };
+}
+
+/** Thrown by `loadConfig` with one line per problem, so a person can fix them all at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ConfigOverrides {
+  /** From the `--role` command-line flag; wins over ROLE. */
+  role?: string;
+}
+
+/**
+ * Parses the environment once. Throws a ConfigError listing every invalid variable (never their
+ * values, which may be secrets).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  overrides: ConfigOverrides = {},
+): Config {
+  const input = { ...env, ...(overrides.role !== undefined ? { ROLE: overrides.role } : {}) };
+  const parsed = EnvSchema.safeParse(input);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const from = name === 'ROLE' && overrides.role !== undefined ? ' (from --role)' : '';
+        return `${name}${from}: ${issue.message}`;
+      });
+  // Checked on the raw values so they are listed together with the per-variable problems.
+  problems.push(...crossFieldProblems(input));
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  return toConfig(parsed.data);
+}
+
+/** Settings that are only required because of another setting's value. */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  const set = (name: string) => (env[name] ?? '').trim() !== '';
+  const value = (name: string) => (env[name] ?? '').trim();
+  const problems: string[] = [];
+  if (value('EMBEDDINGS_PROVIDER') === 'openai' && !set('EMBEDDINGS_API_URL')) {
+    problems.push('EMBEDDINGS_API_URL: is required when EMBEDDINGS_PROVIDER=openai');
+  }
+  if (value('EMBEDDINGS_PROVIDER') === 'onnx' && !set('EMBEDDINGS_MODEL')) {
+    problems.push('EMBEDDINGS_MODEL: is required when EMBEDDINGS_PROVIDER=onnx');
+  }
+  if (set('LLM_API_URL') && !set('LLM_MODEL')) {
+    problems.push('LLM_MODEL: is required when LLM_API_URL is set');
+  }
+  return problems;
+}
+
+function toConfig(e: Env): Config {
+  const llmEnabled = Boolean(e.LLM_API_URL && e.LLM_MODEL);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+    webDistDir: resolveFromRepoRoot(e.WEB_DIST_DIR),
+    dataDir: resolveFromRepoRoot(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    auth: {
+      sessionTtlDays: e.SESSION_TTL_DAYS,
+      signupCredits: e.SIGNUP_CREDITS,
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    },
+    queue: {
+      driver: e.QUEUE_DRIVER,
+      redisUrl: e.REDIS_URL,
+      workerConcurrency: e.WORKER_CONCURRENCY,
+      leaseMs: e.QUEUE_LEASE_MS,
+    },
+    analysis: {
+      maxCommentsPerAnalysis: e.MAX_COMMENTS_PER_ANALYSIS,
+      commentRetentionDays: e.COMMENT_RETENTION_DAYS,
+      metricsBaseline: e.METRICS_BASELINE,
+      commentsDir: e.COMMENTS_DIR ? resolveFromRepoRoot(e.COMMENTS_DIR) : undefined,
+    },
+    youtube: {
+      apiKey: e.YOUTUBE_API_KEY,
+      apiBaseUrl: e.YOUTUBE_API_BASE_URL,
+      fallback: e.YOUTUBE_FALLBACK,
+    },
+    embeddings: {
+      provider: e.EMBEDDINGS_PROVIDER,
+      model: e.EMBEDDINGS_MODEL,
+      dtype: e.EMBEDDINGS_DTYPE,
+      apiUrl: e.EMBEDDINGS_API_URL,
+      apiKey: e.EMBEDDINGS_API_KEY,
+      apiModel: e.EMBEDDINGS_API_MODEL,
+    },
+    llm: {
+      apiUrl: e.LLM_API_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      maxRetries: e.LLM_MAX_RETRIES,
+    },
+    public: { llmEnabled, metricsBaseline: e.METRICS_BASELINE },
+  };
+}
+
+/** Reads `--role <r>` / `--role=<r>` and `--migrate-only` from the command line. */
+export function parseArgs(argv: readonly string[]): { role?: string; migrateOnly: boolean } {
+  let role: string | undefined;
+  let migrateOnly = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--migrate-only') migrateOnly = true;
+    else if (arg === '--role') role = argv[++i] ?? '';
+    else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
+  }
+  return role === undefined ? { migrateOnly } : { role, migrateOnly };
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import { analyseComments, type LanguageModel, type TextEmbedder } from '@app/analysis';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config/config';
+import type { Database } from './db/database';
+import type { DB } from './db/schema';
+import { createJobQueue } from './jobs/create-job-queue';
+import type { JobQueue } from './jobs/job-queue.port';
+import type { Logger } from './logger';
+import {
+  createRepositories,
+  createTransactionRunner,
+  type Repositories,
+  type TransactionRunner,
+} from './repositories';
+import { createArgon2PasswordHasher, type PasswordHasher } from './services/auth/password-hasher';
+import { createTextEmbedder } from './providers/embeddings/create-text-embedder';
+import { createLanguageModel } from './providers/llm/create-language-model';
+import type { CommentSource } from './providers/youtube/comment-source.port';
+import { createCommentSource } from './providers/youtube/create-comment-source';
+import { InnertubeCommentSource } from './providers/youtube/innertube-comment-source';
+import type { AnalyseFn } from './services/analysis/analysis-deps';
+
+/**
+ * Everything the process runs on, built once at boot. This is the one place that picks concrete
+ * adapters; routes, jobs and tests take what they need from here.
+ */
+export interface Container {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  repos: Repositories;
+  /** Runs a callback in one database transaction with repositories bound to it. */
+  transaction: TransactionRunner;
+  hasher: PasswordHasher;
+  clock: Clock;
+  logger: Logger;
+  /** The configured embedder (EMBEDDINGS_PROVIDER). */
+  embedder: TextEmbedder;
+  /** The configured OpenAI-compatible chat model, or null: everything then runs offline. */
+  languageModel: LanguageModel | null;
+  /** Comments by video id: COMMENTS_DIR files, then the YouTube Data API (with a key). */
+  commentSource: CommentSource;
+  /** The job queue (QUEUE_DRIVER: the database, or BullMQ on Redis). */
+  jobQueue: JobQueue;
+  /** The analysis core's pipeline (tests may wrap it). */
+  analyse: AnalyseFn;
+}
+
+/** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
+export interface ContainerOverrides {
+  clock?: Clock;
+  hasher?: PasswordHasher;
+  embedder?: TextEmbedder;
+  /** null forces offline even when an LLM is configured. */
+  languageModel?: LanguageModel | null;
+  commentSource?: CommentSource;
+  jobQueue?: JobQueue;
+  analyse?: AnalyseFn;
+}
+
+/** Builds the container on an open, migrated database. */
+export function createContainer(input: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  overrides?: ContainerOverrides;
+}): Container {
+  const { config, database, logger, overrides = {} } = input;
+  const db = database.db;
+  const repos = createRepositories(db);
+  return {
+    config,
+    database,
+    db,
+    repos,
+    transaction: createTransactionRunner(db),
+    hasher: overrides.hasher ?? createArgon2PasswordHasher(),
+    clock: overrides.clock ?? systemClock,
+    logger,
+    embedder:
+      overrides.embedder ?? createTextEmbedder({ ...config.embeddings, dataDir: config.dataDir }),
+    languageModel:
+      overrides.languageModel !== undefined
+        ? overrides.languageModel
+        : createLanguageModel(config.llm),
+    commentSource:
+      overrides.commentSource ??
+      createCommentSource({
+        commentsDir: config.analysis.commentsDir,
+        apiKey: config.youtube.apiKey,
+        apiBaseUrl: config.youtube.apiBaseUrl,
+        fallback: config.youtube.fallback === 'innertube' ? new InnertubeCommentSource() : null,
+      }),
+    jobQueue:
+      overrides.jobQueue ??
+      createJobQueue(config.queue, repos.queueJobs, (err) =>
+        logger.error({ err }, 'job queue error'),
+      ),
+    analyse: overrides.analyse ?? analyseComments,
+  };
+}

@@ -1,0 +1,47 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** `2026112101_auth.ts`: a sortable timestamp, an underscore, a name. Tests and .d.ts are ignored. */
+const MIGRATION_FILE = /^\d{10,14}_[a-z0-9_-]+\.(ts|js|mjs)$/;
+
+/**
+ * Lists db/migrations, so a new migration is just a new file there. Append only: never edit a
+ * migration that has been committed; add a new one.
+ */
+class FolderMigrationProvider implements MigrationProvider {
+  constructor(private readonly folder: string) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await fs.readdir(this.folder))
+      .filter((f) => MIGRATION_FILE.test(f) && !f.endsWith('.d.ts'))
+      .sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      const mod = (await import(pathToFileURL(path.join(this.folder, file)).href)) as Migration;
+      if (typeof mod.up !== 'function') throw new Error(`Migration ${file} exports no up()`);
+      migrations[file.replace(/\.(ts|js|mjs)$/, '')] = mod;
+    }
+    return migrations;
+  }
+}
+
+/** Applies every pending migration; throws with the failing migration's name on error. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new FolderMigrationProvider(MIGRATIONS_DIR),
+    // Helpers commit migrations in parallel; one written "earlier" may land after a later one ran.
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

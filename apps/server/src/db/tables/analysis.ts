@@ -1,0 +1,108 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Timestamp } from './auth';
+
+/** jsonb: read as the parsed value, written as a JSON string (pg would turn arrays into SQL arrays). */
+export type Json<T> = ColumnType<T, string, string>;
+
+export const ANALYSIS_JOB_STATUSES = [
+  'pending',
+  'fetching',
+  'embedding',
+  'discovering',
+  'saving',
+  'complete',
+  'failed',
+] as const;
+
+export interface AnalysisJobsTable {
+  id: Generated<string>;
+  userId: string;
+  videoId: string;
+  status: Generated<(typeof ANALYSIS_JOB_STATUSES)[number]>;
+  progressPercent: Generated<number>;
+  etaSeconds: number | null;
+  /** Why the job failed, written for the user. */
+  error: string | null;
+  title: string | null;
+  thumbnailUrl: string | null;
+  channelTitle: string | null;
+  /** Comments the video has according to the source, when known. */
+  videoCommentCount: number | null;
+  /** Most comments this job may analyse: min(balance x 100, MAX_COMMENTS_PER_ANALYSIS, reserved x 100). */
+  commentLimit: number;
+  reservedCredits: number;
+  /** What the job finally cost (set at completion; 0 after a failure). */
+  chargedCredits: number | null;
+  priority: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+  startedAt: Timestamp | null;
+  finishedAt: Timestamp | null;
+  /** Set when the retention job purged the raw comments. */
+  commentsExpiredAt: Timestamp | null;
+}
+
+export interface AnalysisReportsTable {
+  jobId: string;
+  userId: string;
+  videoId: string;
+  /** The contract's ReportBody (clusters with representatives, counts, source). */
+  report: Json<unknown>;
+  executiveSummary: Json<unknown>;
+  totalComments: number;
+  processingSeconds: number;
+  createdAt: CreatedAt;
+}
+
+export interface AnalysisCommentsTable {
+  jobId: string;
+  /** Order in which the source delivered the comment. */
+  position: number;
+  commentId: string;
+  text: string;
+  author: string | null;
+  likeCount: number;
+  publishedAt: Timestamp | null;
+  parentId: string | null;
+  replyCount: number;
+  clusterId: number;
+  intent: string;
+  sentimentScore: number;
+  sentimentLabel: string;
+  createdAt: CreatedAt;
+}
+
+export const QUEUE_JOB_STATUSES = ['queued', 'active', 'done', 'failed'] as const;
+
+/** The PostgreSQL queue driver's jobs (any job name; the analysis job is one of them). */
+export interface QueueJobsTable {
+  id: string;
+  queue: string;
+  name: string;
+  payload: Json<unknown>;
+  priority: number;
+  status: (typeof QUEUE_JOB_STATUSES)[number];
+  attempts: number;
+  maxAttempts: number;
+  runAfter: Timestamp;
+  leaseOwner: string | null;
+  leaseExpiresAt: Timestamp | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
+/** Monotonic counters that survive history clears (the landing page's comments counter). */
+export interface AppCountersTable {
+  name: string;
+  value: number;
+}
+
+/** Tables for analyses, jobs and comments. */
+export interface AnalysisTables {
+  analysisJobs: AnalysisJobsTable;
+  analysisReports: AnalysisReportsTable;
+  analysisComments: AnalysisCommentsTable;
+  queueJobs: QueueJobsTable;
+  appCounters: AppCountersTable;
+}

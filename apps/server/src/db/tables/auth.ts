@@ -1,0 +1,86 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** timestamptz: read as a Date, written as a Date (or an ISO string). */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz with a database default (now()). */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export const CREDIT_KINDS = [
+  'signup_grant',
+  'purchase',
+  'plan_renewal',
+  'reservation',
+  'settlement',
+  'refund',
+  'adjustment',
+] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface UsersTable {
+  /** uuid, visible outside the server. */
+  id: Generated<string>;
+  /** Lower-cased and trimmed (the contract schema normalises it). */
+  email: string;
+  /** argon2id PHC string; null for accounts that only sign in through a provider. */
+  passwordHash: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: string;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  tokenHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  userId: string;
+  /** Positive adds credits, negative spends them. The balance is SUM(delta). */
+  delta: number;
+  kind: CreditKind;
+  /** Unique: replaying a movement with the same key changes nothing. */
+  idempotencyKey: string;
+  /** The analysis job a reservation/settlement/refund belongs to (no FK: jobs live elsewhere). */
+  jobId: string | null;
+  note: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Failed sign-ins, for rate limiting across processes. */
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  email: string;
+  createdAt: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  userId: string;
+  plan: 'basic' | 'pro' | 'advanced';
+  status: SubscriptionStatus;
+  currentPeriodEnd: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface AuthTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  creditLedger: CreditLedgerTable;
+  loginAttempts: LoginAttemptsTable;
+  subscriptions: SubscriptionsTable;
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Container } from '../container';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStaticSpa } from './plugins/static-spa';
+import { v1Routes } from './routes/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    container: Container;
+  }
+}
+
+/** Request bodies above this are refused with 413 (the largest legitimate body is a note). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The whole HTTP app: API under /api/v1 and the built SPA. Used by main.ts and by tests through
+ * `inject()`. Call `listen()` on the result to serve.
+ */
+export async function buildServer(container: Container): Promise<FastifyInstance> {
+  // Typed as Fastify's logger so route plugins keep the default FastifyInstance type.
+  const loggerInstance: FastifyBaseLogger = container.logger;
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    // Behind a reverse proxy, request.ip would be the proxy's; this server is reached directly.
+    trustProxy: false,
+  });
+  app.decorate('container', container);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      // Each route module gets its own encapsulated scope (its hooks stay its own).
+      for (const routes of v1Routes) {
+        await api.register((scope, _opts, done) => {
+          routes(scope);
+          done();
+        });
+      }
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerStaticSpa(app, container.config.webDistDir);
+  return app;
+}

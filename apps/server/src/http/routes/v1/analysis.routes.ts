@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AnalysesReplySchema,
+  AnalyzeQuerySchema,
+  AnalyzeReplySchema,
+  ClearAnalysesReplySchema,
+  JobIdParamsSchema,
+  JobStatusReplySchema,
+  ReportReplySchema,
+  VideoIdParamsSchema,
+  type JobStatusReply,
+} from '@app/contracts';
+import { z } from 'zod';
+import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
+import { clearAnalyses } from '../../../services/analysis/clear-analyses';
+import { getJobStatus } from '../../../services/analysis/get-job-status';
+import { getReport } from '../../../services/analysis/get-report';
+import { listAnalyses } from '../../../services/analysis/list-analyses';
+import { startAnalysis } from '../../../services/analysis/start-analysis';
+import { authenticate } from '../../../services/auth/authenticate';
+import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
+import { validate, validateReply } from '../../validate';
+
+/** How often the event stream looks at the job (it may be running in another process). */
+export const EVENTS_POLL_MS = 500;
+const EVENTS_HEARTBEAT_MS = 15_000;
+
+const EventsQuerySchema = z.object({ token: z.string().max(512).optional() });
+
+/**
+ * POST /analyze, GET /status/:job_id, GET /status/:job_id/events (server-sent events),
+ * GET /report/:video_id, GET /analyses, DELETE /analyses/clear.
+ */
+export function analysisRoutes(app: FastifyInstance): void {
+  const deps = analysisDepsFrom(app.container);
+  const { repos, clock } = app.container;
+
+  app.post('/analyze', { preHandler: requireAuth }, async (request) => {
+    const query = validate(AnalyzeQuerySchema, request.query);
+    const result = await startAnalysis(deps, {
+      userId: currentUser(request).id,
+      videoUrl: query.video_url,
+      videoId: query.video_id,
+    });
+    return validateReply(AnalyzeReplySchema, { job_id: result.jobId });
+  });
+
+  app.get('/status/:job_id', { preHandler: requireAuth }, async (request, reply) => {
+    const { job_id } = validate(JobIdParamsSchema, request.params);
+    const status = await getJobStatus(deps, { userId: currentUser(request).id, jobId: job_id });
+    void reply.header('cache-control', 'no-store');
+    return validateReply(JobStatusReplySchema, status);
+  });
+
+  // EventSource cannot send headers, so the token may also come as ?token=.
+  app.get('/status/:job_id/events', async (request, reply) => {
+    const { token } = validate(EventsQuerySchema, request.query);
+    const user = await authenticate({ repos, clock }, bearerToken(request) ?? token);
+    const { job_id } = validate(JobIdParamsSchema, request.params);
+    const read = () => getJobStatus(deps, { userId: user.id, jobId: job_id });
+    let last = await read();
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (status: JobStatusReply) =>
+      res.write(
+        `event: status\ndata: ${JSON.stringify(validateReply(JobStatusReplySchema, status))}\n\n`,
+      );
+    const finished = (s: JobStatusReply) => s.status === 'complete' || s.status === 'failed';
+
+    send(last);
+    if (finished(last)) {
+      res.end();
+      return;
+    }
+    let closed = false;
+    request.raw.on('close', () => {
+      closed = true;
+    });
+    let sinceBeat = 0;
+    while (!closed) {
+      await new Promise((r) => setTimeout(r, EVENTS_POLL_MS));
+      if (closed) break;
+      let next: JobStatusReply;
+      try {
+        next = await read();
+      } catch {
+        // The job was cleared while watched: say so and stop.
+        res.write(`event: gone\ndata: {}\n\n`);
+        break;
+      }
+      if (JSON.stringify(next) !== JSON.stringify(last)) {
+        send(next);
+        last = next;
+        sinceBeat = 0;
+      } else if ((sinceBeat += EVENTS_POLL_MS) >= EVENTS_HEARTBEAT_MS) {
+        res.write(': keep-alive\n\n');
+        sinceBeat = 0;
+      }
+      if (finished(next)) break;
+    }
+    res.end();
+  });
+
+  app.get('/report/:video_id', { preHandler: requireAuth }, async (request) => {
+    const { video_id } = validate(VideoIdParamsSchema, request.params);
+    const report = await getReport(deps, { userId: currentUser(request).id, videoId: video_id });
+    return validateReply(ReportReplySchema, report);
+  });
+
+  app.get('/analyses', { preHandler: requireAuth }, async (request, reply) => {
+    const items = await listAnalyses(deps, { userId: currentUser(request).id });
+    void reply.header('cache-control', 'no-store');
+    return validateReply(AnalysesReplySchema, items);
+  });
+
+  app.delete('/analyses/clear', { preHandler: requireAuth }, async (request) => {
+    const { deleted } = await clearAnalyses(deps, { userId: currentUser(request).id });
+    return validateReply(ClearAnalysesReplySchema, { success: true, deleted });
+  });
+}

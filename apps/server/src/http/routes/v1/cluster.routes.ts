@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ChatReplySchema,
+  ChatRequestSchema,
+  ClusterAnalyzeReplySchema,
+  ClusterAnalyzeRequestSchema,
+  ClusterCommentsQuerySchema,
+  ClusterCommentsReplySchema,
+} from '@app/contracts';
+import { analyzeCluster } from '../../../services/cluster/analyze-cluster';
+import { chatWithCluster } from '../../../services/cluster/chat-with-cluster';
+import type { ClusterDeps } from '../../../services/cluster/cluster-deps';
+import { listClusterComments } from '../../../services/cluster/list-cluster-comments';
+import { ClusterVectorCache } from '../../../services/cluster/vector-cache';
+import { currentUser, requireAuth } from '../../plugins/auth';
+import { validate, validateReply } from '../../validate';
+
+/** POST /cluster/analyze, GET /cluster/comments, POST /cluster/chat: the per-cluster deep dive. */
+export function clusterRoutes(app: FastifyInstance): void {
+  const { repos, embedder, languageModel, logger } = app.container;
+  const deps: ClusterDeps = {
+    clusters: repos.clusterAnalysis,
+    embedder,
+    languageModel,
+    // One cache per server: a chat's follow-up questions reuse the cluster's comment vectors.
+    vectorCache: new ClusterVectorCache(),
+    logger,
+  };
+
+  app.post('/cluster/analyze', { preHandler: requireAuth }, async (request) => {
+    const input = validate(ClusterAnalyzeRequestSchema, request.body);
+    const analysis = await analyzeCluster(deps, {
+      userId: currentUser(request).id,
+      videoId: input.video_id,
+      clusterId: input.cluster_id,
+    });
+    return validateReply(ClusterAnalyzeReplySchema, { analysis });
+  });
+
+  app.get('/cluster/comments', { preHandler: requireAuth }, async (request) => {
+    const input = validate(ClusterCommentsQuerySchema, request.query);
+    const reply = await listClusterComments(deps, {
+      userId: currentUser(request).id,
+      videoId: input.video_id,
+      clusterId: input.cluster_id,
+      page: input.page,
+      pageSize: input.page_size,
+      sort: input.sort,
+    });
+    return validateReply(ClusterCommentsReplySchema, reply);
+  });
+
+  app.post('/cluster/chat', { preHandler: requireAuth }, async (request) => {
+    const input = validate(ChatRequestSchema, request.body);
+    const reply = await chatWithCluster(deps, {
+      userId: currentUser(request).id,
+      videoId: input.video_id,
+      clusterId: input.cluster_id,
+      message: input.message,
+      topK: input.top_k,
+    });
+    return validateReply(ChatReplySchema, reply);
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { analysisRoutes } from './analysis.routes';
+import { authRoutes } from './auth.routes';
+import { clusterRoutes } from './cluster.routes';
+import { healthRoutes } from './health.routes';
+import { metricsRoutes } from './metrics.routes';
+import { notesRoutes } from './notes.routes';
+import { retagRoutes } from './retag.routes';
+
+/**
+ * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
+ * module is `export function fooRoutes(app: FastifyInstance): void { app.get('/foo', ...) }`; to
+ * add one, append it here. Handlers reach the container as `app.container`.
+ */
+export const v1Routes: ((app: FastifyInstance) => void)[] = [
+  healthRoutes,
+  authRoutes,
+  analysisRoutes,
+  metricsRoutes,
+  clusterRoutes,
+  notesRoutes,
+  retagRoutes,
+];

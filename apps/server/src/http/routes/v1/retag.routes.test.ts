@@ -1,0 +1,162 @@
+import type { RetagReply } from '@app/contracts';
+import { sql } from 'kysely';
+import { afterEach, expect, it } from 'vitest';
+import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
+import { FakeLanguageModel } from '../../../providers/llm/fake-language-model';
+import { describeEachDatabase } from '../../../test/databases';
+import { seedAnalysis, userIdByEmail, type SeedComment } from '../../../test/deep-dive-fixtures';
+import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+
+const VIDEO = 'retagVideo1';
+
+/** A cooking video: recipe requests phrased as questions, and praise. */
+const COMMENTS: SeedComment[] = [
+  ...[
+    'What is the recipe for the garlic sauce?',
+    'Where can I find the garlic sauce recipe?',
+    'Could you post the recipe for that garlic sauce?',
+    'Is the garlic sauce recipe on your website?',
+    'What recipe did you use for the garlic sauce?',
+  ].map((text) => ({ clusterId: 0, text, likes: 5, intent: 'Question', sentimentScore: 0 })),
+  ...[
+    'Love this channel so much',
+    'Amazing food, great video',
+    'Best cooking videos ever, love it',
+  ].map((text) => ({
+    clusterId: 1,
+    text,
+    likes: 9,
+    intent: 'Praise',
+    sentimentScore: 0.8,
+  })),
+];
+
+async function storedClusters(s: TestApp, jobId: string) {
+  const row = await sql<{
+    report: string;
+  }>`select report::text as report from analysis_reports where job_id = ${jobId}`.execute(
+    s.container.db,
+  );
+  return (
+    JSON.parse(row.rows[0]!.report) as {
+      clusters: { cluster_id: number; heading: string; category: string; size: number }[];
+    }
+  ).clusters;
+}
+
+describeEachDatabase('POST /retag/{video_id}', (t) => {
+  let apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.map((a) => a.app.close()));
+    apps = [];
+  });
+
+  async function setUp(languageModel: FakeLanguageModel | null = null) {
+    const s = await buildTestApp({
+      database: t.database,
+      overrides: { embedder: new FakeTextEmbedder(), languageModel },
+    });
+    apps.push(s);
+    const user = await signUpTestUser(s.app);
+    const userId = await userIdByEmail(s.container.db, user.email);
+    const jobId = await seedAnalysis(s.container.db, {
+      userId,
+      videoId: VIDEO,
+      clusters: [
+        { cluster_id: 0, heading: 'Old heading A', tags: ['old'], category: 'Question' },
+        { cluster_id: 1, heading: 'Old heading B', tags: ['old'], category: 'Opinion' },
+      ],
+      comments: COMMENTS,
+    });
+    return { s, token: user.token, jobId };
+  }
+
+  it('relabels the stored clusters with the creator’s context, keeps the rest, and costs no credits', async () => {
+    const { s, token, jobId } = await setUp();
+    const before = (
+      await s.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })
+    ).json<{
+      credits_balance: number;
+    }>();
+    const plain = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/retag/${VIDEO}`,
+      headers: bearer(token),
+      payload: { context: '' },
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const withoutContext = plain.json<RetagReply>();
+    expect(withoutContext.labeller).toBe('offline');
+    expect(withoutContext.clusters.find((c) => c.cluster_id === 0)?.category).toBe('Question');
+
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/retag/${VIDEO}`,
+      headers: bearer(token),
+      payload: { context: 'this is a cooking channel; treat recipe requests as Requests' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = res.json<RetagReply>();
+    expect(reply.clusters.find((c) => c.cluster_id === 0)?.category).toBe('Request');
+    const stored = await storedClusters(s, jobId);
+    expect(stored.find((c) => c.cluster_id === 0)).toMatchObject({ category: 'Request', size: 5 });
+    expect(stored.map((c) => c.heading)).not.toContain('Old heading A');
+    const after = (
+      await s.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })
+    ).json<{
+      credits_balance: number;
+    }>();
+    expect(after.credits_balance).toBe(before.credits_balance);
+  });
+
+  it('passes the context to the model and keeps the offline labels when it fails', async () => {
+    const model = new FakeLanguageModel([new Error('model down')]);
+    const { s, token } = await setUp(model);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/retag/${VIDEO}`,
+      headers: bearer(token),
+      payload: { context: 'treat recipe requests as Requests' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<RetagReply>().labeller).toBe('offline');
+    expect(model.requests.length).toBeGreaterThan(0);
+    expect(JSON.stringify(model.requests[0])).toContain('treat recipe requests as Requests');
+  });
+
+  it('validates input and hides other users’ analyses', async () => {
+    const { s, token } = await setUp();
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/v1/retag/bad',
+          headers: bearer(token),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(400);
+    const long = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/retag/${VIDEO}`,
+      headers: bearer(token),
+      payload: { context: 'x'.repeat(2001) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toBe(
+      'Keep the context under 2,000 characters.',
+    );
+    expect(
+      (await s.app.inject({ method: 'POST', url: `/api/v1/retag/${VIDEO}`, payload: {} }))
+        .statusCode,
+    ).toBe(401);
+    const other = await signUpTestUser(s.app);
+    const foreign = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/retag/${VIDEO}`,
+      headers: bearer(other.token),
+      payload: {},
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,119 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type {
+  CloseOptions,
+  EnqueueOptions,
+  JobHandler,
+  JobQueue,
+  WorkOptions,
+} from './job-queue.port';
+
+export interface BullMqJobQueueOptions {
+  redisUrl: string;
+  /** Queue name; tests use a unique one each. */
+  queueName?: string;
+  /** How long a worker owns a job without renewing (a dead worker's job returns after this). */
+  leaseMs?: number;
+  /** Deliveries before a job that keeps killing its worker is given up. */
+  maxAttempts?: number;
+}
+
+const MAX_BULL_PRIORITY = 2_097_152;
+
+/**
+ * Jobs in Redis through BullMQ, for API and worker processes on different machines. BullMQ's lock
+ * is the lease: it is renewed while the handler runs, and the stalled-job check hands a job whose
+ * worker died back to the queue. Priority is inverted (BullMQ runs lower numbers first).
+ */
+export class BullMqJobQueue implements JobQueue {
+  readonly driver = 'bullmq';
+  private readonly queue: Queue;
+  private worker: Worker | null = null;
+  private readonly connections: Redis[] = [];
+  private readonly controllers = new Set<AbortController>();
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly options: BullMqJobQueueOptions) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.queue = new Queue(options.queueName ?? 'chorus-jobs', { connection: this.connect() });
+  }
+
+  private connect(): Redis {
+    // Workers block on Redis commands, which needs an unlimited retry count per request.
+    const redis = new Redis(this.options.redisUrl, {
+      maxRetriesPerRequest: null,
+      lazyConnect: false,
+    });
+    this.connections.push(redis);
+    return redis;
+  }
+
+  async enqueue(name: string, payload: unknown, options: EnqueueOptions): Promise<void> {
+    const priority = Math.min(MAX_BULL_PRIORITY, Math.max(1, 1_000 - (options.priority ?? 0)));
+    await this.queue.add(name, payload, {
+      jobId: options.jobId,
+      priority,
+      attempts: this.maxAttempts,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: { count: 1_000 },
+      removeOnFail: { count: 1_000 },
+    });
+  }
+
+  async work(handlers: Readonly<Record<string, JobHandler>>, options: WorkOptions): Promise<void> {
+    if (this.worker) throw new Error('This queue is already working.');
+    const processor = async (job: Job, _token?: string, signal?: AbortSignal) => {
+      const handler = handlers[job.name];
+      if (!handler) throw new Error(`No handler for job "${job.name}".`);
+      const controller = new AbortController();
+      this.controllers.add(controller);
+      const onAbort = () => controller.abort();
+      signal?.addEventListener('abort', onAbort);
+      try {
+        await handler(
+          {
+            id: job.id ?? '',
+            name: job.name,
+            payload: job.data,
+            attempt: job.attemptsMade + job.stalledCounter + 1,
+          },
+          { signal: controller.signal },
+        );
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        this.controllers.delete(controller);
+      }
+    };
+    this.worker = new Worker(this.queue.name, processor, {
+      connection: this.connect(),
+      concurrency: options.concurrency,
+      lockDuration: this.leaseMs,
+      stalledInterval: Math.max(500, Math.floor(this.leaseMs / 2)),
+      maxStalledCount: this.maxAttempts,
+    });
+    await this.worker.waitUntilReady();
+  }
+
+  async pendingCount(): Promise<number> {
+    const counts = await this.queue.getJobCounts(
+      'wait',
+      'active',
+      'delayed',
+      'prioritized',
+      'waiting-children',
+    );
+    return Object.values(counts).reduce((a, b) => a + b, 0);
+  }
+
+  async close(options: CloseOptions = {}): Promise<void> {
+    if (this.worker) {
+      if (!options.abandon) for (const c of this.controllers) c.abort();
+      await this.worker.close(options.abandon === true);
+      this.worker = null;
+    }
+    await this.queue.close();
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

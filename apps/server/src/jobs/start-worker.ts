@@ -1,0 +1,52 @@
+import type { Logger } from '../logger';
+import { ANALYSIS_JOB_NAME, type AnalysisDeps } from '../services/analysis/analysis-deps';
+import { purgeExpiredComments } from '../services/analysis/purge-expired-comments';
+import { analysisJob } from './analysis.job';
+import { buildJobHandlers } from './job-registry';
+
+export interface WorkerOptions {
+  concurrency: number;
+  /** How often the retention purge runs (default hourly). */
+  purgeEveryMs?: number;
+}
+
+/**
+ * The worker role: re-enqueues analyses that are not finished (a crash between saving a job and
+ * queueing it, or jobs left by a dead process), starts the queue, and runs the retention purge on
+ * a schedule. Returns a stop function that finishes or hands back running jobs.
+ */
+export async function startWorker(
+  deps: AnalysisDeps & { logger: Logger },
+  options: WorkerOptions,
+): Promise<() => Promise<void>> {
+  const handlers = buildJobHandlers([analysisJob(deps)], [ANALYSIS_JOB_NAME]);
+
+  for (const job of await deps.repos.analysisJobs.listUnfinished()) {
+    await deps.jobQueue.enqueue(
+      ANALYSIS_JOB_NAME,
+      { jobId: job.id },
+      { jobId: job.id, priority: job.priority },
+    );
+  }
+  await deps.jobQueue.work(handlers, { concurrency: options.concurrency });
+
+  const purge = () =>
+    purgeExpiredComments(deps).then(
+      ({ jobs }) => {
+        if (jobs > 0) deps.logger.info({ jobs }, 'purged expired comments');
+      },
+      (err: unknown) => deps.logger.error({ err }, 'comment purge failed'),
+    );
+  void purge();
+  const timer = setInterval(() => void purge(), options.purgeEveryMs ?? 3_600_000);
+  timer.unref();
+  deps.logger.info(
+    { driver: deps.jobQueue.driver, concurrency: options.concurrency },
+    'analysis worker started',
+  );
+
+  return async () => {
+    clearInterval(timer);
+    await deps.jobQueue.close();
+  };
+}

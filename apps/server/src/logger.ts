@@ -1,0 +1,61 @@
+import { pino, type Logger } from 'pino';
+import { EnvSchema } from './config/config';
+
+export type { Logger };
+
+/** Environment variables holding secrets: every name ending in _KEY (API keys). */
+const SECRET_ENV_NAMES = Object.keys(EnvSchema.shape).filter((name) => name.endsWith('_KEY'));
+
+/**
+ * Paths pino blanks out wherever they appear in a log line: credentials in request headers, any
+ * secret-looking field (API keys, passwords, tokens) one or two levels deep, and the secret
+ * environment variables by name.
+ */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'authorization',
+  'password',
+  'token',
+  'apiKey',
+  '*.password',
+  '*.token',
+  '*.apiKey',
+  '*.*.apiKey',
+  ...SECRET_ENV_NAMES.flatMap((name) => [name, `*.${name}`]),
+];
+
+/** Blanks secrets carried in a URL's query (the SSE stream takes `?token=`, EventSource has no headers). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|id_token|key|api_key)=)[^&#]*/gi, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request shape in logs, with query secrets removed from the URL. */
+function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** The process logger (JSON lines on stdout). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { OnnxTextEmbedder, isModelPath } from './onnx-text-embedder';
+import { cosine } from './vector-math';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const modelDir = path.resolve(repoRoot, '../shared/models/universal-sentence-encoder-lite');
+const haveModel = existsSync(path.join(modelDir, 'onnx/model.onnx'));
+// The shared model folder is only allowed to be missing outside CI.
+const skip = !haveModel && !process.env.CI;
+
+describe('isModelPath', () => {
+  it('tells folders from hub ids', () => {
+    expect(isModelPath('/abs/folder')).toBe(true);
+    expect(isModelPath('./models/x')).toBe(true);
+    expect(isModelPath('Xenova/all-MiniLM-L6-v2')).toBe(false);
+  });
+});
+
+describe.skipIf(skip)('OnnxTextEmbedder on the USE-lite folder', () => {
+  const texts = [
+    'The audio is way too quiet in this video',
+    'I can barely hear the sound, the volume is too low',
+    'This pasta recipe looks delicious',
+    '',
+    '   ',
+    '🔥🔥🔥',
+  ];
+
+  it('returns one unit vector per text, in order, with progress after each batch', async () => {
+    const embedder = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 4 });
+    expect(embedder.name).toBe('onnx:universal-sentence-encoder-lite:fp32');
+    expect(embedder.dimensions).toBe(512);
+    const progress: number[] = [];
+    const vectors = await embedder.embed(texts, { onProgress: (p) => progress.push(p.done) });
+    expect(vectors).toHaveLength(texts.length);
+    expect(progress).toEqual([4, 6]);
+    for (const v of vectors) {
+      expect(v).toHaveLength(512);
+      expect(Math.hypot(...v)).toBeCloseTo(1, 4);
+    }
+    // Paraphrases are closer than an unrelated sentence.
+    expect(cosine(vectors[0]!, vectors[1]!)).toBeGreaterThan(
+      cosine(vectors[0]!, vectors[2]!) + 0.2,
+    );
+    // Empty and blank comments get the same placeholder vector rather than crashing.
+    expect(cosine(vectors[3]!, vectors[4]!)).toBeCloseTo(1, 5);
+  });
+
+  it('gives the same vector for a text alone or inside a batch (fp32)', async () => {
+    const embedder = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 64 });
+    const [alone] = await embedder.embed([texts[2]!]);
+    const batch = await embedder.embed(texts);
+    expect(cosine(alone!, batch[2]!)).toBeGreaterThan(0.99999);
+  });
+
+  it('loads the quantised model and agrees with fp32', async () => {
+    const q8 = new OnnxTextEmbedder({ model: modelDir, dtype: 'q8' });
+    const fp32 = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32' });
+    const [a, b] = await Promise.all([q8.embed(texts.slice(0, 3)), fp32.embed(texts.slice(0, 3))]);
+    for (let i = 0; i < 3; i++) expect(cosine(a[i]!, b[i]!)).toBeGreaterThan(0.98);
+  });
+
+  it('stops at the next batch when the signal is aborted', async () => {
+    const embedder = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 2 });
+    const controller = new AbortController();
+    const run = embedder.embed(texts, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.done === 2) controller.abort();
+      },
+    });
+    await expect(run).rejects.toThrow(/abort/i);
+  });
+
+  it('reports a folder without a model clearly and never goes to a hub', async () => {
+    const embedder = new OnnxTextEmbedder({ model: path.join(repoRoot, 'no-such-model-folder') });
+    await expect(embedder.embed(['hello'])).rejects.toThrow(/no config.json/);
+  });
+});

@@ -1,0 +1,155 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EmbedOptions, TextEmbedder } from '@app/analysis';
+import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
+import { l2NormalizeInPlace, throwIfAborted, withPlaceholders } from './vector-math';
+
+export type EmbeddingDtype = 'q8' | 'fp32';
+
+export interface OnnxTextEmbedderOptions {
+  /** A model folder in transformers.js layout (absolute or relative path) or a model hub id. */
+  model: string;
+  /** `fp32` loads onnx/model.onnx, `q8` onnx/model_quantized.onnx (default q8). */
+  dtype?: EmbeddingDtype;
+  /** Texts per inference call (default 64). */
+  batchSize?: number;
+  /** Where hub downloads are cached (hub ids only), e.g. DATA_DIR/models/hub. */
+  cacheDir?: string;
+  /** Whether a hub id may be downloaded (default true). Never applies to a folder path. */
+  allowRemoteModels?: boolean;
+  /** Batch texts of similar length together (default true); false keeps input order, for benchmarks. */
+  sortByLength?: boolean;
+  /** Overrides the adapter name (the embedded default reuses this adapter under its own name). */
+  name?: string;
+}
+
+/** True when `model` names a folder on disk rather than a hub id like `Xenova/all-MiniLM-L6-v2`. */
+export function isModelPath(model: string): boolean {
+  return (
+    path.isAbsolute(model) || model.startsWith('./') || model.startsWith('../') || existsSync(model)
+  );
+}
+
+// transformers.js keeps its settings in one global `env`, so loads are serialised: each load sets
+// env for its own model and then builds the pipeline, and no other load can interleave.
+let loadQueue: Promise<unknown> = Promise.resolve();
+// One pipeline per model and dtype per process: every embedder instance shares it.
+const pipelines = new Map<string, Promise<FeatureExtractionPipeline>>();
+
+function loadPipeline(
+  options: Required<Pick<OnnxTextEmbedderOptions, 'model' | 'dtype'>> & OnnxTextEmbedderOptions,
+) {
+  const { model, dtype } = options;
+  const local = isModelPath(model);
+  const key = `${local ? path.resolve(model) : model}|${dtype}`;
+  let loading = pipelines.get(key);
+  if (!loading) {
+    loading = loadQueue.then(async () => {
+      env.allowLocalModels = true;
+      if (local) {
+        const folder = path.resolve(model);
+        if (!existsSync(path.join(folder, 'config.json'))) {
+          throw new Error(
+            `Embedding model folder ${folder} has no config.json (expected the transformers.js layout)`,
+          );
+        }
+        // A folder is never looked up on a hub.
+        env.allowRemoteModels = false;
+        env.localModelPath = path.dirname(folder) + path.sep;
+        return pipeline('feature-extraction', path.basename(folder), {
+          dtype,
+          local_files_only: true,
+        });
+      }
+      env.allowRemoteModels = options.allowRemoteModels ?? true;
+      if (options.cacheDir) env.cacheDir = options.cacheDir;
+      return pipeline('feature-extraction', model, {
+        dtype,
+        local_files_only: !env.allowRemoteModels,
+        ...(options.cacheDir ? { cache_dir: options.cacheDir } : {}),
+      });
+    });
+    // A failed load is not cached, so a fixed configuration can be retried without a restart.
+    loading.catch(() => pipelines.delete(key));
+    loadQueue = loading.catch(() => undefined);
+    pipelines.set(key, loading);
+  }
+  return loading;
+}
+
+/** Reads `hidden_size` from a model folder's config.json, if there is one. */
+function configuredDimensions(model: string): number {
+  try {
+    const config = JSON.parse(
+      readFileSync(path.join(path.resolve(model), 'config.json'), 'utf8'),
+    ) as { hidden_size?: unknown };
+    return typeof config.hidden_size === 'number' ? config.hidden_size : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Sentence embeddings from a local ONNX model through transformers.js' feature-extraction
+ * pipeline (mean pooling, L2-normalised). The model is loaded lazily on first use and shared.
+ */
+export class OnnxTextEmbedder implements TextEmbedder {
+  readonly name: string;
+  private dims: number;
+  private readonly options: Required<Pick<OnnxTextEmbedderOptions, 'model' | 'dtype'>> &
+    OnnxTextEmbedderOptions;
+  private readonly batchSize: number;
+
+  constructor(options: OnnxTextEmbedderOptions) {
+    const dtype = options.dtype ?? 'q8';
+    this.options = { ...options, dtype };
+    this.batchSize = Math.max(1, options.batchSize ?? 64);
+    const base = isModelPath(options.model)
+      ? path.basename(path.resolve(options.model))
+      : options.model;
+    this.name = options.name ?? `onnx:${base}:${dtype}`;
+    this.dims = isModelPath(options.model) ? configuredDimensions(options.model) : 0;
+  }
+
+  /** Vector length; read from the folder's config.json, or known after the first load for a hub id. */
+  get dimensions(): number {
+    return this.dims;
+  }
+
+  /** Loads the model now (otherwise the first embed() does); useful to measure load time. */
+  async load(): Promise<void> {
+    await loadPipeline(this.options);
+  }
+
+  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
+    throwIfAborted(options.signal);
+    if (texts.length === 0) return [];
+    const extractor = await loadPipeline(this.options);
+    const inputs = withPlaceholders(texts);
+    // Batches are formed from texts of similar length: a batch is padded to its longest text, so
+    // mixing a one-word comment with a 128-token one wastes most of the compute. Results go back
+    // to input order.
+    const order = inputs.map((_, i) => i);
+    if (this.options.sortByLength !== false)
+      order.sort((a, b) => inputs[a]!.length - inputs[b]!.length || a - b);
+    const out: Float32Array[] = new Array<Float32Array>(inputs.length);
+    let done = 0;
+    for (let start = 0; start < order.length; start += this.batchSize) {
+      throwIfAborted(options.signal);
+      const indices = order.slice(start, start + this.batchSize);
+      const batch = indices.map((i) => inputs[i]!);
+      const tensor = await extractor(batch, { pooling: 'mean', normalize: true });
+      const data = tensor.data as Float32Array;
+      const dims = data.length / batch.length;
+      this.dims = dims;
+      indices.forEach((index, row) => {
+        // Copy each row out of the batch buffer so callers can keep vectors independently.
+        out[index] = l2NormalizeInPlace(data.slice(row * dims, (row + 1) * dims));
+      });
+      tensor.dispose();
+      done += batch.length;
+      options.onProgress?.({ done, total: inputs.length });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ChainedCommentSource } from './chained-comment-source';
+import { parseCsv } from './comment-file-parser';
+import { CommentSourceError, SOURCE_MESSAGES, type CommentSource } from './comment-source.port';
+import { FileCommentSource } from './file-comment-source';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'chorus-comments-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+writeFileSync(
+  path.join(dir, 'csvVideo001.csv'),
+  'id,text,likes,author,published_at\r\n' +
+    'a1,"Great video, thanks!",10,@ann,2024-01-02T03:04:05Z\r\n' +
+    'a2,"She said ""wow""\nand left",3,,\r\n' +
+    'a3,,5,@empty,\r\n' +
+    'a4,Part two please,0,@bob,2024-01-03\r\n',
+);
+writeFileSync(
+  path.join(dir, 'csvVideo001.meta.json'),
+  JSON.stringify({ title: 'CSV video', thumbnail_url: 'https://x/t.jpg', channel_title: 'Chan' }),
+);
+writeFileSync(
+  path.join(dir, 'jsonlVideo1.jsonl'),
+  [
+    JSON.stringify({ text: 'hello there', likes: 2 }),
+    '',
+    JSON.stringify({ id: 'z', text: 'second', author: 'me' }),
+  ].join('\n'),
+);
+writeFileSync(
+  path.join(dir, 'infoVideo01.info.json'),
+  JSON.stringify({
+    title: 'From yt-dlp',
+    thumbnail: 'https://i.ytimg.com/vi/infoVideo01/maxres.jpg',
+    channel: 'Uploader',
+    comment_count: 999,
+    comments: [
+      {
+        id: 'p1',
+        text: 'top comment',
+        author: '@a',
+        like_count: 7,
+        timestamp: 1700000000,
+        parent: 'root',
+      },
+      {
+        id: 'p1.r',
+        text: 'a reply',
+        author: '@b',
+        like_count: 1,
+        timestamp: 1700000100,
+        parent: 'p1',
+      },
+    ],
+  }),
+);
+writeFileSync(path.join(dir, 'brokenCsv01.csv'), 'id,body\n1,hello\n');
+
+describe('comment file parsing', () => {
+  it('parses quoted CSV fields with commas, doubled quotes and newlines', () => {
+    expect(parseCsv('a,b\n"x, y","say ""hi""\nbye"\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"\nbye'],
+    ]);
+  });
+});
+
+describe('FileCommentSource', () => {
+  const source = new FileCommentSource(dir);
+
+  it('reads a CSV with the CLI columns, skipping rows without text', async () => {
+    const got = await source.fetchComments('csvVideo001', { maxComments: 100 });
+    expect(got?.source).toBe('file');
+    expect(got?.comments.map((c) => c.id)).toEqual(['a1', 'a2', 'a4']);
+    expect(got?.comments[0]).toMatchObject({
+      text: 'Great video, thanks!',
+      likes: 10,
+      author: '@ann',
+      publishedAt: '2024-01-02T03:04:05.000Z',
+    });
+    expect(got?.comments[1]).toMatchObject({
+      text: 'She said "wow"\nand left',
+      author: null,
+      publishedAt: null,
+    });
+  });
+
+  it('takes metadata from X.meta.json and counts the rows', async () => {
+    await expect(source.getVideo('csvVideo001')).resolves.toEqual({
+      videoId: 'csvVideo001',
+      title: 'CSV video',
+      thumbnailUrl: 'https://x/t.jpg',
+      channelTitle: 'Chan',
+      commentCount: 3,
+    });
+  });
+
+  it('reads JSON Lines and gives rows without an id a stable one', async () => {
+    const got = await source.fetchComments('jsonlVideo1', { maxComments: 100 });
+    expect(got?.comments.map((c) => [c.id, c.text, c.likes, c.author])).toEqual([
+      ['jsonlVideo1-1', 'hello there', 2, null],
+      ['z', 'second', 0, 'me'],
+    ]);
+  });
+
+  it("reads yt-dlp's info.json with replies and its own metadata", async () => {
+    const got = await source.fetchComments('infoVideo01', { maxComments: 100 });
+    expect(got?.comments).toEqual([
+      {
+        id: 'p1',
+        text: 'top comment',
+        likes: 7,
+        author: '@a',
+        publishedAt: '2023-11-14T22:13:20.000Z',
+        replyCount: 1,
+        parentId: null,
+      },
+      {
+        id: 'p1.r',
+        text: 'a reply',
+        likes: 1,
+        author: '@b',
+        publishedAt: '2023-11-14T22:15:00.000Z',
+        replyCount: 0,
+        parentId: 'p1',
+      },
+    ]);
+    await expect(source.getVideo('infoVideo01')).resolves.toMatchObject({
+      title: 'From yt-dlp',
+      channelTitle: 'Uploader',
+      commentCount: 999,
+    });
+  });
+
+  it('honours the comment cap', async () => {
+    const got = await source.fetchComments('csvVideo001', { maxComments: 2 });
+    expect(got?.comments).toHaveLength(2);
+  });
+
+  it('returns null for videos without a file and for ids that are not video ids', async () => {
+    await expect(source.getVideo('noFileHere1')).resolves.toBeNull();
+    await expect(source.fetchComments('../../etc/x', { maxComments: 5 })).resolves.toBeNull();
+  });
+
+  it('explains a file it cannot use', async () => {
+    await expect(source.fetchComments('brokenCsv01', { maxComments: 5 })).rejects.toThrow(
+      /no "text" column/,
+    );
+  });
+});
+
+describe('ChainedCommentSource', () => {
+  const stub = (name: string, fn: () => Promise<null> | never): CommentSource => ({
+    name,
+    getVideo: fn,
+    fetchComments: () =>
+      Promise.resolve({ comments: [], likesApproximate: name === 'youtubei', source: name }),
+  });
+
+  it('falls through to the next source when the file is missing', async () => {
+    const chain = new ChainedCommentSource([
+      new FileCommentSource(dir),
+      stub('youtubei', () => Promise.resolve(null)),
+    ]);
+    expect(chain.name).toBe('file>youtubei');
+    await expect(chain.fetchComments('csvVideo001', { maxComments: 5 })).resolves.toMatchObject({
+      source: 'file',
+    });
+  });
+
+  it('tries the next source after a quota failure but stops on a definitive one', async () => {
+    const quota = stub('api', () => {
+      throw new CommentSourceError('quota_exceeded', SOURCE_MESSAGES.quotaExceeded);
+    });
+    const privateVideo = stub('api', () => {
+      throw new CommentSourceError('video_private', SOURCE_MESSAGES.videoPrivate);
+    });
+    const after = stub('after', () => Promise.resolve(null));
+    await expect(new ChainedCommentSource([quota, after]).getVideo('x')).rejects.toMatchObject({
+      reason: 'quota_exceeded',
+    });
+    let asked = false;
+    const spy: CommentSource = {
+      ...after,
+      getVideo: () => ((asked = true), Promise.resolve(null)),
+    };
+    await expect(new ChainedCommentSource([privateVideo, spy]).getVideo('x')).rejects.toMatchObject(
+      { reason: 'video_private' },
+    );
+    expect(asked).toBe(false);
+  });
+});

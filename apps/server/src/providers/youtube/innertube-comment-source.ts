@@ -1,0 +1,109 @@
+import { Innertube } from 'youtubei.js';
+import type { InputComment } from '@app/analysis';
+import {
+  CommentSourceError,
+  SOURCE_MESSAGES,
+  type CommentSource,
+  type FetchCommentsOptions,
+  type FetchedComments,
+  type VideoMetadata,
+} from './comment-source.port';
+
+export interface InnertubeCommentSourceOptions {
+  /** Injected in tests (recorded InnerTube replies); the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+/** "1.2K" -> 1200, "3M" -> 3000000, "15" -> 15, "" -> 0. InnerTube only shows rounded counts. */
+export function parseApproximateCount(text: string | undefined | null): number {
+  const m = /([\d.,]+)\s*([KMB])?/i.exec(text ?? '');
+  if (!m) return 0;
+  const n = Number(m[1]!.replace(/,/g, ''));
+  const scale = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
+  return Number.isFinite(n) ? Math.round(n * scale) : 0;
+}
+
+/**
+ * The no-key fallback: YouTube's own web client API (InnerTube) through `youtubei.js`. Like counts
+ * arrive rounded ("1.2K"), so results are marked `likesApproximate`; dates arrive relative ("2 days
+ * ago") and are left unknown. Top-level comments only: replies cost one request per thread.
+ */
+export class InnertubeCommentSource implements CommentSource {
+  readonly name = 'youtubei';
+  private client: Promise<Innertube> | null = null;
+
+  constructor(private readonly options: InnertubeCommentSourceOptions = {}) {}
+
+  private innertube(): Promise<Innertube> {
+    // Built locally: no session, player or config downloads before the first real request.
+    this.client ??= Innertube.create({
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      generate_session_locally: true,
+      retrieve_player: false,
+      retrieve_innertube_config: false,
+      enable_session_cache: false,
+      lang: 'en',
+      location: 'US',
+    });
+    return this.client;
+  }
+
+  private async firstPage(videoId: string, order: 'relevance' | 'time') {
+    const yt = await this.innertube();
+    try {
+      return await yt.getComments(videoId, order === 'time' ? 'NEWEST_FIRST' : 'TOP_COMMENTS');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      // A video without a comments section answers with no content at all.
+      if (/did not have any content/i.test(message)) {
+        throw new CommentSourceError('comments_disabled', SOURCE_MESSAGES.commentsDisabled);
+      }
+      throw new CommentSourceError('unavailable', SOURCE_MESSAGES.unavailable);
+    }
+  }
+
+  async getVideo(videoId: string): Promise<VideoMetadata | null> {
+    const page = await this.firstPage(videoId, 'relevance');
+    const count = page.header?.count?.toString() ?? page.header?.comments_count?.toString();
+    return {
+      videoId,
+      title: null,
+      thumbnailUrl: null,
+      channelTitle: null,
+      commentCount: count ? parseApproximateCount(count) : null,
+    };
+  }
+
+  async fetchComments(videoId: string, options: FetchCommentsOptions): Promise<FetchedComments> {
+    let page = await this.firstPage(videoId, options.order ?? 'relevance');
+    const comments: InputComment[] = [];
+    const seen = new Set<string>();
+    for (;;) {
+      for (const thread of page.contents) {
+        const c = thread.comment;
+        const text = c?.content?.toString() ?? '';
+        if (!c?.comment_id || text === '' || seen.has(c.comment_id)) continue;
+        seen.add(c.comment_id);
+        comments.push({
+          id: c.comment_id,
+          text,
+          likes: parseApproximateCount(c.like_count),
+          author: c.author?.name && c.author.name !== 'N/A' ? c.author.name : null,
+          publishedAt: null,
+          replyCount: parseApproximateCount(c.reply_count),
+          parentId: null,
+        });
+        if (comments.length >= options.maxComments) break;
+      }
+      options.onProgress?.(comments.length);
+      if (comments.length >= options.maxComments || !page.has_continuation) break;
+      options.signal?.throwIfAborted();
+      try {
+        page = await page.getContinuation();
+      } catch {
+        throw new CommentSourceError('unavailable', SOURCE_MESSAGES.unavailable);
+      }
+    }
+    return { comments, likesApproximate: true, source: this.name };
+  }
+}

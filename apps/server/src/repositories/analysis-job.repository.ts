@@ -1,0 +1,147 @@
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../db/schema';
+import type { AnalysisJobsTable } from '../db/tables/analysis';
+
+export type AnalysisJob = Selectable<AnalysisJobsTable>;
+export type AnalysisJobStatus = AnalysisJob['status'];
+export type AnalysisJobRepository = ReturnType<typeof createAnalysisJobRepository>;
+
+const TERMINAL: AnalysisJobStatus[] = ['complete', 'failed'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Analysis jobs: who asked for which video, where the work is, and what it cost. */
+export function createAnalysisJobRepository(db: Kysely<DB>) {
+  return {
+    async create(input: {
+      id: string;
+      userId: string;
+      videoId: string;
+      title: string | null;
+      thumbnailUrl: string | null;
+      channelTitle: string | null;
+      videoCommentCount: number | null;
+      commentLimit: number;
+      reservedCredits: number;
+      priority: number;
+    }): Promise<AnalysisJob> {
+      return db.insertInto('analysisJobs').values(input).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** The job, or null (also for strings that are not job ids, so callers answer 404, not 500). */
+    async findById(id: string): Promise<AnalysisJob | null> {
+      if (!UUID.test(id)) return null;
+      return (
+        (await db.selectFrom('analysisJobs').selectAll().where('id', '=', id).executeTakeFirst()) ??
+        null
+      );
+    },
+
+    /** Reads and locks the job row for the rest of the transaction (the exactly-once gate). */
+    async lockById(id: string): Promise<AnalysisJob | null> {
+      return (
+        (await db
+          .selectFrom('analysisJobs')
+          .selectAll()
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst()) ?? null
+      );
+    },
+
+    /** Progress of a running job; a finished job is never moved back. */
+    async updateProgress(
+      id: string,
+      update: {
+        status: AnalysisJobStatus;
+        progressPercent: number;
+        etaSeconds: number | null;
+        startedAt?: Date;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('analysisJobs')
+        .set({ ...update, updatedAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', 'not in', TERMINAL)
+        .execute();
+    },
+
+    async markComplete(
+      id: string,
+      input: { chargedCredits: number; finishedAt: Date },
+    ): Promise<void> {
+      await db
+        .updateTable('analysisJobs')
+        .set({
+          status: 'complete',
+          progressPercent: 100,
+          etaSeconds: 0,
+          error: null,
+          chargedCredits: input.chargedCredits,
+          finishedAt: input.finishedAt,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markFailed(id: string, input: { error: string; finishedAt: Date }): Promise<void> {
+      await db
+        .updateTable('analysisJobs')
+        .set({
+          status: 'failed',
+          etaSeconds: null,
+          error: input.error,
+          chargedCredits: 0,
+          finishedAt: input.finishedAt,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The user's analyses, newest first. */
+    listForUser(userId: string, limit = 100): Promise<AnalysisJob[]> {
+      return db
+        .selectFrom('analysisJobs')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Deletes the user's finished analyses (reports and comments go with them); running ones stay. */
+    async deleteFinishedForUser(userId: string): Promise<number> {
+      const r = await db
+        .deleteFrom('analysisJobs')
+        .where('userId', '=', userId)
+        .where('status', 'in', TERMINAL)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
+    /** Jobs not finished yet, oldest first (the worker re-enqueues them at start). */
+    listUnfinished(limit = 1000): Promise<Pick<AnalysisJob, 'id' | 'priority'>[]> {
+      return db
+        .selectFrom('analysisJobs')
+        .select(['id', 'priority'])
+        .where('status', 'not in', TERMINAL)
+        .orderBy('createdAt')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Marks jobs whose raw comments were purged. */
+    async markCommentsExpired(jobIds: string[], at: Date): Promise<void> {
+      if (jobIds.length === 0) return;
+      await db
+        .updateTable('analysisJobs')
+        .set({ commentsExpiredAt: at })
+        .where('id', 'in', jobIds)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+/** The caller's analysis a deep-dive request works on (latest completed one of the video). */
+export interface DeepDiveJob {
+  jobId: string;
+  commentsExpiredAt: Date | null;
+  /** The stored report body (contract ReportBody, unvalidated JSON). */
+  report: unknown;
+}
+
+export interface ClusterCommentRow {
+  commentId: string;
+  text: string;
+  author: string | null;
+  likeCount: number;
+  publishedAt: Date | null;
+  sentimentScore: number;
+}
+
+export type ClusterAnalysisRepository = ReturnType<typeof createClusterAnalysisRepository>;
+
+/**
+ * Reads the analysis tables for the per-cluster tools (analysis, comments, chat, retag) and keeps
+ * the per-cluster analysis cache. Every read is scoped by user id: other users' analyses do not exist here.
+ */
+export function createClusterAnalysisRepository(db: Kysely<DB>) {
+  return {
+    async findLatestCompletedJob(userId: string, videoId: string): Promise<DeepDiveJob | null> {
+      const row = await db
+        .selectFrom('analysisJobs')
+        .innerJoin('analysisReports', 'analysisReports.jobId', 'analysisJobs.id')
+        // As text: CamelCasePlugin would camelCase the keys inside jsonb (cluster_id -> clusterId).
+        .select([
+          'analysisJobs.id as jobId',
+          'analysisJobs.commentsExpiredAt',
+          sql<string>`analysis_reports.report::text`.as('reportJson'),
+        ])
+        .where('analysisJobs.userId', '=', userId)
+        .where('analysisJobs.videoId', '=', videoId)
+        .where('analysisJobs.status', '=', 'complete')
+        .orderBy('analysisJobs.createdAt', 'desc')
+        .orderBy('analysisJobs.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (row === undefined) return null;
+      return {
+        jobId: row.jobId,
+        commentsExpiredAt: row.commentsExpiredAt,
+        report: JSON.parse(row.reportJson) as unknown,
+      };
+    },
+
+    async countClusterComments(jobId: string, clusterId: number): Promise<number> {
+      const row = await db
+        .selectFrom('analysisComments')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('jobId', '=', jobId)
+        .where('clusterId', '=', clusterId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** One page of a cluster's comments: most-liked first (ties: source order) or newest first. */
+    async pageClusterComments(
+      jobId: string,
+      clusterId: number,
+      page: { offset: number; limit: number; sort: 'likes' | 'newest' },
+    ): Promise<ClusterCommentRow[]> {
+      let q = db
+        .selectFrom('analysisComments')
+        .select(['commentId', 'text', 'author', 'likeCount', 'publishedAt', 'sentimentScore'])
+        .where('jobId', '=', jobId)
+        .where('clusterId', '=', clusterId);
+      q =
+        page.sort === 'likes'
+          ? q.orderBy('likeCount', 'desc').orderBy('position', 'asc')
+          : q.orderBy(sql`published_at desc nulls last`).orderBy('position', 'asc');
+      return q.offset(page.offset).limit(page.limit).execute();
+    },
+
+    /** Every comment of a cluster (the deep dive works on the whole cluster), capped for safety. */
+    async allClusterComments(
+      jobId: string,
+      clusterId: number,
+      cap = 20_000,
+    ): Promise<ClusterCommentRow[]> {
+      return db
+        .selectFrom('analysisComments')
+        .select(['commentId', 'text', 'author', 'likeCount', 'publishedAt', 'sentimentScore'])
+        .where('jobId', '=', jobId)
+        .where('clusterId', '=', clusterId)
+        .orderBy('position', 'asc')
+        .limit(cap)
+        .execute();
+    },
+
+    /** Every stored comment of an analysis with its cluster, intent and sentiment (for relabelling). */
+    async allJobComments(jobId: string, cap = 100_000) {
+      return db
+        .selectFrom('analysisComments')
+        .select([
+          'commentId',
+          'text',
+          'likeCount',
+          'author',
+          'publishedAt',
+          'clusterId',
+          'intent',
+          'sentimentScore',
+          'sentimentLabel',
+        ])
+        .where('jobId', '=', jobId)
+        .orderBy('position', 'asc')
+        .limit(cap)
+        .execute();
+    },
+
+    /** Texts of the video's other clusters: the background that makes a cluster's key themes distinctive. */
+    async otherClusterTexts(jobId: string, clusterId: number, cap = 5_000): Promise<string[]> {
+      const rows = await db
+        .selectFrom('analysisComments')
+        .select('text')
+        .where('jobId', '=', jobId)
+        .where('clusterId', '<>', clusterId)
+        .orderBy('position', 'asc')
+        .limit(cap)
+        .execute();
+      return rows.map((r) => r.text);
+    },
+
+    async findCachedAnalysis(jobId: string, clusterId: number): Promise<unknown> {
+      const row = await db
+        .selectFrom('clusterAnalyses')
+        .select(sql<string>`analysis::text`.as('analysisJson'))
+        .where('jobId', '=', jobId)
+        .where('clusterId', '=', clusterId)
+        .executeTakeFirst();
+      return row === undefined ? null : (JSON.parse(row.analysisJson) as unknown);
+    },
+
+    async saveCachedAnalysis(
+      jobId: string,
+      clusterId: number,
+      analysis: { source: 'offline' | 'llm' },
+    ): Promise<void> {
+      await db
+        .insertInto('clusterAnalyses')
+        .values({ jobId, clusterId, analysis: JSON.stringify(analysis), source: analysis.source })
+        .onConflict((oc) =>
+          oc
+            .columns(['jobId', 'clusterId'])
+            .doUpdateSet({ analysis: JSON.stringify(analysis), source: analysis.source }),
+        )
+        .execute();
+    },
+
+    /** Writes the relabelled report body (CreatorX retag), scoped by user. */
+    async replaceReport(userId: string, jobId: string, report: unknown): Promise<void> {
+      await db
+        .updateTable('analysisReports')
+        .set({ report: JSON.stringify(report) })
+        .where('jobId', '=', jobId)
+        .where('userId', '=', userId)
+        .execute();
+    },
+  };
+}

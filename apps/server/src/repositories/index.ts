@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { createAnalysisJobRepository } from './analysis-job.repository';
+import { createCommentRepository } from './comment.repository';
+import { createClusterAnalysisRepository } from './cluster-analysis.repository';
+import { createCreditLedgerRepository } from './credit-ledger.repository';
+import { createLoginAttemptRepository } from './login-attempt.repository';
+import { createNotesRepository } from './notes.repository';
+import { createQueueJobRepository } from './queue-job.repository';
+import { createReportRepository } from './report.repository';
+import { createSessionRepository } from './session.repository';
+import { createSubscriptionRepository } from './subscription.repository';
+import { createUserRepository } from './user.repository';
+
+/** Every repository, built on one executor (the database, or a transaction). */
+export function createRepositories(db: Kysely<DB>) {
+  return {
+    users: createUserRepository(db),
+    sessions: createSessionRepository(db),
+    ledger: createCreditLedgerRepository(db),
+    loginAttempts: createLoginAttemptRepository(db),
+    subscriptions: createSubscriptionRepository(db),
+    notes: createNotesRepository(db),
+    clusterAnalysis: createClusterAnalysisRepository(db),
+    analysisJobs: createAnalysisJobRepository(db),
+    reports: createReportRepository(db),
+    comments: createCommentRepository(db),
+    queueJobs: createQueueJobRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * Runs `fn` in one database transaction with repositories bound to it: services get atomicity
+ * without seeing SQL. Inside, use only the repositories passed in (on PGlite the outer ones would
+ * wait for the connection the transaction holds).
+ */
+export type TransactionRunner = <T>(fn: (repos: Repositories) => Promise<T>) => Promise<T>;
+
+export function createTransactionRunner(db: Kysely<DB>): TransactionRunner {
+  return (fn) => db.transaction().execute((trx) => fn(createRepositories(trx)));
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+export interface SessionWithUser {
+  sessionId: number;
+  userId: string;
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;
+
+/** Bearer-token sessions, looked up by the SHA-256 of the token. */
+export function createSessionRepository(db: Kysely<DB>) {
+  return {
+    async create(
+      input: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+      trx: Kysely<DB> = db,
+    ): Promise<number> {
+      const row = await trx
+        .insertInto('sessions')
+        .values(input)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async findByTokenHash(tokenHash: string): Promise<SessionWithUser | null> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.userId')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.userId',
+          'users.email',
+          'sessions.createdAt',
+          'sessions.expiresAt',
+          'sessions.revokedAt',
+        ])
+        .where('sessions.tokenHash', '=', tokenHash)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** Marks the session revoked; a second call keeps the first revocation time. */
+    async revoke(sessionId: number, at: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revokedAt: at })
+        .where('id', '=', sessionId)
+        .where('revokedAt', 'is', null)
+        .execute();
+    },
+  };
+}

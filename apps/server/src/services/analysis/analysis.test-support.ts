@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Comment themes for factory videos: enough spread for a few clusters. */
+const THEMES = [
+  (i: number) =>
+    `Please make a part two about the ${['desert', 'forest', 'city', 'ocean'][i % 4]} trip!`,
+  (i: number) =>
+    `What camera and lens did you use for the ${['drone', 'night', 'slow motion'][i % 3]} shots?`,
+  (i: number) =>
+    `This is the best video on the channel, the editing is amazing ${'!'.repeat(1 + (i % 3))}`,
+  (i: number) =>
+    `The audio was too quiet in the ${['intro', 'middle', 'ending'][i % 3]}, hard to hear you`,
+  (i: number) => `I think travel vlogs should show real costs, number ${i} of my opinions`,
+];
+
+/** `n` distinct factory comments as CSV rows with the CLI's columns. */
+export function factoryCsv(n: number): string {
+  const rows = ['id,text,likes,author,published_at'];
+  for (let i = 0; i < n; i++) {
+    const text = `${THEMES[i % THEMES.length]!(i)} (#${i})`;
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    rows.push(
+      `c${i},"${text.replace(/"/g, '""')}",${(i * 7) % 50},@viewer${i % 40},2024-03-${day}T12:00:00Z`,
+    );
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+/** A temporary COMMENTS_DIR with the given videos (id -> comment count, optional meta). */
+export function makeCommentsDir(
+  videos: Record<string, { comments: number; meta?: Record<string, unknown> }>,
+): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'chorus-videos-'));
+  for (const [id, v] of Object.entries(videos)) {
+    writeFileSync(path.join(dir, `${id}.csv`), factoryCsv(v.comments));
+    if (v.meta) writeFileSync(path.join(dir, `${id}.meta.json`), JSON.stringify(v.meta));
+  }
+  return dir;
+}
+
+/** Polls `check` until it returns a value other than undefined (or throws after `ms`). */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  ms = 30_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A promise with its resolve function, to hold a job at a point of the test's choosing. */
+export function gate(): { wait: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const wait = new Promise<void>((r) => (open = r));
+  return { wait, open };
+}

@@ -1,0 +1,34 @@
+import {
+  defaultThumbnailUrl,
+  ExecutiveSummarySchema,
+  ReportBodySchema,
+  type ReportReply,
+} from '@app/contracts';
+import { NotFoundError } from '../../errors';
+import type { AnalysisDeps } from './analysis-deps';
+
+/** The signed-in user's most recent completed analysis of the video (404 when there is none). */
+export async function getReport(
+  deps: Pick<AnalysisDeps, 'repos'>,
+  input: { userId: string; videoId: string },
+): Promise<ReportReply> {
+  const row = await deps.repos.reports.latestForUserVideo(input.userId, input.videoId);
+  if (!row) {
+    throw new NotFoundError(
+      'There is no completed analysis of this video yet. Analyze it first.',
+      'report_not_found',
+    );
+  }
+  return {
+    job_id: row.jobId,
+    video_id: row.videoId,
+    title: row.title,
+    channel_title: row.channelTitle,
+    thumbnail_url: row.thumbnailUrl ?? defaultThumbnailUrl(row.videoId),
+    created_at: row.jobCreatedAt.toISOString(),
+    report: ReportBodySchema.parse(row.report),
+    total_comments: row.totalComments,
+    processing_seconds: row.processingSeconds,
+    executive_summary: ExecutiveSummarySchema.parse(row.executiveSummary),
+  };
+}

@@ -1,0 +1,234 @@
+import type { StageProgress } from '@app/analysis';
+import type { ReportBody } from '@app/contracts';
+import type { Logger } from '../../logger';
+import { CommentSourceError } from '../../providers/youtube/comment-source.port';
+import type { AnalysisJob, AnalysisJobStatus } from '../../repositories/analysis-job.repository';
+import { creditsFor, isAnalysisInputError, ledgerKeys, type AnalysisDeps } from './analysis-deps';
+
+/** Deliveries after which a job that keeps dying is failed (and refunded) instead of retried. */
+export const MAX_ANALYSIS_ATTEMPTS = 3;
+
+export const UNEXPECTED_FAILURE =
+  'The analysis failed unexpectedly. Your credits were refunded; please try again.';
+
+/** Where each stage sits on the 0-100 progress bar, and which job status it shows. */
+const BANDS: Record<
+  StageProgress['stage'],
+  { status: AnalysisJobStatus; from: number; to: number }
+> = {
+  preparing: { status: 'embedding', from: 20, to: 22 },
+  embedding: { status: 'embedding', from: 22, to: 70 },
+  discovering: { status: 'discovering', from: 70, to: 80 },
+  labelling: { status: 'discovering', from: 80, to: 92 },
+  summarising: { status: 'discovering', from: 92, to: 95 },
+};
+
+type ProcessDeps = Pick<
+  AnalysisDeps,
+  'repos' | 'transaction' | 'clock' | 'commentSource' | 'embedder' | 'languageModel' | 'analyse'
+> & { logger?: Pick<Logger, 'warn' | 'error'>; progressIntervalMs?: number };
+
+/**
+ * Runs one analysis job: fetch comments, analyse, then in ONE transaction store comments and
+ * report, settle credits and mark the job complete. The transaction locks the job row and does
+ * nothing if the job already finished, so a redelivered job (its worker was killed) completes once
+ * and settles once. User-facing failures mark the job failed with a readable reason and refund the
+ * reservation; a cancelled run (shutdown, lost lease) rethrows so the queue runs it again.
+ */
+export async function processAnalysisJob(
+  deps: ProcessDeps,
+  jobId: string,
+  context: { signal: AbortSignal; attempt: number },
+): Promise<void> {
+  const job = await deps.repos.analysisJobs.findById(jobId);
+  if (!job || job.status === 'complete' || job.status === 'failed') return;
+  if (context.attempt > MAX_ANALYSIS_ATTEMPTS) {
+    await failAndRefund(deps, job, UNEXPECTED_FAILURE);
+    return;
+  }
+
+  const started = deps.clock.now();
+  const progress = createProgressWriter(deps, job.id, started, deps.progressIntervalMs ?? 500);
+  try {
+    await progress.set('fetching', 1, true);
+    const fetched = await deps.commentSource.fetchComments(job.videoId, {
+      maxComments: job.commentLimit,
+      signal: context.signal,
+      onProgress: (n) => void progress.set('fetching', 1 + 18 * Math.min(1, n / job.commentLimit)),
+    });
+    if (!fetched)
+      throw new CommentSourceError(
+        'video_not_found',
+        'No comments were found for this video. Check the link and try again.',
+      );
+    if (fetched.comments.length === 0) {
+      throw new CommentSourceError(
+        'comments_disabled',
+        'This video has no comments to analyse yet.',
+      );
+    }
+    await progress.set('embedding', 20, true);
+
+    const result = await deps.analyse(
+      fetched.comments,
+      { embedder: deps.embedder, languageModel: deps.languageModel },
+      {
+        seed: 42,
+        signal: context.signal,
+        onProgress: (p) => {
+          const band = BANDS[p.stage];
+          void progress.set(band.status, band.from + (band.to - band.from) * p.fraction);
+        },
+      },
+    );
+    await progress.set('saving', 96, true);
+    await progress.flush();
+
+    const analysed = fetched.comments.length;
+    const report: ReportBody = {
+      clusters: result.clusters,
+      labeller: result.labeller,
+      embedder: result.embedder,
+      video_comment_count: job.videoCommentCount,
+      analysed_comments: analysed,
+      duplicate_comments: result.stats.duplicates,
+      spam_comments: result.stats.spam,
+      likes_approximate: fetched.likesApproximate,
+      source: fetched.source,
+    };
+    const finishedAt = deps.clock.now();
+    const processingSeconds = Math.max(0, (finishedAt.getTime() - started.getTime()) / 1000);
+
+    await deps.transaction(async (repos) => {
+      const locked = await repos.analysisJobs.lockById(job.id);
+      if (!locked || locked.status === 'complete' || locked.status === 'failed') return;
+      await repos.comments.insertMany(
+        job.id,
+        fetched.comments.map((c, i) => {
+          const r = result.comments[i];
+          return {
+            position: i,
+            commentId: c.id,
+            text: c.text,
+            author: c.author,
+            likeCount: c.likes,
+            publishedAt: c.publishedAt,
+            parentId: c.parentId,
+            replyCount: c.replyCount,
+            clusterId: r?.clusterId ?? 0,
+            intent: r?.intent ?? 'Opinion',
+            sentimentScore: r?.sentiment.score ?? 0,
+            sentimentLabel: r?.sentiment.label ?? 'neutral',
+          };
+        }),
+      );
+      await repos.reports.insert({
+        jobId: job.id,
+        userId: job.userId,
+        videoId: job.videoId,
+        report,
+        executiveSummary: result.executiveSummary,
+        totalComments: analysed,
+        processingSeconds,
+      });
+      const charged = Math.min(locked.reservedCredits, creditsFor(analysed));
+      await repos.ledger.append({
+        userId: job.userId,
+        delta: locked.reservedCredits - charged,
+        kind: 'settlement',
+        idempotencyKey: ledgerKeys(job.id).settle,
+        jobId: job.id,
+      });
+      await repos.analysisJobs.markComplete(job.id, { chargedCredits: charged, finishedAt });
+      await repos.reports.addAnalysedComments(analysed);
+    });
+  } catch (error) {
+    progress.stop();
+    if (context.signal.aborted) throw error;
+    if (error instanceof CommentSourceError || isAnalysisInputError(error)) {
+      await failAndRefund(deps, job, `${error.message} Your credits were refunded.`);
+      return;
+    }
+    deps.logger?.error(
+      { err: error, jobId: job.id, attempt: context.attempt },
+      'analysis job failed',
+    );
+    // Unknown errors (a database blip, a bug) get another delivery; the last one refunds.
+    if (context.attempt < MAX_ANALYSIS_ATTEMPTS) throw error;
+    await failAndRefund(deps, job, UNEXPECTED_FAILURE);
+  } finally {
+    progress.stop();
+  }
+}
+
+/** Marks the job failed and returns the whole reservation, once (the refund key is unique). */
+export async function failAndRefund(
+  deps: Pick<AnalysisDeps, 'transaction' | 'clock'>,
+  job: Pick<AnalysisJob, 'id' | 'userId'>,
+  reason: string,
+): Promise<void> {
+  await deps.transaction(async (repos) => {
+    const locked = await repos.analysisJobs.lockById(job.id);
+    if (!locked || locked.status === 'complete' || locked.status === 'failed') return;
+    await repos.ledger.append({
+      userId: job.userId,
+      delta: locked.reservedCredits,
+      kind: 'refund',
+      idempotencyKey: ledgerKeys(job.id).refund,
+      jobId: job.id,
+    });
+    await repos.analysisJobs.markFailed(job.id, { error: reason, finishedAt: deps.clock.now() });
+  });
+}
+
+/**
+ * Writes status, percent and an ETA at most every `intervalMs` (and at once on a status change),
+ * so thousands of progress callbacks cost a handful of UPDATEs. Writes never overlap.
+ */
+function createProgressWriter(
+  deps: Pick<AnalysisDeps, 'repos' | 'clock'> & { logger?: Pick<Logger, 'warn'> },
+  jobId: string,
+  started: Date,
+  intervalMs: number,
+) {
+  let status: AnalysisJobStatus | null = null;
+  let percent = 0;
+  let lastWrite = 0;
+  let writing: Promise<void> = Promise.resolve();
+  let stopped = false;
+  let firstStart = true;
+
+  const write = () => {
+    const elapsed = (deps.clock.now().getTime() - started.getTime()) / 1000;
+    // Extrapolate from the work done so far; only once there is enough of it to be meaningful.
+    const eta =
+      percent >= 5 && percent < 100 ? Math.round((elapsed * (100 - percent)) / percent) : null;
+    const update = {
+      status: status!,
+      progressPercent: Math.round(percent * 10) / 10,
+      etaSeconds: eta,
+      ...(firstStart ? { startedAt: started } : {}),
+    };
+    firstStart = false;
+    lastWrite = Date.now();
+    writing = writing
+      .then(() => deps.repos.analysisJobs.updateProgress(jobId, update))
+      .catch((err: unknown) => deps.logger?.warn({ err, jobId }, 'progress update failed'));
+    return writing;
+  };
+
+  return {
+    set(next: AnalysisJobStatus, nextPercent: number, force = false): Promise<void> {
+      if (stopped) return Promise.resolve();
+      const changed = next !== status;
+      status = next;
+      percent = Math.max(percent, Math.min(99, nextPercent));
+      if (force || changed || Date.now() - lastWrite >= intervalMs) return write();
+      return Promise.resolve();
+    },
+    flush: () => writing,
+    stop: () => {
+      stopped = true;
+    },
+  };
+}

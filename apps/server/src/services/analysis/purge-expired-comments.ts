@@ -1,0 +1,28 @@
+import { ReportBodySchema } from '@app/contracts';
+import type { AnalysisDeps } from './analysis-deps';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Retention (product decisions: raw comment text is kept 30 days). Deletes comment rows older than
+ * COMMENT_RETENTION_DAYS and strips the comment text that reports quote as representatives; the
+ * report keeps its aggregates (clusters, shares, sentiment, summary). Comment lists then answer
+ * "expired" and offer a re-run. Safe to run from several workers at once.
+ */
+export async function purgeExpiredComments(
+  deps: Pick<AnalysisDeps, 'transaction' | 'clock' | 'analysisConfig'>,
+): Promise<{ jobs: number }> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - deps.analysisConfig.commentRetentionDays * DAY_MS);
+  return deps.transaction(async (repos) => {
+    const jobIds = await repos.comments.purgeOlderThan(cutoff);
+    for (const { jobId, report } of await repos.reports.findByJobIds(jobIds)) {
+      const parsed = ReportBodySchema.safeParse(report);
+      if (!parsed.success) continue;
+      const clusters = parsed.data.clusters.map((c) => ({ ...c, representatives: [] }));
+      await repos.reports.updateReportBody(jobId, { ...parsed.data, clusters });
+    }
+    await repos.analysisJobs.markCommentsExpired(jobIds, now);
+    return { jobs: jobIds.length };
+  });
+}

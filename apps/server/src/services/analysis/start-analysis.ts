@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { extractVideoId, INVALID_VIDEO_URL_MESSAGE } from '@app/contracts';
+import { AppError, BadRequestError, PaymentRequiredError } from '../../errors';
+import { priorityForPlan } from '../../jobs/job-queue.port';
+import {
+  CommentSourceError,
+  type VideoMetadata,
+} from '../../providers/youtube/comment-source.port';
+import {
+  ANALYSIS_JOB_NAME,
+  COMMENTS_PER_CREDIT,
+  creditsFor,
+  ledgerKeys,
+  type AnalysisDeps,
+} from './analysis-deps';
+
+export const BUY_CREDITS_HINT = 'Use Buy Credits at the top of the page to add more.';
+
+/**
+ * Starts an analysis: resolves the video, reserves credits for the comments it will analyse and
+ * queues the job. The comment cap is min(balance x 100, MAX_COMMENTS_PER_ANALYSIS); the reservation
+ * covers min(the video's comment count, cap), at least 1 credit, and is settled at completion.
+ * Throws 400 for a link without a video id, 402 when the balance cannot cover one credit.
+ */
+export async function startAnalysis(
+  deps: Pick<
+    AnalysisDeps,
+    'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig'
+  >,
+  input: { userId: string; videoUrl?: string | undefined; videoId?: string | undefined },
+): Promise<{ jobId: string }> {
+  const videoId = extractVideoId(input.videoId ?? input.videoUrl ?? '');
+  if (videoId === null)
+    throw new BadRequestError(INVALID_VIDEO_URL_MESSAGE, undefined, 'invalid_video_url');
+
+  const balance = await deps.repos.ledger.getBalance(input.userId);
+  if (balance < 1) {
+    throw new PaymentRequiredError(
+      `Your balance is ${balance} credits and an analysis needs at least 1 credit (1 credit covers ${COMMENTS_PER_CREDIT} comments). ${BUY_CREDITS_HINT}`,
+      'insufficient_credits',
+    );
+  }
+
+  const video = await lookUpVideo(deps, videoId);
+  const cap = Math.min(balance * COMMENTS_PER_CREDIT, deps.analysisConfig.maxCommentsPerAnalysis);
+  const estimate = Math.min(video?.commentCount ?? cap, cap);
+  const reserved = creditsFor(estimate);
+  const commentLimit = Math.max(1, Math.min(cap, reserved * COMMENTS_PER_CREDIT));
+  const plan = await deps.repos.subscriptions.findActivePlan(input.userId, deps.clock.now());
+  const priority = priorityForPlan(plan ?? 'basic');
+  const jobId = randomUUID();
+
+  await deps.transaction(async (repos) => {
+    try {
+      // The ledger locks the user's row first, so concurrent starts are serialised here and the
+      // balance never goes below zero. The job row comes after: inserting it first would take a
+      // key-share lock on the user (foreign key) that the ledger's FOR UPDATE then deadlocks on.
+      await repos.ledger.append({
+        userId: input.userId,
+        delta: -reserved,
+        kind: 'reservation',
+        idempotencyKey: ledgerKeys(jobId).reserve,
+        jobId,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 402) {
+        const now = await repos.ledger.getBalance(input.userId);
+        throw new PaymentRequiredError(
+          `Your balance is ${now} credits and this analysis needs ${reserved}. ${BUY_CREDITS_HINT}`,
+          'insufficient_credits',
+        );
+      }
+      throw error;
+    }
+    await repos.analysisJobs.create({
+      id: jobId,
+      userId: input.userId,
+      videoId,
+      title: video?.title ?? null,
+      thumbnailUrl: video?.thumbnailUrl ?? null,
+      channelTitle: video?.channelTitle ?? null,
+      videoCommentCount: video?.commentCount ?? null,
+      commentLimit,
+      reservedCredits: reserved,
+      priority,
+    });
+  });
+
+  // If this enqueue is lost (crash, Redis down) the worker's start-up sweep enqueues the job.
+  await deps.jobQueue.enqueue(ANALYSIS_JOB_NAME, { jobId }, { jobId, priority });
+  return { jobId };
+}
+
+/**
+ * Video metadata for the estimate and the history list. A definitive "no" (private, missing,
+ * comments off) stops the start with the source's message; a transient failure does not.
+ */
+async function lookUpVideo(
+  deps: Pick<AnalysisDeps, 'commentSource'>,
+  videoId: string,
+): Promise<VideoMetadata | null> {
+  try {
+    return await deps.commentSource.getVideo(videoId);
+  } catch (error) {
+    if (!(error instanceof CommentSourceError)) throw error;
+    if (error.reason === 'quota_exceeded' || error.reason === 'unavailable') return null;
+    const status = error.reason === 'video_not_found' ? 404 : 422;
+    throw new AppError(status, error.reason, error.message);
+  }
+}

@@ -1,0 +1,17 @@
+import type { Repositories } from '../../repositories';
+import type { AuthDeps } from './auth-deps';
+import { hashSessionToken, newSessionToken } from './session-token';
+
+const DAY_MS = 86_400_000;
+
+/** Opens a session for the user and returns its bearer token (shown once, stored hashed). */
+export async function createSession(
+  deps: Pick<AuthDeps, 'clock' | 'authConfig'> & { sessions: Repositories['sessions'] },
+  userId: string,
+): Promise<string> {
+  const token = newSessionToken();
+  const createdAt = deps.clock.now();
+  const expiresAt = new Date(createdAt.getTime() + deps.authConfig.sessionTtlDays * DAY_MS);
+  await deps.sessions.create({ userId, tokenHash: hashSessionToken(token), createdAt, expiresAt });
+  return token;
+}

@@ -1,0 +1,296 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ClusterCommentsReply, ReportReply } from '@app/contracts';
+import {
+  apiGet,
+  fixturesCommentsDir,
+  launchBrowser,
+  newPage,
+  screenshotsDir,
+  setTheme,
+  signUp,
+  startServer,
+  uniqueEmail,
+} from './support';
+import type { RunningServer } from './support';
+
+// Issue 6: the per-cluster tools (drawers, chat, CreatorX) in Chromium against the real server,
+// offline (no LLM), on the fixture comments of a real video.
+
+const PHONE = 'jt2OHQh0HoQ'; // 100 real comments with likes (Apple event)
+
+/** Every comment text of the fixture, as the server stores it. */
+function fixtureTexts(): string[] {
+  const csv = fs.readFileSync(path.join(fixturesCommentsDir, `${PHONE}.csv`), 'utf8');
+  const texts: string[] = [];
+  // id,text,likes,author,published_at with quoted multi-line texts.
+  const re = /(?:^|\n)([^,\n]*),("(?:[^"]|"")*"|[^,\n]*),/g;
+  for (const m of csv.matchAll(re)) {
+    const raw = m[2]!;
+    texts.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
+  }
+  return texts.slice(1);
+}
+
+/** The drawers are fixed to the viewport: a viewport shot shows them where people see them. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+}
+
+const drawers = (page: Page) => page.locator('aside.drawer');
+
+/** Opens the report from Recent Analyses (after a reload the page starts without one). */
+async function openReport(page: Page): Promise<void> {
+  const report = page.locator(`[data-testid="report"][data-video-id="${PHONE}"]`);
+  if ((await report.count()) === 0)
+    await page.locator(`[data-testid="history-item"][data-video-id="${PHONE}"]`).click();
+  await report.waitFor({ timeout: 60_000 });
+}
+
+async function openRow(page: Page, index: number): Promise<{ id: number; heading: string }> {
+  const row = page.getByTestId('cluster-row').nth(index);
+  const head = row.locator('.cluster-row-head');
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+  return {
+    id: Number(await row.getAttribute('data-cluster-id')),
+    heading: await row.getByTestId('cluster-heading').innerText(),
+  };
+}
+
+function rowButton(page: Page, index: number, name: 'Analyze' | 'Comments' | 'Chat') {
+  return page.getByTestId('cluster-row').nth(index).getByRole('button', { name, exact: true });
+}
+
+describe('cluster tools', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let offsite: string[];
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ context, page, pageErrors, offsite } = await newPage(browser, { baseURL: server.url }));
+    await page.goto('/');
+    await signUp(page, uniqueEmail('tools'));
+    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+    await page.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${PHONE}`);
+    await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await page
+      .locator(`[data-testid="report"][data-video-id="${PHONE}"]`)
+      .waitFor({ timeout: 120_000 });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens each drawer, only one at a time', async () => {
+    const first = await openRow(page, 0);
+    await rowButton(page, 0, 'Analyze').click();
+    const analysis = page.getByTestId('analysis-drawer');
+    await analysis.waitFor();
+    expect(await analysis.getByRole('heading', { level: 2 }).innerText()).toBe(
+      `Cluster ${first.id}`,
+    );
+    await analysis.getByTestId('analysis-summary').waitFor();
+    expect(await analysis.getByRole('heading', { name: 'Key Themes' }).count()).toBe(1);
+    expect(await analysis.getByRole('heading', { name: 'Top Questions' }).count()).toBe(1);
+    expect(['positive', 'negative', 'neutral', 'mixed']).toContain(
+      (await analysis.getByTestId('analysis-sentiment').innerText()).toLowerCase(),
+    );
+    expect(await drawers(page).count()).toBe(1);
+    await screenshot(page, 'cluster-analysis-drawer-dark');
+
+    await rowButton(page, 0, 'Comments').click();
+    const comments = page.getByTestId('comments-drawer');
+    await comments.getByTestId('drawer-comment').first().waitFor();
+    expect(await drawers(page).count()).toBe(1);
+    expect(await analysis.count()).toBe(0);
+    const api = await apiGet<ClusterCommentsReply>(
+      server.url,
+      token,
+      `/api/v1/cluster/comments?video_id=${PHONE}&cluster_id=${first.id}&page_size=25`,
+    );
+    const shown = await comments.locator('.drawer-comment-text').allInnerTexts();
+    expect(shown.slice(0, api.comments.length)).toEqual(api.comments.map((c) => c.text.trim()));
+    const meta = await comments.getByTestId('drawer-comment').first().locator('.muted').innerText();
+    expect(meta).toMatch(/(@\S+|Anonymous) · \d+ likes? · /);
+    await screenshot(page, 'cluster-comments-drawer-dark');
+
+    await rowButton(page, 0, 'Chat').click();
+    const chat = page.getByTestId('chat-drawer');
+    await chat.waitFor();
+    expect(await drawers(page).count()).toBe(1);
+    expect(await comments.count()).toBe(0);
+    expect(await chat.getByRole('heading', { level: 2 }).innerText()).toBe(first.heading);
+    expect(await chat.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await chat.getByPlaceholder('Ask about this cluster…').count()).toBe(1);
+
+    await page.keyboard.press('Escape');
+    expect(await drawers(page).count()).toBe(0);
+  });
+
+  it('answers a chat question from the cluster’s real comments, quoting them', async () => {
+    const texts = new Set(fixtureTexts().map((t) => t.trim()));
+    const first = await openRow(page, 0);
+    const api = await apiGet<ClusterCommentsReply>(
+      server.url,
+      token,
+      `/api/v1/cluster/comments?video_id=${PHONE}&cluster_id=${first.id}&page_size=50`,
+    );
+    // Ask about a word that really occurs in this cluster (the most frequent longer word).
+    const counts = new Map<string, number>();
+    for (const c of api.comments)
+      for (const w of new Set(c.text.toLowerCase().match(/[a-z]{5,}/g) ?? []))
+        counts.set(w, (counts.get(w) ?? 0) + 1);
+    const common = new Set(
+      'about there their would could should video videos really people think these those which where being thing going watch watching still every after before other great'.split(
+        ' ',
+      ),
+    );
+    const word = [...counts.entries()]
+      .filter(([w]) => !common.has(w))
+      .sort((a, b) => b[1] - a[1])[0]![0];
+
+    await rowButton(page, 0, 'Chat').click();
+    const chat = page.getByTestId('chat-drawer');
+    const input = chat.getByPlaceholder('Ask about this cluster…');
+    await input.fill(`What do people say about ${word}?`);
+    await input.press('Enter');
+    expect(await input.inputValue()).toBe('');
+    await chat
+      .locator('.chat-user')
+      .filter({ hasText: `What do people say about ${word}?` })
+      .waitFor();
+    const answer = chat.locator('.chat-assistant').last();
+    await answer.getByTestId('chat-quotes').waitFor({ timeout: 60_000 });
+    expect(await answer.locator('.chat-text').innerText()).toMatch(
+      new RegExp(`^\\d+ of the \\d+ comments in this cluster mention "${word}"`),
+    );
+    const quotes = await answer.locator('blockquote').allInnerTexts();
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const q of quotes) {
+      expect(texts.has(q.trim()), q).toBe(true);
+      expect(q.toLowerCase()).toContain(word);
+    }
+    await screenshot(page, 'cluster-chat-drawer-dark');
+    await page.keyboard.press('Escape');
+    await setTheme(page, 'light');
+    await openReport(page);
+    await openRow(page, 0);
+    await rowButton(page, 0, 'Analyze').click();
+    await page.getByTestId('analysis-summary').waitFor();
+    await screenshot(page, 'cluster-analysis-drawer-light');
+    await rowButton(page, 0, 'Chat').click();
+    const lightChat = page.getByTestId('chat-drawer');
+    await lightChat
+      .getByPlaceholder('Ask about this cluster…')
+      .fill(`What do people say about ${word}?`);
+    await lightChat.getByRole('button', { name: 'Send' }).click();
+    await lightChat.getByTestId('chat-quotes').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'cluster-chat-drawer-light');
+    await page.keyboard.press('Escape');
+    await setTheme(page, 'dark');
+    await openReport(page);
+  });
+
+  it('shows the failure texts of section 8', async () => {
+    await page
+      .locator(`[data-testid="report"][data-video-id="${PHONE}"]`)
+      .waitFor({ timeout: 60_000 });
+    await openRow(page, 1);
+    await page.route('**/api/v1/cluster/analyze', (r) => r.fulfill({ status: 500, body: 'down' }));
+    await rowButton(page, 1, 'Analyze').click();
+    await page
+      .getByTestId('cluster-tools-alert')
+      .filter({ hasText: 'Unable to analyze this cluster right now.' })
+      .waitFor();
+    expect(await rowButton(page, 1, 'Analyze').isDisabled()).toBe(false);
+    await page.unroute('**/api/v1/cluster/analyze');
+    await page.route('**/api/v1/cluster/analyze', (r) =>
+      r.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ analysis: { error: 'model timeout' } }),
+      }),
+    );
+    await rowButton(page, 1, 'Analyze').click();
+    await page.getByText('Analysis failed: model timeout').waitFor();
+    await page.unroute('**/api/v1/cluster/analyze');
+    await page.getByTestId('analysis-drawer').getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('analysis-summary').waitFor();
+
+    await page.route('**/api/v1/cluster/chat', (r) => r.fulfill({ status: 500, body: 'down' }));
+    await rowButton(page, 1, 'Chat').click();
+    const chat = page.getByTestId('chat-drawer');
+    await chat.getByPlaceholder('Ask about this cluster…').fill('anything?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByText('Sorry, I could not answer right now.').waitFor();
+    await page.unroute('**/api/v1/cluster/chat');
+    await page.route('**/api/v1/cluster/chat', (r) =>
+      r.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ answer: '' }),
+      }),
+    );
+    await chat.getByPlaceholder('Ask about this cluster…').fill('again?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByText('No answer', { exact: true }).waitFor();
+    await page.unroute('**/api/v1/cluster/chat');
+    // Reopening chat clears the conversation.
+    await rowButton(page, 1, 'Chat').click();
+    expect(await chat.locator('.chat-message').count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('CreatorX relabels the clusters with a context and the report reloads', async () => {
+    const before = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${PHONE}`);
+    const labels = async () =>
+      page
+        .getByTestId('cluster-row')
+        .evaluateAll((els) =>
+          els.map(
+            (el) =>
+              `${el.querySelector('[data-testid="cluster-heading"]')!.textContent} | ${el.querySelector('[data-testid="cluster-category"]')?.textContent ?? ''}`,
+          ),
+        );
+    const shownBefore = await labels();
+    // Every cluster mentions the phone somewhere: make those comments Criticism.
+    await page
+      .getByLabel('Context (optional)')
+      .fill('treat iphone and apple comments as Criticism');
+    const button = page.getByRole('button', { name: 'CreatorX' });
+    await button.click();
+    await expect
+      .poll(async () => (await labels()).join('\n'), { timeout: 60_000 })
+      .not.toBe(shownBefore.join('\n'));
+    const after = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${PHONE}`);
+    expect(after.report.clusters.map((c) => c.category)).not.toEqual(
+      before.report.clusters.map((c) => c.category),
+    );
+    expect(after.report.clusters.some((c) => c.category === 'Criticism')).toBe(true);
+    // The rows show the new labels.
+    for (const c of after.report.clusters) {
+      const row = page.locator(`[data-testid="cluster-row"][data-cluster-id="${c.cluster_id}"]`);
+      expect(await row.getByTestId('cluster-category').innerText()).toBe(c.category);
+    }
+    await page.route('**/api/v1/retag/**', (r) => r.fulfill({ status: 500, body: 'down' }));
+    await page.getByRole('button', { name: 'CreatorX' }).click();
+    await page
+      .getByTestId('creatorx-error')
+      .filter({ hasText: 'CreatorX retagging failed. Please try again.' })
+      .waitFor();
+    await page.unroute('**/api/v1/retag/**');
+    expect(offsite).toEqual([]);
+    expect(pageErrors.filter((e) => !e.includes('500'))).toEqual([]);
+  });
+});

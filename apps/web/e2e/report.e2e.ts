@@ -1,0 +1,455 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { AnalysisHistoryItem, ReportReply } from '@app/contracts';
+import {
+  DESKTOP,
+  MOBILE,
+  apiGet,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signUp,
+  startServer,
+  uniqueEmail,
+} from './support';
+import type { RunningServer } from './support';
+
+// Issue 5: analyse a link, follow progress, read the report, in Chromium against the real server
+// with the file comment source (apps/web/e2e/fixtures/comments) and fake embeddings.
+
+const SIDEMEN = 'JspWFbynlmk'; // 100 comments, meta says 5,300
+const APPLE = 'wAZZ-UWGVHI'; // 11 comments incl. a hostile one
+const PHONE = 'jt2OHQh0HoQ'; // 100 comments with likes
+
+const pct = (n: number) => `${(Math.round(n * 10) / 10).toFixed(1)}%`;
+const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+function sortedBy(report: ReportReply, mode: 'most' | 'engagement') {
+  const v = (c: ReportReply['report']['clusters'][number]) =>
+    mode === 'engagement' ? c.engagement_percentage : c.percentage;
+  return [...report.report.clusters]
+    .sort((a, b) => v(b) - v(a) || a.cluster_id - b.cluster_id)
+    .map((c) => ({ c, value: v(c) }));
+}
+
+function shares(values: number[]): number[] {
+  const total = values.reduce((s, x) => s + x, 0);
+  return values.map((x) => (x / total) * 100);
+}
+
+async function rows(page: Page) {
+  return page.getByTestId('cluster-row').evaluateAll((els) =>
+    els.map((el) => ({
+      heading: el.querySelector('[data-testid="cluster-heading"]')!.textContent,
+      tags: el.querySelector('[data-testid="cluster-tags"]')!.textContent,
+      category: el.querySelector('[data-testid="cluster-category"]')?.textContent ?? null,
+      percent: el.querySelector('[data-testid="cluster-percent"]')!.textContent,
+    })),
+  );
+}
+
+async function texts(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).allInnerTexts();
+}
+
+/** Records every progress step the page shows, however briefly. */
+async function watchProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __steps: string[] };
+    w.__steps = [];
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="progress-step"]');
+      const step = el?.getAttribute('data-step');
+      if (step !== null && step !== undefined && w.__steps[w.__steps.length - 1] !== step)
+        w.__steps.push(step);
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+async function analyze(page: Page, url: string): Promise<void> {
+  await page.getByLabel('YouTube video link').fill(url);
+  await page.getByRole('button', { name: 'Analyze Comments' }).click();
+}
+
+async function waitForReport(page: Page, videoId: string): Promise<void> {
+  await page
+    .locator(`[data-testid="report"][data-video-id="${videoId}"]`)
+    .waitFor({ timeout: 120_000 });
+}
+
+/** Checks every number the report view shows against GET /report. */
+async function assertReportMatches(page: Page, report: ReportReply): Promise<void> {
+  const n = report.report.clusters.length;
+  expect(await page.getByTestId('stat-total-value').innerText()).toBe(count(report.total_comments));
+  expect(await page.getByTestId('stat-topics-value').innerText()).toBe(String(n));
+  expect(await page.getByTestId('donut-count').textContent()).toBe(String(n));
+  if (report.processing_seconds > 0) {
+    const min = Math.max(0.1, Math.round((report.processing_seconds / 60) * 10) / 10).toFixed(1);
+    expect(await page.getByTestId('stat-total-sub').innerText()).toBe(`Processing: ${min} min`);
+  }
+  const vibe = report.executive_summary.overall_vibe || 'Positive';
+  expect(await page.getByTestId('summary-vibe').innerText()).toBe(vibe);
+
+  const vol = sortedBy(report, 'most');
+  const volShares = shares(vol.map((x) => x.value));
+  // Legend: collapsed to 6 above 6 entries, one decimal.
+  const legend = await texts(page, 'legend-value');
+  expect(legend).toEqual(volShares.slice(0, n > 6 ? 6 : n).map(pct));
+  if (n > 6) {
+    await page.locator('.legend').getByRole('button', { name: 'Show more' }).click();
+    expect(await texts(page, 'legend-value')).toEqual(volShares.map(pct));
+    await page.locator('.legend').getByRole('button', { name: 'Show less' }).click();
+    expect(await page.getByTestId('legend-value').count()).toBe(6);
+  } else {
+    expect(await page.locator('.legend').getByRole('button', { name: 'Show more' }).count()).toBe(
+      0,
+    );
+  }
+  // Slice labels: only above 5%; a single slice says 100% and Complete.
+  expect(await page.getByTestId('donut-slice').count()).toBe(n);
+  const labels = await page.getByTestId('slice-label').allTextContents();
+  if (n === 1) {
+    expect(labels).toEqual(['100%']);
+    expect(await page.getByTestId('donut-complete').textContent()).toBe('Complete');
+  } else {
+    expect(labels).toEqual(volShares.filter((s) => s > 5).map(pct));
+  }
+  // Rows: heading or 'Cluster {id}', first 3 tags or '-', category, percentage.
+  expect(await rows(page)).toEqual(
+    vol.map(({ c, value }) => ({
+      heading: c.heading.trim() || `Cluster ${c.cluster_id}`,
+      tags: c.tags.slice(0, 3).join(', ') || '-',
+      category: c.category,
+      percent: pct(value),
+    })),
+  );
+  const body = report.report;
+  if (body.video_comment_count !== null && body.analysed_comments < body.video_comment_count) {
+    expect(await page.getByTestId('coverage-note').innerText()).toContain(
+      `Analysed ${count(body.analysed_comments)} of ${count(body.video_comment_count)} comments`,
+    );
+  }
+}
+
+describe('report experience', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let offsite: string[];
+  let pageErrors: string[];
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ context, page, offsite, pageErrors } = await newPage(browser, { baseURL: server.url }));
+    await page.goto('/');
+    await signUp(page, uniqueEmail('report'));
+    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('accepts every link form and rejects others with the spec message', async () => {
+    const button = page.getByRole('button', { name: 'Analyze Comments' });
+    expect(await button.isDisabled()).toBe(true);
+    for (const link of [
+      `https://www.youtube.com/watch?v=${SIDEMEN}`,
+      `https://m.youtube.com/watch?feature=share&v=${SIDEMEN}&t=4`,
+      `https://youtu.be/${SIDEMEN}?si=x`,
+      `https://www.youtube.com/embed/${SIDEMEN}`,
+      `https://www.youtube.com/shorts/${SIDEMEN}`,
+      `https://www.youtube.com/v/${SIDEMEN}`,
+      `youtube.com/e/${SIDEMEN}`,
+      SIDEMEN,
+    ]) {
+      await page.getByLabel('YouTube video link').fill('');
+      await page.reload();
+      await page.getByLabel('YouTube video link').fill(link);
+      expect(await page.getByTestId('video-id').innerText(), link).toBe(SIDEMEN);
+    }
+    for (const bad of [
+      'hello there',
+      'https://vimeo.com/123456789',
+      'https://www.youtube.com/watch?v=tooShort',
+      `https://evil.example/watch?v=${SIDEMEN}`,
+    ]) {
+      await page.getByLabel('YouTube video link').fill(bad);
+      await button.click();
+      expect(await page.getByTestId('url-error').innerText(), bad).toBe(
+        'Invalid YouTube URL: Could not find the video ID.',
+      );
+      expect(await page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
+    }
+  });
+
+  it('runs an analysis with progress and shows a report whose numbers match the API', async () => {
+    await watchProgress(page);
+    await analyze(page, `https://www.youtube.com/watch?v=${SIDEMEN}`);
+    await page.getByTestId('hero').waitFor({ state: 'detached' });
+    await waitForReport(page, SIDEMEN);
+    const steps = await page.evaluate(() => (window as unknown as { __steps: string[] }).__steps);
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps[steps.length - 1]).toBe('4');
+    expect(await page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
+    // Credits were charged and the header refreshed.
+    await expect
+      .poll(async () => (await page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
+      .toBe('2');
+
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SIDEMEN}`);
+    expect(report.report.clusters.length).toBeGreaterThan(1);
+    await assertReportMatches(page, report);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Engagement mode: rows show engagement_percentage, ordered by it.
+    await page.getByRole('button', { name: 'Engagement' }).click();
+    const eng = sortedBy(report, 'engagement');
+    expect((await rows(page)).map((r) => r.percent)).toEqual(eng.map((x) => pct(x.value)));
+    expect(await texts(page, 'legend-value')).toEqual(
+      shares(eng.map((x) => x.value))
+        .slice(0, 6)
+        .map(pct),
+    );
+    await page.getByRole('button', { name: 'Volume' }).click();
+
+    // Category chips: multi-select and Clear.
+    const cats = [...new Set(report.report.clusters.map((c) => c.category))];
+    const chips = page.getByTestId('category-chips');
+    await chips.getByRole('button', { name: cats[0], exact: true }).click();
+    let shown = await rows(page);
+    expect(shown.length).toBe(report.report.clusters.filter((c) => c.category === cats[0]).length);
+    expect(new Set(shown.map((r) => r.category))).toEqual(new Set([cats[0]]));
+    if (cats.length > 1) {
+      await chips.getByRole('button', { name: cats[1], exact: true }).click();
+      shown = await rows(page);
+      expect(shown.length).toBe(
+        report.report.clusters.filter((c) => c.category === cats[0] || c.category === cats[1])
+          .length,
+      );
+    }
+    await chips.getByRole('button', { name: 'Clear' }).click();
+    expect((await rows(page)).length).toBe(report.report.clusters.length);
+
+    // A slice click opens that cluster's row; rows toggle; the evidence modal lists representatives.
+    const top = sortedBy(report, 'most')[0]!.c;
+    // Click on the ring in the middle of the first slice (it starts at 12 o'clock, clockwise).
+    const firstShare = shares(sortedBy(report, 'most').map((x) => x.value))[0]! / 100;
+    await page.getByTestId('donut').scrollIntoViewIfNeeded();
+    const box = (await page.getByTestId('donut').boundingBox())!;
+    const angle = firstShare * Math.PI; // half the slice, in radians
+    const scale = box.width / 320;
+    await page.mouse.click(
+      box.x + (160 + 142 * Math.sin(angle)) * scale,
+      box.y + (160 - 142 * Math.cos(angle)) * scale,
+    );
+    const row = page.locator(`[data-testid="cluster-row"][data-cluster-id="${top.cluster_id}"]`);
+    await row.getByRole('button', { expanded: true }).waitFor();
+    // Keyboard: Enter on the focused slice toggles it closed and open again.
+    await page.getByTestId('donut-slice').first().focus();
+    await page.keyboard.press('Enter');
+    await row.getByRole('button', { expanded: false }).waitFor();
+    await page.keyboard.press(' ');
+    await row.getByRole('button', { expanded: true }).waitFor();
+    await row.getByRole('button', { name: 'Comment Evidence' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Comment Evidence' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await dialog.locator('.evidence-item').count()).toBe(top.representatives.length);
+    const firstRep = top.representatives[0]!;
+    expect(await dialog.locator('.evidence-text').first().innerText()).toBe(firstRep.text.trim());
+    expect(await dialog.locator('.evidence-author').first().innerText()).toBe(
+      firstRep.author
+        ? firstRep.author.startsWith('@')
+          ? firstRep.author
+          : `@${firstRep.author}`
+        : firstRep.id || 'Anonymous',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    // Focus stays inside: Tab from the last control returns to the first.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(
+      true,
+    );
+    await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } });
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Comment Evidence' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Comment Evidence' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByRole('button', { expanded: true }).click();
+    await row.getByRole('button', { expanded: false }).waitFor();
+
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      for (const theme of ['dark', 'light'] as const) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await page.reload();
+        // After a reload the report is gone (views are state); open it from the history.
+        await page.locator(`[data-testid="history-item"][data-video-id="${SIDEMEN}"]`).click();
+        await waitForReport(page, SIDEMEN);
+        await screenshot(page, `report-${theme}-${label}`);
+        if (theme === 'light' && label === 'desktop')
+          expect(await seriousViolations(page)).toEqual([]);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  });
+
+  it('renders a hostile comment as text', async () => {
+    await analyze(page, `https://youtu.be/${APPLE}`);
+    await waitForReport(page, APPLE);
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${APPLE}`);
+    await assertReportMatches(page, report);
+    const holder = report.report.clusters.find((c) =>
+      c.representatives.some((r) => r.text.includes('onerror')),
+    );
+    if (holder) {
+      const row = page.locator(
+        `[data-testid="cluster-row"][data-cluster-id="${holder.cluster_id}"]`,
+      );
+      await row.locator('.cluster-row-head').click();
+      await row.getByRole('button', { name: 'Comment Evidence' }).click();
+      await page
+        .getByRole('dialog')
+        .getByText('<img src=x onerror=alert(1)>', { exact: false })
+        .waitFor();
+      await page.keyboard.press('Escape');
+    }
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows progress from the status mapping and resumes a job after a reload', async () => {
+    // Hold the job "in progress" in this page: SSE is refused and, while `hold` is set, status says
+    // embedding at 40%. The real job finishes on the server meanwhile.
+    let hold = true;
+    await page.route('**/api/v1/status/*/events', (route) => route.abort());
+    await page.route('**/api/v1/status/*', (route) =>
+      hold
+        ? route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              job_id: 'x',
+              status: 'embedding',
+              error: null,
+              video_id: PHONE,
+              progress_percent: 40,
+              eta_seconds: 30,
+            }),
+          })
+        : route.continue(),
+    );
+    await analyze(page, `https://www.youtube.com/watch?v=${PHONE}`);
+    await page.getByTestId('progress').waitFor();
+    await expect
+      .poll(() => page.getByTestId('progress-step').innerText())
+      .toBe('Reading comments…');
+    expect(await page.getByTestId('progress-percent').innerText()).toBe('40% · about 30 s left');
+    expect(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe('40');
+    await page.getByTestId('report-skeleton').waitFor();
+    expect(await page.getByRole('button', { name: 'Analyzing…' }).isDisabled()).toBe(true);
+    const stored = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('current_job')))!,
+    ) as { jobId: string; videoId: string };
+    expect(stored.videoId).toBe(PHONE);
+    expect(stored.jobId.length).toBeGreaterThan(0);
+
+    // Reload mid-job: the stored current_job is resumed (video id set, hero hidden, progress back).
+    await page.reload();
+    await page.getByTestId('video-id').waitFor();
+    expect(await page.getByTestId('video-id').innerText()).toBe(PHONE);
+    expect(await page.getByTestId('hero').count()).toBe(0);
+    await page.getByTestId('progress').waitFor();
+    hold = false;
+    await waitForReport(page, PHONE);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${PHONE}`);
+    expect(report.job_id).toBe(stored.jobId);
+    await assertReportMatches(page, report);
+  });
+
+  it('a job-start failure shows Error: {message}', async () => {
+    // The three free credits are spent: the server refuses with 402 and a message.
+    await analyze(page, 'https://www.youtube.com/watch?v=aaaaaaaaaaa');
+    const error = await page.getByTestId('url-error').innerText();
+    expect(error.startsWith('Error: ')).toBe(true);
+    expect(error.length).toBeGreaterThan('Error: '.length + 5);
+    expect(await page.getByTestId('progress').count()).toBe(0);
+  });
+
+  it('lists recent analyses newest first, loads older ones, and clears history', async () => {
+    const history = await apiGet<AnalysisHistoryItem[]>(server.url, token, '/api/v1/analyses');
+    const newest = [...history]
+      .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+      .slice(0, 5);
+    await page.getByRole('button', { name: 'Refresh recent analyses' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('history-item')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-video-id'))),
+      )
+      .toEqual(newest.map((h) => h.video_id));
+    const items = await texts(page, 'history-item');
+    expect(items[0]).toContain('✓ Complete');
+    expect(items.some((t) => t.includes('SIDEMEN BRUTAL YOUTUBER RANKING'))).toBe(true);
+
+    await page.locator(`[data-testid="history-item"][data-video-id="${SIDEMEN}"]`).click();
+    await waitForReport(page, SIDEMEN);
+    expect(await page.getByTestId('video-id').innerText()).toBe(SIDEMEN);
+
+    // A failed clear says so and keeps the list.
+    await page.route('**/api/v1/analyses/clear', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"boom","code":"internal"}',
+      }),
+    );
+    await page.getByRole('button', { name: 'Clear history' }).click();
+    await page
+      .getByRole('group', { name: 'Confirm clearing history' })
+      .getByRole('button', { name: 'Clear history' })
+      .click();
+    await page.getByText('Failed to clear history.').waitFor();
+    expect(await page.getByTestId('history-item').count()).toBe(newest.length);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    await page
+      .getByRole('group', { name: 'Confirm clearing history' })
+      .getByRole('button', { name: 'Clear history' })
+      .click();
+    await page.getByText('No analyses yet. Paste a video link to run your first one.').waitFor();
+    expect(await apiGet<AnalysisHistoryItem[]>(server.url, token, '/api/v1/analyses')).toEqual([]);
+  });
+
+  it('a 401 anywhere signs out and shows the banner', async () => {
+    await page.evaluate(() => localStorage.setItem('auth_token', 'revoked-elsewhere-token'));
+    await page.getByRole('button', { name: 'Refresh recent analyses' }).click();
+    await page.getByTestId('session-expired').waitFor();
+    await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
+    expect(await page.getByTestId('report').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    expect(offsite).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

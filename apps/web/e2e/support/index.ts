@@ -1,0 +1,6 @@
+export * from './app';
+export * from './axe';
+export * from './browser';
+export * from './build';
+export * from './paths';
+export * from './server';

@@ -1,0 +1,11 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, from this file (apps/web/e2e/support). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const webDir = path.join(repoRoot, 'apps/web');
+export const distDir = path.join(webDir, 'dist');
+/** Where the e2e comment files are generated from ../shared at start-up (see comment-fixtures.ts). */
+export const fixturesCommentsDir = path.join(os.tmpdir(), 'chorus-e2e-comments');
+export const screenshotsDir = path.join(repoRoot, 'artifacts/screenshots');

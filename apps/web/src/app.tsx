@@ -1,0 +1,37 @@
+import { Suspense, lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import MainApp from './pages/main-app';
+import { useTheme } from './lib/theme';
+import { useAuth } from './lib/auth';
+
+const PrivacyPolicyPage = lazy(() =>
+  import('./pages/legal-pages').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsPage = lazy(() => import('./pages/legal-pages').then((m) => ({ default: m.TermsPage })));
+const DataDeletionPage = lazy(() =>
+  import('./pages/legal-pages').then((m) => ({ default: m.DataDeletionPage })),
+);
+
+/** Routes of spec section 2: three legal pages; / and any unknown path show the main app. */
+export function App() {
+  const { theme, toggle } = useTheme();
+  const { token } = useAuth();
+  const props = { theme, onToggleTheme: toggle };
+  return (
+    <Suspense
+      fallback={
+        <div className="page-loading" role="status">
+          Loading…
+        </div>
+      }
+    >
+      <Routes>
+        <Route path="/privacy-policy" element={<PrivacyPolicyPage {...props} />} />
+        <Route path="/terms-of-service" element={<TermsPage {...props} />} />
+        <Route path="/instagram-data-deletion" element={<DataDeletionPage {...props} />} />
+        {/* Keyed by the token: signing in or out starts the main app from a clean state. */}
+        <Route path="*" element={<MainApp key={token ?? 'signed-out'} {...props} />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,106 @@
+import { forwardRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { api } from '../lib/api';
+import { errorMessage } from '../lib/api-client';
+import { useAuth } from '../lib/auth';
+
+/**
+ * Signed-out auth card (spec section 2). Decision: the spec says login and signup failures are
+ * silent; we show the server's message (e.g. "Invalid email or password.") in an alert line.
+ */
+export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, emailRef) {
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'login' | 'signup' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (mode: 'login' | 'signup') => {
+    // Spec section 5: with an empty field the buttons do nothing.
+    if (email.trim() === '' || password === '' || busy) return;
+    setBusy(mode);
+    setError(null);
+    try {
+      const reply =
+        mode === 'login'
+          ? await api.login(email.trim(), password)
+          : await api.signup(email.trim(), password);
+      if (!reply?.token) throw new Error('The server did not return a session. Please try again.');
+      signIn(reply.token);
+    } catch (err) {
+      console.error(`${mode} failed`, err);
+      setError(errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void run('login');
+  };
+
+  return (
+    <section className="card auth-card" id="auth-card" aria-labelledby="auth-title">
+      <h2 id="auth-title">Sign in to Chorus</h2>
+      <p className="muted">
+        Use your e-mail and password, or create a free account with 3 credits.
+      </p>
+      <form onSubmit={onSubmit} noValidate>
+        <label className="field">
+          <span>Email</span>
+          <input
+            ref={emailRef}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            placeholder="At least 8 characters"
+          />
+        </label>
+        {error ? (
+          <p role="alert" className="form-error" data-testid="auth-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy !== null}>
+          {busy === 'login' ? 'Signing in…' : 'Sign in to Dashboard'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          disabled={busy !== null}
+          onClick={() => void run('signup')}
+        >
+          {busy === 'signup' ? 'Creating account…' : 'Create Account'}
+        </button>
+      </form>
+      <div className="divider" role="separator">
+        <span>or</span>
+      </div>
+      <div className="social-buttons">
+        <button type="button" className="btn btn-social" disabled aria-describedby="social-note">
+          Continue with Facebook
+        </button>
+        <button type="button" className="btn btn-social" disabled aria-describedby="social-note">
+          Continue with Google
+        </button>
+        <p id="social-note" className="muted small">
+          Facebook and Google sign-in are coming soon.
+        </p>
+      </div>
+    </section>
+  );
+});

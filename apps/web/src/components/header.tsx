@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { apiUrl } from '../lib/api-client';
+import { planLabel } from '../lib/format';
+import type { Theme } from '../lib/theme';
+import { MoonIcon, SunIcon } from './icons';
+import { PlansModal } from './plans-modal';
+
+export const LEGAL_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/instagram-data-deletion', label: 'Data Deletion' },
+] as const;
+
+interface HeaderProps {
+  theme: Theme;
+  onToggleTheme: () => void;
+  /** Main app: Home and Workspace switch views; on legal pages they are links back to the app. */
+  onHome?: () => void;
+  onWorkspace?: () => void;
+  onGetStarted?: () => void;
+  variant?: 'app' | 'legal';
+}
+
+function LegalMenu() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div className="dropdown" ref={ref}>
+      <button
+        type="button"
+        className="nav-link"
+        aria-expanded={open}
+        aria-controls="legal-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Legal <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <ul id="legal-menu" className="dropdown-menu">
+          {LEGAL_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} onClick={() => setOpen(false)}>
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Header of spec section 2: brand, nav, theme toggle, and the signed-in account controls. */
+export function Header({
+  theme,
+  onToggleTheme,
+  onHome,
+  onWorkspace,
+  onGetStarted,
+  variant = 'app',
+}: HeaderProps) {
+  const { token, credits, plan, signOut } = useAuth();
+  const [plansOpen, setPlansOpen] = useState(false);
+  const signedIn = token !== null;
+
+  const buyCredits = () => {
+    const t = token;
+    if (!t) return; // Checkout opens only with a token (spec section 5).
+    window.open(apiUrl('/api/v1/stripe/checkout', { token: t }), '_blank', 'noopener');
+  };
+
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <Link to="/" className="brand" onClick={onHome} aria-label="Chorus home">
+          <span className="brand-mark" aria-hidden="true">
+            ◎
+          </span>
+          <span>Chorus</span>
+        </Link>
+        <nav aria-label="Main" className="main-nav">
+          {variant === 'app' ? (
+            <>
+              <button type="button" className="nav-link" onClick={onHome}>
+                Home
+              </button>
+              <button type="button" className="nav-link" onClick={onWorkspace}>
+                Workspace
+              </button>
+            </>
+          ) : (
+            <>
+              <Link className="nav-link" to="/">
+                Home
+              </Link>
+              <Link className="nav-link" to="/" state={{ view: 'workspace' }}>
+                Workspace
+              </Link>
+            </>
+          )}
+          <LegalMenu />
+        </nav>
+        <div className={`header-actions${signedIn ? ' signed-in' : ''}`}>
+          <button
+            type="button"
+            className="icon-button theme-toggle"
+            onClick={onToggleTheme}
+            aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+            title={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          >
+            {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+          </button>
+          {signedIn ? (
+            <>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small plan-button"
+                onClick={() => setPlansOpen(true)}
+                aria-haspopup="dialog"
+                data-testid="plan-button"
+              >
+                {planLabel(plan)}
+              </button>
+              <span className="credits-pill" data-testid="credits-pill">
+                <span>{credits ?? 0}</span> <span className="credits-unit">credits</span>
+              </span>
+              <button type="button" className="btn btn-primary btn-small" onClick={buyCredits}>
+                Buy Credits
+              </button>
+              <button type="button" className="btn btn-ghost btn-small" onClick={signOut}>
+                Sign out
+              </button>
+            </>
+          ) : variant === 'legal' ? (
+            <Link to="/" className="btn btn-primary btn-small">
+              Back to App
+            </Link>
+          ) : (
+            <button type="button" className="btn btn-primary btn-small" onClick={onGetStarted}>
+              Get Started
+            </button>
+          )}
+        </div>
+      </div>
+      {plansOpen ? <PlansModal currentPlan={plan} onClose={() => setPlansOpen(false)} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { CommentsCounter } from './comments-counter';
+
+interface HeroProps {
+  onAnalyze: () => void;
+  onCreateWorkspace: () => void;
+}
+
+/** Landing hero: badge, tagline, the two actions and the live counter (spec sections 1-2). */
+export function Hero({ onAnalyze, onCreateWorkspace }: HeroProps) {
+  return (
+    <section className="hero" aria-labelledby="hero-title" data-testid="hero">
+      <span className="badge badge-accent">AI-Powered Analytics</span>
+      <h1 id="hero-title">Hear what your audience is really saying</h1>
+      <p className="hero-tagline">
+        Chorus reads the comments on your YouTube videos and Instagram posts and turns them into
+        clear themes, questions, praise and requests, so you know what to make next.
+      </p>
+      <div className="hero-actions">
+        <button type="button" className="btn btn-primary" onClick={onAnalyze}>
+          Analyze URL
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCreateWorkspace}>
+          Create a Workspace
+        </button>
+      </div>
+      <CommentsCounter />
+    </section>
+  );
+}

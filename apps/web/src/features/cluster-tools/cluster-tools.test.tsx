@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { makeCluster } from '../../test/factories';
+import ClusterDrawerPanel from './cluster-drawers';
+import { ClusterActionButtons } from './cluster-actions';
+import { ClusterToolsProvider, useClusterTools } from './cluster-tools-context';
+
+afterEach(cleanup);
+
+interface Pending {
+  url: string;
+  body: unknown;
+  resolve: (status: number, body: unknown) => void;
+}
+let pending: Pending[] = [];
+
+beforeEach(() => {
+  pending = [];
+  // Each call waits until the test answers it, so "loading" states can be observed.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (url: string, init: RequestInit) =>
+        new Promise<Response>((res) => {
+          pending.push({
+            url,
+            body: init.body ? JSON.parse(init.body as string) : null,
+            resolve: (status, body) => res(new Response(JSON.stringify(body), { status })),
+          });
+        }),
+    ),
+  );
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+
+function Alert(): ReactNode {
+  const tools = useClusterTools();
+  return tools.alert ? <p role="alert">{tools.alert}</p> : null;
+}
+
+function setup() {
+  const cluster = makeCluster(3, { heading: 'Recipe requests' });
+  render(
+    <ClusterToolsProvider videoId="abcdefghijk">
+      <ClusterActionButtons cluster={cluster} />
+      <Alert />
+      <ClusterDrawerPanel />
+    </ClusterToolsProvider>,
+  );
+  return cluster;
+}
+
+const answer = async (i: number, status: number, body: unknown) => {
+  await waitFor(() => expect(pending.length).toBeGreaterThan(i));
+  await act(async () => {
+    pending[i]!.resolve(status, body);
+    await Promise.resolve();
+  });
+};
+
+describe('cluster tools', () => {
+  it('opens one drawer at a time; analysis shows loading, then its parts as text', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(screen.getByText('Analyzing…')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Analyze' }).disabled).toBe(true);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Cluster 3');
+    expect(pending[0]!.body).toEqual({ video_id: 'abcdefghijk', cluster_id: 3 });
+    await answer(0, 200, {
+      analysis: {
+        summary: '<img src=x onerror=alert(1)> summary',
+        key_themes: ['recipe'],
+        top_questions: ['Where is the recipe?'],
+        sentiment: { overall: 'mixed' },
+      },
+    });
+    await screen.findByText('<img src=x onerror=alert(1)> summary');
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('mixed')).toBeTruthy();
+    expect(screen.getByText('Where is the recipe?')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Comments' }));
+    expect(screen.queryByText('Key Themes')).toBeNull();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await answer(1, 200, { comments: [], total: 0, page: 1, page_size: 25, expired: true });
+    await screen.findByText(/deleted after the 30-day retention period/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Chat' }));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Recipe requests');
+  });
+
+  it('shows the raw result, the error with Retry, and the alert on failure', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
+    await answer(0, 200, { unexpected: 'shape' });
+    await screen.findByText(/"unexpected": "shape"/);
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
+    await answer(1, 200, { analysis: { error: 'quota' } });
+    await screen.findByText('Analysis failed: quota');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await answer(2, 500, { message: 'down' });
+    await screen.findByText('Unable to analyze this cluster right now.', {
+      selector: '[role="alert"]',
+    });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Analyze' }).disabled).toBe(false);
+  });
+
+  it('chat: Send needs text and no request in flight; failures and empty answers; reopening clears', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Chat' }));
+    const input = screen.getByPlaceholderText<HTMLInputElement>('Ask about this cluster…');
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
+    expect(send.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '  what do they want?  ' } });
+    expect(send.disabled).toBe(false);
+    fireEvent.submit(input.closest('form')!);
+    expect(input.value).toBe('');
+    expect(screen.getByText('what do they want?')).toBeTruthy();
+    expect(screen.getByText('Thinking…')).toBeTruthy();
+    expect(pending[0]!.body).toEqual({
+      video_id: 'abcdefghijk',
+      cluster_id: 3,
+      message: 'what do they want?',
+      top_k: 30,
+    });
+    fireEvent.change(input, { target: { value: 'second' } });
+    expect(send.disabled).toBe(true);
+    await answer(0, 500, { message: 'down' });
+    await screen.findByText('Sorry, I could not answer right now.');
+    fireEvent.submit(input.closest('form')!);
+    await answer(1, 200, {
+      answer:
+        '1 of the 2 comments mention "recipe". The most relevant:\n• "Post the recipe" (@ana, 3 likes)',
+      quotes: [
+        { id: 'c1', text: 'Post the recipe', author: 'ana', like_count: 3, published_at: null },
+      ],
+      comment_ids: ['c1'],
+      source: 'offline',
+    });
+    await screen.findByText('1 of the 2 comments mention "recipe". The most relevant:');
+    expect(screen.getByText('Post the recipe').tagName).toBe('BLOCKQUOTE');
+    fireEvent.change(input, { target: { value: 'third' } });
+    fireEvent.submit(input.closest('form')!);
+    await answer(2, 200, { answer: '' });
+    await screen.findByText('No answer');
+
+    fireEvent.change(screen.getByPlaceholderText('Ask about this cluster…'), {
+      target: { value: 'draft' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Chat' }));
+    expect(screen.queryByText('No answer')).toBeNull();
+    expect(screen.getByPlaceholderText<HTMLInputElement>('Ask about this cluster…').value).toBe('');
+  });
+});

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnalysisHistoryItem } from '@app/contracts';
+import { api, queryKeys } from '../../lib/api';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { VideoThumb } from '../analyze/video-thumb';
+import { RefreshIcon, TrashIcon } from '../../components/icons';
+
+export const RECENT_SHOWN = 5;
+
+/** The newest 5 analyses by created_at. */
+export function newestAnalyses(
+  items: readonly AnalysisHistoryItem[],
+  n = RECENT_SHOWN,
+): AnalysisHistoryItem[] {
+  const t = (s: string) => {
+    const v = Date.parse(s);
+    return Number.isNaN(v) ? 0 : v;
+  };
+  return [...items].sort((a, b) => t(b.created_at) - t(a.created_at)).slice(0, n);
+}
+
+/** Sidebar 'Recent Analyses': refresh, clear history, newest 5; a click loads that report. */
+export function RecentAnalyses({
+  onOpen,
+  activeVideoId,
+}: {
+  onOpen: (videoId: string) => void;
+  activeVideoId: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const analyses = useQuery({
+    queryKey: queryKeys.analyses,
+    queryFn: ({ signal }) => api.analyses(signal),
+  });
+  const [clearError, setClearError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [clearing, setClearing] = useState(false);
+
+  const clear = async () => {
+    setClearing(true);
+    setClearError(null);
+    try {
+      await api.clearAnalyses();
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+    } catch (err) {
+      console.error('Clear history failed', err);
+      setClearError('Failed to clear history.');
+    } finally {
+      setClearing(false);
+    }
+  };
+
+  const items = analyses.data ? newestAnalyses(analyses.data) : [];
+  return (
+    <section
+      className="card sidebar-card"
+      aria-labelledby="recent-title"
+      data-testid="recent-analyses"
+    >
+      <div className="card-head">
+        <h2 id="recent-title">Recent Analyses</h2>
+        <div className="card-head-actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Refresh recent analyses"
+            title="Refresh"
+            onClick={() => void analyses.refetch()}
+            disabled={analyses.isFetching}
+          >
+            <RefreshIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Clear history"
+            title="Clear history"
+            onClick={() => setConfirming(true)}
+            disabled={items.length === 0 || clearing}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+      {confirming ? (
+        <div className="confirm" role="group" aria-label="Confirm clearing history">
+          <p className="small">Clear all past analyses? This cannot be undone.</p>
+          <div className="confirm-actions">
+            <button
+              type="button"
+              className="btn btn-danger btn-small"
+              onClick={() => void clear()}
+              disabled={clearing}
+            >
+              {clearing ? 'Clearing…' : 'Clear history'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => setConfirming(false)}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {clearError ? (
+        <p role="alert" className="form-error">
+          {clearError}
+        </p>
+      ) : null}
+      {analyses.isError ? (
+        <p role="alert" className="form-error">
+          {errorMessage(analyses.error)}
+        </p>
+      ) : analyses.isPending ? (
+        <p className="muted small">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="muted small">No analyses yet. Paste a video link to run your first one.</p>
+      ) : (
+        <ul className="history-list">
+          {items.map((item) => {
+            const complete = item.status === 'complete';
+            return (
+              <li key={item.job_id}>
+                <button
+                  type="button"
+                  className={`history-item${activeVideoId === item.video_id ? ' active' : ''}`}
+                  onClick={() => onOpen(item.video_id)}
+                  data-testid="history-item"
+                  data-video-id={item.video_id}
+                  aria-current={activeVideoId === item.video_id ? 'true' : undefined}
+                >
+                  <VideoThumb
+                    videoId={item.video_id}
+                    src={item.thumbnail_url}
+                    className="thumb-small"
+                  />
+                  <span className="history-text">
+                    <span className="history-title">{item.title ?? item.video_id}</span>
+                    <span className="muted small">{formatDate(item.created_at)}</span>
+                    <span
+                      className={`status ${complete ? 'status-complete' : 'status-processing'}`}
+                    >
+                      {complete ? '✓ Complete' : 'Processing'}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The 'Upgrade to Pro' promo card; Learn More does nothing (spec section 2). */
+export function UpgradeCard() {
+  return (
+    <section className="card sidebar-card upgrade-card" aria-labelledby="upgrade-title">
+      <h2 id="upgrade-title">Upgrade to Pro</h2>
+      <p className="small">
+        Priority processing and 1,500 credits every month for bigger channels.
+      </p>
+      <button type="button" className="btn btn-ghost btn-small">
+        Learn More
+      </button>
+    </section>
+  );
+}

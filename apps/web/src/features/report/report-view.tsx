@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import type { Cluster, ReportReply } from '@app/contracts';
+import { formatCount, formatDate } from '../../lib/format';
+import { ClusterDrawers, ClusterToolbar, ClusterToolsScope } from '../../slots';
+import { ClustersList } from './clusters-list';
+import { DonutChart } from './donut-chart';
+import { EvidenceModal } from './evidence-modal';
+import { Legend } from './legend';
+import { donutItems, sortClusters } from './report-model';
+import type { SortMode } from './report-model';
+import { StatCards } from './stat-cards';
+
+interface ReportViewProps {
+  report: ReportReply;
+  /** Changes when a new analysis starts or another report loads. */
+  resetKey: string;
+  onRetagged: () => void;
+}
+
+/** What the coverage note says: how much of the video was analysed and whether likes are exact. */
+export function coverageNotes(report: ReportReply): string[] {
+  const notes: string[] = [];
+  const body = report.report;
+  const analysed = body?.analysed_comments ?? report.total_comments;
+  const total = body?.video_comment_count;
+  if (typeof total === 'number' && analysed < total) {
+    notes.push(
+      `Analysed ${formatCount(analysed)} of ${formatCount(total)} comments on this video.`,
+    );
+  }
+  if (body?.likes_approximate) notes.push('Like counts are approximate for this comment source.');
+  return notes;
+}
+
+function SummaryList({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <div className="summary-block">
+      <h3>{title}</h3>
+      {items.length === 0 ? (
+        <p className="muted">-</p>
+      ) : (
+        <ul>
+          {items.map((t, i) => (
+            <li key={i}>{t}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The report view of spec section 2: stat cards, summary, donut with legend, clusters and evidence. */
+export default function ReportView({ report, resetKey, onRetagged }: ReportViewProps) {
+  const [mode, setMode] = useState<SortMode>('most');
+  const [openIds, setOpenIds] = useState<Set<number>>(() => new Set());
+  const [filter, setFilter] = useState<Set<string>>(() => new Set());
+  const [evidence, setEvidence] = useState<Cluster | null>(null);
+
+  const clusters = useMemo(() => report.report?.clusters ?? [], [report]);
+  const sorted = useMemo(() => sortClusters(clusters, mode), [clusters, mode]);
+  const items = useMemo(() => donutItems(clusters, mode), [clusters, mode]);
+  const summary = report.executive_summary;
+  const notes = coverageNotes(report);
+
+  const toggle = (id: number) =>
+    setOpenIds((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onSlice = (id: number) => {
+    const opening = !openIds.has(id);
+    toggle(id);
+    if (opening) {
+      // Make sure the row is visible: clear a filter that hides it, then bring it into view.
+      const c = clusters.find((x) => x.cluster_id === id);
+      if (c && filter.size > 0 && !filter.has(c.category)) setFilter(new Set());
+      requestAnimationFrame(() =>
+        document
+          .getElementById(`cluster-row-${id}`)
+          ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+      );
+    }
+  };
+
+  return (
+    <div className="report" data-testid="report" data-video-id={report.video_id}>
+      <div className="report-head">
+        <div>
+          <h2 className="report-title">{report.title ?? `Video ${report.video_id}`}</h2>
+          <p className="muted small">
+            {report.channel_title ? `${report.channel_title} · ` : ''}Analysed{' '}
+            {formatDate(report.created_at)}
+          </p>
+        </div>
+      </div>
+      {notes.length > 0 ? (
+        <div className="note" role="note" data-testid="coverage-note">
+          {notes.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
+        </div>
+      ) : null}
+      <StatCards
+        totalComments={report.total_comments}
+        processingSeconds={report.processing_seconds}
+        overallVibe={summary?.overall_vibe}
+        clusterCount={clusters.length}
+      />
+      <section className="card summary" aria-labelledby="summary-title">
+        <h2 id="summary-title">Executive Summary</h2>
+        <div className="summary-block">
+          <h3>Overall Vibe</h3>
+          <p data-testid="summary-vibe">{summary?.overall_vibe || 'Positive'}</p>
+        </div>
+        <div className="summary-columns">
+          <SummaryList title="Key Positives" items={summary?.key_positives ?? []} />
+          <SummaryList
+            title="Improvement Suggestions"
+            items={summary?.improvement_suggestions ?? []}
+          />
+        </div>
+      </section>
+      <section className="card chart-card" aria-labelledby="chart-title">
+        <div className="chart-head">
+          <h2 id="chart-title">Topic Distribution</h2>
+          <div className="segmented" role="group" aria-label="Measure">
+            <button type="button" aria-pressed={mode === 'most'} onClick={() => setMode('most')}>
+              Volume
+            </button>
+            <button
+              type="button"
+              aria-pressed={mode === 'engagement'}
+              onClick={() => setMode('engagement')}
+            >
+              Engagement
+            </button>
+          </div>
+        </div>
+        <div className="chart-layout">
+          <DonutChart
+            items={items}
+            clusterCount={clusters.length}
+            activeKeys={openIds}
+            onSliceClick={onSlice}
+          />
+          <Legend items={items} activeKeys={openIds} onItemClick={onSlice} />
+        </div>
+      </section>
+      <ClusterToolsScope videoId={report.video_id} resetKey={resetKey}>
+        <ClustersList
+          videoId={report.video_id}
+          resetKey={resetKey}
+          clusters={sorted}
+          mode={mode}
+          openIds={openIds}
+          onToggle={toggle}
+          filter={filter}
+          onFilterChange={setFilter}
+          onShowEvidence={setEvidence}
+          toolbar={
+            <ClusterToolbar videoId={report.video_id} resetKey={resetKey} onRetagged={onRetagged} />
+          }
+        />
+        <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
+      </ClusterToolsScope>
+      {evidence ? <EvidenceModal cluster={evidence} onClose={() => setEvidence(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest, onUnauthorized } from './api-client';
+
+function reply(status: number, body: string, contentType = 'application/json') {
+  return new Response(body, { status, headers: { 'content-type': contentType } });
+}
+
+describe('apiRequest', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the stored token as a bearer header, except on login calls', async () => {
+    localStorage.setItem('auth_token', 'tok-123');
+    fetchMock.mockImplementation(() => Promise.resolve(reply(200, '{"ok":1}')));
+    await apiRequest('/api/v1/auth/me');
+    await apiRequest('/api/v1/auth/login', {
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'x' },
+      auth: false,
+    });
+    const first = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
+    const second = fetchMock.mock.calls[1]![1]!.headers as Record<string, string>;
+    expect(first.Authorization).toBe('Bearer tok-123');
+    expect(second.Authorization).toBeUndefined();
+  });
+
+  it('on 401 removes the stored token, tells listeners and throws the server message', async () => {
+    localStorage.setItem('auth_token', 'expired');
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    fetchMock.mockResolvedValue(
+      reply(401, '{"message":"Your session has expired.","code":"unauthorized"}'),
+    );
+    const err = await apiRequest('/api/v1/analyses').catch((e: unknown) => e);
+    off();
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(401);
+    expect((err as ApiError).message).toBe('Your session has expired.');
+    expect((err as ApiError).code).toBe('unauthorized');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 on a call without a token (wrong password) keeps state and does not notify', async () => {
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    fetchMock.mockResolvedValue(
+      reply(401, '{"message":"Invalid email or password.","code":"invalid_credentials"}'),
+    );
+    const err = (await apiRequest('/api/v1/auth/login', { method: 'POST', auth: false }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    off();
+    expect(err.message).toBe('Invalid email or password.');
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the body text, then to the status, for the message', async () => {
+    fetchMock.mockResolvedValueOnce(reply(500, 'upstream exploded', 'text/plain'));
+    fetchMock.mockResolvedValueOnce(reply(502, ''));
+    const a = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
+    const b = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
+    expect(a.message).toBe('upstream exploded');
+    expect(b.message).toMatch(/Request failed \(502/);
+  });
+
+  it('turns a network failure into a readable error with status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const err = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(0);
+    expect(err.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('sends query parameters and JSON bodies', async () => {
+    fetchMock.mockResolvedValue(reply(200, ''));
+    const out = await apiRequest('/api/v1/analyze', {
+      method: 'POST',
+      query: { video_url: 'https://youtu.be/a?b=c' },
+      body: { k: 1 },
+    });
+    expect(out).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/analyze?video_url=https%3A%2F%2Fyoutu.be%2Fa%3Fb%3Dc');
+    expect(init!.body).toBe('{"k":1}');
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+});

@@ -1,0 +1,54 @@
+import type {
+  AnalysisHistoryItem,
+  AnalyzeReply,
+  JobStatusReply,
+  MeReply,
+  MetricsReply,
+  ReportReply,
+  TokenReply,
+} from '@app/contracts';
+import { apiRequest } from './api-client';
+
+/** Typed calls of spec section 7 used by the shell and the report view. */
+export const api = {
+  login: (email: string, password: string) =>
+    apiRequest<TokenReply>('/api/v1/auth/login', {
+      method: 'POST',
+      body: { email, password },
+      auth: false,
+    }),
+  signup: (email: string, password: string) =>
+    apiRequest<TokenReply>('/api/v1/auth/signup', {
+      method: 'POST',
+      body: { email, password },
+      auth: false,
+    }),
+  me: (signal?: AbortSignal) => apiRequest<MeReply>('/api/v1/auth/me', { signal }),
+  logout: () => apiRequest<unknown>('/api/v1/auth/logout', { method: 'POST' }),
+  metrics: () => apiRequest<MetricsReply>('/api/v1/metrics', { auth: false }),
+  analyze: (videoUrl: string) =>
+    apiRequest<Partial<AnalyzeReply> | null>('/api/v1/analyze', {
+      method: 'POST',
+      query: { video_url: videoUrl },
+    }),
+  status: (jobId: string, signal?: AbortSignal) =>
+    apiRequest<JobStatusReply & { etaSeconds?: number | null }>(
+      `/api/v1/status/${encodeURIComponent(jobId)}`,
+      {
+        signal,
+      },
+    ),
+  report: (videoId: string, signal?: AbortSignal) =>
+    apiRequest<ReportReply>(`/api/v1/report/${encodeURIComponent(videoId)}`, { signal }),
+  analyses: (signal?: AbortSignal) =>
+    apiRequest<AnalysisHistoryItem[]>('/api/v1/analyses', { signal }),
+  clearAnalyses: () => apiRequest<unknown>('/api/v1/analyses/clear', { method: 'DELETE' }),
+};
+
+/** TanStack Query keys, in one place so invalidations match. */
+export const queryKeys = {
+  me: (token: string | null) => ['me', token] as const,
+  report: (videoId: string) => ['report', videoId] as const,
+  analyses: ['analyses'] as const,
+  metrics: ['metrics'] as const,
+};

@@ -1,0 +1,230 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AuthCard } from '../components/auth-card';
+import { Header } from '../components/header';
+import { Hero } from '../components/hero';
+import { SessionBanner } from '../components/session-banner';
+import { SiteFooter } from '../components/site-footer';
+import { ProgressIndicator } from '../features/analyze/progress-indicator';
+import { UrlSection } from '../features/analyze/url-section';
+import { DEFAULT_FAILURE_MESSAGE, useAnalysisJob } from '../features/analyze/use-analysis-job';
+import { RecentAnalyses, UpgradeCard } from '../features/history/recent-analyses';
+import { ReportSkeleton } from '../features/report/report-skeleton';
+import { api, queryKeys } from '../lib/api';
+import { errorMessage } from '../lib/api-client';
+import { useAuth } from '../lib/auth';
+import { readCurrentJob } from '../lib/storage';
+import type { Theme } from '../lib/theme';
+import { NotesCard, WorkspaceView } from '../slots';
+
+const ReportView = lazy(() => import('../features/report/report-view'));
+
+type View = 'home' | 'workspace';
+
+/** The main app at / and any unknown path: views are chosen by state, not by path (spec section 2). */
+export default function MainApp({
+  theme,
+  onToggleTheme,
+}: {
+  theme: Theme;
+  onToggleTheme: () => void;
+}) {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { token, refreshProfile } = useAuth();
+  const signedIn = token !== null;
+  const initialView =
+    (location.state as { view?: View } | null)?.view === 'workspace' ? 'workspace' : 'home';
+
+  const [initialJob] = useState(() => (token !== null ? readCurrentJob() : null));
+  const [view, setView] = useState<View>(initialView);
+  const [heroVisible, setHeroVisible] = useState(initialJob === null);
+  const [videoId, setVideoId] = useState<string | null>(initialJob?.videoId ?? null);
+  const [reportVideoId, setReportVideoId] = useState<string | null>(null);
+  const [resetCount, setResetCount] = useState(0);
+  const [jobError, setJobError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+
+  const onComplete = useCallback(
+    (doneVideoId: string) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.report(doneVideoId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+      refreshProfile();
+      setReportVideoId(doneVideoId);
+    },
+    [queryClient, refreshProfile],
+  );
+  const onFailed = useCallback((message: string) => setJobError(message), []);
+  const job = useAnalysisJob({ onComplete, onFailed });
+
+  // Resume a stored job after a reload (spec section 4). MainApp is keyed by the token, so signing
+  // out or in remounts it with fresh state. The cleanup stops following (a StrictMode re-run starts
+  // cleanly); the stored job itself stays put.
+  const { resume, stop } = job;
+  useEffect(() => {
+    if (initialJob) resume(initialJob.jobId, initialJob.videoId);
+    return () => stop();
+  }, [initialJob, resume, stop]);
+
+  // Back from checkout (?checkout=success|cancel): refresh the balance and tidy the address (spec section 4).
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const checkout = params.get('checkout');
+    if (checkout !== 'success' && checkout !== 'cancel') return;
+    if (token !== null) refreshProfile();
+    params.delete('checkout');
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: location.state as unknown },
+    );
+  }, [location.search, location.pathname, location.state, navigate, refreshProfile, token]);
+
+  const report = useQuery({
+    queryKey: queryKeys.report(reportVideoId ?? ''),
+    queryFn: ({ signal }) => api.report(reportVideoId!, signal),
+    enabled: signedIn && reportVideoId !== null,
+    retry: false,
+    staleTime: 30_000,
+  });
+
+  const running = job.progress !== null;
+  const scrollToAuth = () => {
+    setView('home');
+    setHeroVisible(true);
+    requestAnimationFrame(() => {
+      document.getElementById('auth-card')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      emailRef.current?.focus({ preventScroll: true });
+    });
+  };
+  const focusUrl = () => {
+    setView('home');
+    requestAnimationFrame(() => {
+      document
+        .getElementById('url-section')
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      urlRef.current?.focus({ preventScroll: true });
+    });
+  };
+
+  const analyze = async (videoUrl: string, id: string) => {
+    // Starting hides the hero, clears the report and resets all cluster state (spec section 4).
+    setHeroVisible(false);
+    setReportVideoId(null);
+    setResetCount((n) => n + 1);
+    setJobError(null);
+    setStarting(true);
+    try {
+      const reply = await api.analyze(videoUrl);
+      if (!reply?.job_id) {
+        setJobError('Failed to start the analysis job.');
+        return;
+      }
+      job.start(reply.job_id, id);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+      refreshProfile();
+    } catch (err) {
+      console.error('Analysis start failed', err);
+      setJobError(`Error: ${errorMessage(err, DEFAULT_FAILURE_MESSAGE)}`);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const openReport = (id: string) => {
+    if (running) return;
+    setView('home');
+    setHeroVisible(false);
+    setJobError(null);
+    setVideoId(id);
+    setResetCount((n) => n + 1);
+    setReportVideoId(id);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.report(id) });
+  };
+
+  const showHero = heroVisible && !running && reportVideoId === null;
+  const resetKey = `${reportVideoId ?? 'none'}:${resetCount}`;
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header
+        theme={theme}
+        onToggleTheme={onToggleTheme}
+        onHome={() => {
+          setView('home');
+          if (reportVideoId === null && !running) setHeroVisible(true);
+        }}
+        onWorkspace={() => (signedIn ? setView('workspace') : scrollToAuth())}
+        onGetStarted={scrollToAuth}
+      />
+      <SessionBanner onSignIn={scrollToAuth} />
+      <main id="main" tabIndex={-1}>
+        {!signedIn ? (
+          <div className="signed-out">
+            {showHero ? <Hero onAnalyze={scrollToAuth} onCreateWorkspace={scrollToAuth} /> : null}
+            <AuthCard ref={emailRef} />
+          </div>
+        ) : view === 'workspace' ? (
+          <WorkspaceView onOpenReport={openReport} />
+        ) : (
+          <>
+            {showHero ? (
+              <Hero onAnalyze={focusUrl} onCreateWorkspace={() => setView('workspace')} />
+            ) : null}
+            <div className="app-grid">
+              <div className="app-main">
+                <UrlSection
+                  ref={urlRef}
+                  signedIn={signedIn}
+                  busy={starting || running}
+                  videoId={videoId}
+                  onVideoId={setVideoId}
+                  onAnalyze={(url, id) => void analyze(url, id)}
+                  error={jobError}
+                  onClearError={() => setJobError(null)}
+                />
+                {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
+                {running || starting || (reportVideoId !== null && report.isPending) ? (
+                  <ReportSkeleton />
+                ) : report.isError ? (
+                  <div className="card" role="alert" data-testid="report-error">
+                    <p>Could not load the report: {errorMessage(report.error)}</p>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() => void report.refetch()}
+                    >
+                      Try again
+                    </button>
+                  </div>
+                ) : report.data && reportVideoId !== null ? (
+                  <Suspense fallback={<ReportSkeleton />}>
+                    <ReportView
+                      key={resetKey}
+                      report={report.data}
+                      resetKey={resetKey}
+                      onRetagged={() => void report.refetch()}
+                    />
+                  </Suspense>
+                ) : null}
+              </div>
+              <aside className="app-aside" aria-label="Sidebar">
+                <RecentAnalyses onOpen={openReport} activeVideoId={reportVideoId} />
+                <NotesCard videoId={videoId} />
+                <UpgradeCard />
+              </aside>
+            </div>
+          </>
+        )}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

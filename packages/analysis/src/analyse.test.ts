@@ -1,0 +1,280 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ClusterSchema, ExecutiveSummarySchema } from '@app/contracts';
+import { AnalysisInputError, analyseComments, type AnalysisResult } from './analyse';
+import { csvRecords } from './intent/dev-set';
+import { relabelClusters } from './label/relabel';
+import type { CompletionRequest, EmbedOptions, LanguageModel, TextEmbedder } from './ports';
+import type { InputComment, StageProgress } from './types';
+
+const DATASETS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/datasets',
+);
+const haveData = existsSync(DATASETS) || Boolean(process.env.CI);
+
+/** Local stand-in for the server's embedders: hashed words and trigrams, L2-normalised. */
+class HashedEmbedder implements TextEmbedder {
+  readonly name = 'test:hashed';
+  readonly dimensions = 128;
+  readonly seen: string[] = [];
+  embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
+    this.seen.push(...texts);
+    const out = texts.map((text) => {
+      const v = new Float32Array(this.dimensions);
+      for (const w of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? ['empty']) {
+        let h = 0x811c9dc5;
+        for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+        v[(h >>> 0) % this.dimensions]! += 1;
+      }
+      const norm = Math.hypot(...v) || 1;
+      return v.map((x) => x / norm);
+    });
+    options.onProgress?.({ done: texts.length, total: texts.length });
+    return Promise.resolve(out);
+  }
+}
+
+class ScriptedModel implements LanguageModel {
+  readonly name = 'scripted-llm';
+  calls = 0;
+  constructor(private readonly reply: (request: CompletionRequest) => unknown) {}
+  completeJson(request: CompletionRequest): Promise<unknown> {
+    this.calls++;
+    return Promise.resolve(this.reply(request));
+  }
+}
+
+function comment(text: string, i: number, likes = 0): InputComment {
+  return {
+    id: `c${i}`,
+    text,
+    likes,
+    author: `a${i}`,
+    publishedAt: null,
+    replyCount: 0,
+    parentId: null,
+  };
+}
+
+function loadKaggle(videoId: string): InputComment[] {
+  const rows = csvRecords(
+    readFileSync(
+      path.join(DATASETS, 'kaggle_trending_gbcomments_sample/GBcomments_sample.csv'),
+      'utf8',
+    ),
+  );
+  return rows
+    .filter((r) => r.video_id === videoId)
+    .map((r, i) => comment(r.comment_text!, i, Number(r.likes)));
+}
+
+function loadPoche(count: number): InputComment[] {
+  const rows = csvRecords(
+    readFileSync(
+      path.join(DATASETS, 'poche_icpc17_youtube_tutorial_comments/comments.csv'),
+      'utf8',
+    ),
+  );
+  const first = rows[0]!.video_id;
+  return rows
+    .filter((r) => r.video_id === first)
+    .slice(0, count)
+    .map((r, i) => comment(r.comment!, i));
+}
+
+const tenths = (xs: number[]): number => xs.reduce((s, x) => s + Math.round(x * 10), 0);
+const withoutTimings = (r: AnalysisResult): Omit<AnalysisResult, 'timingsMs'> => {
+  const { timingsMs: _timings, ...rest } = r;
+  return rest;
+};
+
+function checkReport(result: AnalysisResult, input: readonly InputComment[]): void {
+  expect(result.comments.map((c) => c.id)).toEqual(input.map((c) => c.id));
+  const k = result.clusters.length;
+  expect(k).toBeGreaterThanOrEqual(1);
+  for (const c of result.comments) {
+    expect(c.clusterId).toBeGreaterThanOrEqual(0);
+    expect(c.clusterId).toBeLessThan(k);
+  }
+  expect(result.clusters.reduce((s, c) => s + c.size, 0)).toBe(input.length);
+  expect(tenths(result.clusters.map((c) => c.percentage))).toBe(1000);
+  expect(tenths(result.clusters.map((c) => c.engagement_percentage))).toBe(1000);
+  result.clusters.forEach((c, i) => {
+    expect(ClusterSchema.parse(c)).toEqual(c);
+    expect(c.cluster_id).toBe(i);
+    expect(c.heading.length).toBeLessThanOrEqual(60);
+    expect(c.heading).not.toMatch(/,.*,/);
+  });
+  const tags = result.clusters.flatMap((c) => c.tags);
+  expect(new Set(tags).size).toBe(tags.length);
+  expect(ExecutiveSummarySchema.parse(result.executiveSummary)).toEqual(result.executiveSummary);
+}
+
+describe('analyseComments: input checks', () => {
+  const embedder = new HashedEmbedder();
+  it('rejects an empty list, comments without text and texts that are all markup', async () => {
+    await expect(analyseComments([], { embedder })).rejects.toBeInstanceOf(AnalysisInputError);
+    await expect(
+      analyseComments([{ id: 'x' } as unknown as InputComment], { embedder }),
+    ).rejects.toThrow('Comment 1 has no text.');
+    await expect(
+      analyseComments([comment('<br>', 0), comment('   ', 1)], { embedder }),
+    ).rejects.toThrow(AnalysisInputError);
+  });
+
+  it('turns one comment into one cluster holding 100%', async () => {
+    const result = await analyseComments([comment('Please do a part 2 of this series!', 0, 4)], {
+      embedder,
+    });
+    expect(result.clusters).toHaveLength(1);
+    expect(result.clusters[0]).toMatchObject({
+      cluster_id: 0,
+      percentage: 100,
+      engagement_percentage: 100,
+      size: 1,
+      like_count: 4,
+    });
+    expect(result.comments[0]!.clusterId).toBe(0);
+    expect(result.labeller).toBe('offline');
+  });
+});
+
+describe.skipIf(!haveData)('analyseComments on real comments', () => {
+  it('is deterministic for a seed, assigns every comment and reports stages in order', async () => {
+    const input = loadKaggle('jt2OHQh0HoQ');
+    const stages: StageProgress[] = [];
+    const embedder = new HashedEmbedder();
+    const first = await analyseComments(
+      input,
+      { embedder },
+      { seed: 7, onProgress: (p) => stages.push(p) },
+    );
+    const second = await analyseComments(input, { embedder: new HashedEmbedder() }, { seed: 7 });
+    checkReport(first, input);
+    expect(withoutTimings(second)).toEqual(withoutTimings(first));
+    const order = [...new Set(stages.map((s) => s.stage))];
+    expect(order).toEqual(['preparing', 'embedding', 'discovering', 'labelling', 'summarising']);
+    expect(stages.filter((s) => s.stage === 'embedding').at(-1)!.fraction).toBe(1);
+    // Each distinct clean text is embedded once.
+    expect(embedder.seen.length).toBe(new Set(embedder.seen).size);
+    expect(first.stats.spam).toBeGreaterThan(0);
+    expect(first.stats.analysed).toBe(input.length);
+    expect(first.embedder).toBe('test:hashed');
+  });
+
+  it('honours a fixed number of clusters', async () => {
+    const input = loadPoche(120);
+    const result = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder() },
+      { k: 4, seed: 1 },
+    );
+    checkReport(result, input);
+    expect(result.clusters).toHaveLength(4);
+  });
+
+  it('uses valid LLM headings and summary, and falls back to offline on an invalid reply or a timeout', async () => {
+    const input = loadPoche(80);
+    const offline = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder() },
+      { k: 3, seed: 3 },
+    );
+
+    const good = new ScriptedModel((request) =>
+      request.schemaName === 'cluster_labels'
+        ? {
+            clusters: offline.clusters.map((c) => ({
+              cluster_id: c.cluster_id,
+              heading: `Model heading ${c.cluster_id}`,
+              category: 'Praise',
+            })),
+          }
+        : {
+            overall_vibe: 'Learners are grateful.',
+            key_positives: ['Clear teaching.'],
+            improvement_suggestions: ['Share the code.'],
+          },
+    );
+    const withModel = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder(), languageModel: good },
+      { k: 3, seed: 3 },
+    );
+    expect(withModel.labeller).toBe('scripted-llm');
+    expect(withModel.clusters.map((c) => c.heading)).toEqual([
+      'Model heading 0',
+      'Model heading 1',
+      'Model heading 2',
+    ]);
+    // Without a creator context the category stays data-driven.
+    expect(withModel.clusters.map((c) => c.category)).toEqual(
+      offline.clusters.map((c) => c.category),
+    );
+    expect(withModel.executiveSummary.improvement_suggestions).toEqual(['Share the code.']);
+
+    const bad = new ScriptedModel(() => ({
+      clusters: [{ cluster_id: 0, heading: 'a, b, c, d' }],
+      overall_vibe: 42,
+    }));
+    const fellBack = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder(), languageModel: bad },
+      { k: 3, seed: 3 },
+    );
+    expect(bad.calls).toBe(2);
+    expect(fellBack.labeller).toBe('offline');
+    expect(withoutTimings(fellBack)).toEqual(withoutTimings(offline));
+
+    const slow: LanguageModel = { name: 'slow', completeJson: () => new Promise(() => undefined) };
+    const timedOut = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder(), languageModel: slow },
+      { k: 3, seed: 3, llmTimeoutMs: 30 },
+    );
+    expect(timedOut.labeller).toBe('offline');
+    expect(timedOut.clusters.map((c) => c.heading)).toEqual(offline.clusters.map((c) => c.heading));
+  });
+
+  it('relabels stored clusters without embedding, letting the creator context steer categories', async () => {
+    const input = loadPoche(100);
+    const result = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder() },
+      { k: 3, seed: 2 },
+    );
+    const stored = input.map((c, i) => ({
+      id: c.id,
+      text: c.text,
+      likes: c.likes,
+      clusterId: result.comments[i]!.clusterId,
+    }));
+    const plain = await relabelClusters(stored);
+    expect(plain.labeller).toBe('offline');
+    expect(plain.clusters.map((c) => c.tags)).toEqual(result.clusters.map((c) => c.tags));
+
+    // Steer with the biggest cluster's own top tag: its comments become Requests, and the cluster turns
+    // into a Request cluster when they reach the category rule's 25% threshold.
+    const tag = plain.clusters[0]!.tags[0]!.split(' ')[0]!;
+    const steered = await relabelClusters(
+      stored,
+      {},
+      { context: `Treat comments about ${tag} as Requests` },
+    );
+    const mentions = (text: string): boolean => new RegExp(`\\b${tag}s?\\b`, 'i').test(text);
+    input.forEach((c, i) => {
+      if (mentions(c.text)) expect(steered.intents[i]).toBe('Request');
+    });
+    const members = input.filter((_, i) => result.comments[i]!.clusterId === 0);
+    const share = members.filter((c) => mentions(c.text)).length / members.length;
+    expect(share).toBeGreaterThan(0);
+    const steeredFirst = steered.clusters.find((c) => c.cluster_id === 0)!;
+    if (share >= 0.3) {
+      expect(steeredFirst.category).toBe('Request');
+      expect(steeredFirst.heading).toMatch(/^Requests for /);
+    }
+  });
+});

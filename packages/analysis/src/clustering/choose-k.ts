@@ -1,0 +1,112 @@
+/**
+ * Chooses the number of clusters from the data: k-means on a sample for every candidate K, scored
+ * by the mean silhouette computed from one sample similarity matrix (sample size is capped, so
+ * this stays O(s^2) whatever the input size).
+ */
+import { sphericalKMeans } from './kmeans';
+import { createRandom } from './random';
+import { itemSimilarity, type FusedSpace } from './space';
+
+export interface ChooseKOptions {
+  minK: number;
+  maxK: number;
+  seed: number;
+  sample: readonly number[];
+  weights: ArrayLike<number>;
+}
+
+/** Silhouette (cosine distance) of a labelling of the sample, from its similarity matrix. */
+export function silhouette(sim: Float32Array, s: number, labels: Int32Array, k: number): number {
+  const sums = new Float64Array(k);
+  const counts = new Int32Array(k);
+  for (let i = 0; i < s; i++) counts[labels[i]!]!++;
+  let total = 0;
+  for (let i = 0; i < s; i++) {
+    sums.fill(0);
+    const row = i * s;
+    for (let j = 0; j < s; j++) if (j !== i) sums[labels[j]!]! += 1 - sim[row + j]!;
+    const own = labels[i]!;
+    if (counts[own]! <= 1) continue; // silhouette of a singleton is 0
+    const a = sums[own]! / (counts[own]! - 1);
+    let b = Number.POSITIVE_INFINITY;
+    for (let c = 0; c < k; c++)
+      if (c !== own && counts[c]! > 0) b = Math.min(b, sums[c]! / counts[c]!);
+    if (!Number.isFinite(b)) continue;
+    const m = Math.max(a, b);
+    total += m > 0 ? (b - a) / m : 0;
+  }
+  return total / s;
+}
+
+/** Returns the K in [minK, maxK] with the best sample silhouette (ties: the smaller K). */
+export function chooseK(
+  space: FusedSpace,
+  options: ChooseKOptions,
+): { k: number; scores: Map<number, number> } {
+  const { minK, maxK, sample } = options;
+  const scores = new Map<number, number>();
+  if (maxK <= minK) return { k: Math.max(1, minK), scores };
+  const s = sample.length;
+  const sim = new Float32Array(s * s);
+  for (let i = 0; i < s; i++) {
+    sim[i * s + i] = 1;
+    for (let j = i + 1; j < s; j++) {
+      const v = itemSimilarity(space, sample[i]!, sample[j]!);
+      sim[i * s + j] = v;
+      sim[j * s + i] = v;
+    }
+  }
+  // k-means runs on the sub-space of sampled items only.
+  const sub = subSpace(space, sample);
+  const subWeights = Float64Array.from(sample, (i) => Math.max(0, options.weights[i] as number));
+  let bestK = Math.max(2, minK);
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (let k = Math.max(2, minK); k <= maxK; k++) {
+    let score = Number.NEGATIVE_INFINITY;
+    for (let r = 0; r < 2; r++) {
+      const km = sphericalKMeans(
+        sub,
+        k,
+        subWeights,
+        createRandom(options.seed * 7919 + k * 31 + r),
+        {
+          maxIterations: 15,
+        },
+      );
+      score = Math.max(score, silhouette(sim, s, km.assignments, k));
+    }
+    scores.set(k, score);
+    if (score > bestScore + 1e-9) {
+      bestScore = score;
+      bestK = k;
+    }
+  }
+  return { k: bestK, scores };
+}
+
+/** The fused space restricted to some rows (copies; used for samples only). */
+export function subSpace(space: FusedSpace, rows: readonly number[]): FusedSpace {
+  const { d, dense, sparse } = space;
+  const out = new Float32Array(rows.length * d);
+  const indptr = new Int32Array(rows.length + 1);
+  let nnz = 0;
+  rows.forEach((r) => (nnz += sparse.indptr[r + 1]! - sparse.indptr[r]!));
+  const indices = new Int32Array(nnz);
+  const values = new Float32Array(nnz);
+  let p = 0;
+  rows.forEach((r, i) => {
+    out.set(dense.subarray(r * d, (r + 1) * d), i * d);
+    for (let q = sparse.indptr[r]!; q < sparse.indptr[r + 1]!; q++) {
+      indices[p] = sparse.indices[q]!;
+      values[p] = sparse.values[q]!;
+      p++;
+    }
+    indptr[i + 1] = p;
+  });
+  return {
+    n: rows.length,
+    d,
+    dense: out,
+    sparse: { rows: rows.length, cols: sparse.cols, indptr, indices, values },
+  };
+}

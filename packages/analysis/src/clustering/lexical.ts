@@ -1,0 +1,129 @@
+/**
+ * Lexical features for clustering: a simple tokeniser (keeps emoji, `c#`, `c++`, `asp.net`),
+ * English stopwords, and a sublinear TF-IDF matrix in CSR form with a vocabulary capped by
+ * document frequency, so memory stays bounded on 50k comments.
+ */
+
+/** Row-compressed sparse matrix with L2-normalised rows (empty rows stay empty). */
+export interface SparseMatrix {
+  rows: number;
+  cols: number;
+  indptr: Int32Array;
+  indices: Int32Array;
+  values: Float32Array;
+}
+
+const STOPWORDS = new Set(
+  (
+    'a about above after again against all also am an and any are aren as at be because been before being below ' +
+    'between both but by can cannot could couldn did didn do does doesn doing don down during each else ever few for ' +
+    'from further get gets got had hadn has hasn have haven having he her here hers herself him himself his how i ' +
+    'if in into is isn it its itself just let ll me might more most much must mustn my myself no nor not now of off ' +
+    'on once only or other ought our ours ourselves out over own re s same shall shan she should shouldn so some ' +
+    'such t than that the their theirs them themselves then there these they this those through to too under until ' +
+    'up us ve very was wasn we were weren what when where which while who whom why will with won would wouldn you ' +
+    'your yours yourself yourselves d m o y ain im ive youre dont doesnt didnt cant wont isnt thats theres whats ' +
+    'its lol oh yeah ya u ur really like one'
+  ).split(' '),
+);
+
+const TOKEN_RE =
+  /\p{Extended_Pictographic}|[\p{L}\p{N}_][\p{L}\p{N}_+#]*(?:['.-][\p{L}\p{N}_+#]+)*/gu;
+
+/** Folds a plural/possessive ending so "videos" and "video's" count as "video". */
+function fold(token: string): string {
+  let t = token;
+  if (t.endsWith("'s")) t = t.slice(0, -2);
+  if (t.length > 4 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
+  if (
+    t.length > 3 &&
+    t.endsWith('s') &&
+    !t.endsWith('ss') &&
+    !t.endsWith('us') &&
+    !t.endsWith('is')
+  )
+    return t.slice(0, -1);
+  return t;
+}
+
+/** Lower-cased content tokens of a text; emoji are kept as tokens of their own. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  const lower = text.toLowerCase();
+  for (const m of lower.matchAll(TOKEN_RE)) {
+    const raw = m[0];
+    if (STOPWORDS.has(raw)) continue;
+    if (raw.length === 1 && /[a-z0-9]/.test(raw)) continue;
+    if (/^\d+$/.test(raw)) continue;
+    const t = fold(raw);
+    if (!STOPWORDS.has(t)) out.push(t);
+  }
+  return out;
+}
+
+export interface TfidfOptions {
+  /** Largest vocabulary kept (most frequent terms by document frequency). */
+  maxFeatures?: number;
+  /** Terms in fewer documents are dropped (they cannot link two texts). */
+  minDf?: number;
+  /** Terms in more than this share of documents are dropped. */
+  maxDfRatio?: number;
+  /** Also count adjacent content-word pairs. */
+  bigrams?: boolean;
+}
+
+/** Builds the L2-normalised sublinear TF-IDF matrix of `texts`. */
+export function buildTfidf(texts: readonly string[], options: TfidfOptions = {}): SparseMatrix {
+  const n = texts.length;
+  const minDf = options.minDf ?? (n >= 50 ? 2 : 1);
+  const maxDf = Math.max(minDf, Math.floor((options.maxDfRatio ?? 0.5) * n));
+  const maxFeatures = options.maxFeatures ?? 30000;
+  const docs: string[][] = texts.map((t) => {
+    const toks = tokenize(t);
+    if (options.bigrams)
+      for (let i = 0; i + 1 < toks.length; i++) toks.push(`${toks[i]} ${toks[i + 1]}`);
+    return toks;
+  });
+  const df = new Map<string, number>();
+  for (const toks of docs) for (const t of new Set(toks)) df.set(t, (df.get(t) ?? 0) + 1);
+  const kept = [...df.entries()]
+    .filter(([, c]) => c >= minDf && c <= maxDf)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, maxFeatures);
+  const vocab = new Map<string, number>();
+  const idf = new Float32Array(kept.length);
+  kept.forEach(([term, c], i) => {
+    vocab.set(term, i);
+    idf[i] = Math.log((1 + n) / (1 + c)) + 1;
+  });
+  const indptr = new Int32Array(n + 1);
+  const idx: number[] = [];
+  const val: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const tf = new Map<number, number>();
+    for (const t of docs[r]!) {
+      const j = vocab.get(t);
+      if (j !== undefined) tf.set(j, (tf.get(j) ?? 0) + 1);
+    }
+    const cols = [...tf.keys()].sort((a, b) => a - b);
+    let norm = 0;
+    const vs = cols.map((j) => {
+      const v = (1 + Math.log(tf.get(j)!)) * idf[j]!;
+      norm += v * v;
+      return v;
+    });
+    norm = Math.sqrt(norm) || 1;
+    cols.forEach((j, k) => {
+      idx.push(j);
+      val.push(vs[k]! / norm);
+    });
+    indptr[r + 1] = idx.length;
+  }
+  return {
+    rows: n,
+    cols: kept.length,
+    indptr,
+    indices: Int32Array.from(idx),
+    values: Float32Array.from(val),
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * The fused feature space clustering works in: each item is the concatenation
+ * [a * e, b * t] of its (centred, re-normalised) sentence embedding e and its TF-IDF row t,
+ * with a^2 + b^2 = 1, so the cosine of two items is a^2 cos(e) + b^2 cos(t). Centroids are dense
+ * (embedding dims + vocabulary size); no n x n matrix is ever built.
+ */
+import type { SparseMatrix } from './lexical';
+
+export interface FusedSpace {
+  n: number;
+  /** Embedding dimensions. */
+  d: number;
+  /** n x d row-major, already multiplied by the semantic weight a. */
+  dense: Float32Array;
+  /** TF-IDF rows, values already multiplied by the lexical weight b. */
+  sparse: SparseMatrix;
+}
+
+export interface Centroids {
+  k: number;
+  /** k x d. */
+  dense: Float32Array;
+  /** k x vocabulary. */
+  sparse: Float32Array;
+}
+
+/**
+ * Centres the embeddings on their (weighted) mean and re-normalises them: sentence encoders put
+ * every text in a narrow cone, and removing the shared direction spreads topics apart.
+ */
+export function centreEmbeddings(
+  vectors: readonly Float32Array[],
+  weights: Float64Array,
+): Float32Array {
+  const n = vectors.length;
+  const d = vectors[0]?.length ?? 0;
+  const mean = new Float64Array(d);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weights[i]!;
+    if (w <= 0) continue;
+    total += w;
+    const v = vectors[i]!;
+    for (let j = 0; j < d; j++) mean[j]! += w * v[j]!;
+  }
+  if (total > 0) for (let j = 0; j < d; j++) mean[j]! /= total;
+  const out = new Float32Array(n * d);
+  for (let i = 0; i < n; i++) {
+    const v = vectors[i]!;
+    let norm = 0;
+    const o = i * d;
+    for (let j = 0; j < d; j++) {
+      const x = v[j]! - mean[j]!;
+      out[o + j] = x;
+      norm += x * x;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (let j = 0; j < d; j++) out[o + j]! /= norm;
+  }
+  return out;
+}
+
+/** Builds the fused space; `lexicalWeight` is b^2 (share of the cosine given to words). */
+export function buildSpace(
+  dense: Float32Array,
+  d: number,
+  sparse: SparseMatrix,
+  lexicalWeight: number,
+): FusedSpace {
+  const a = Math.sqrt(1 - lexicalWeight);
+  const b = Math.sqrt(lexicalWeight);
+  const scaled = new Float32Array(dense.length);
+  for (let i = 0; i < dense.length; i++) scaled[i] = dense[i]! * a;
+  const values = new Float32Array(sparse.values.length);
+  for (let i = 0; i < values.length; i++) values[i] = sparse.values[i]! * b;
+  return { n: sparse.rows, d, dense: scaled, sparse: { ...sparse, values } };
+}
+
+/** Dot product of item i with centroid c. */
+export function similarity(space: FusedSpace, i: number, cents: Centroids, c: number): number {
+  const { d, dense, sparse } = space;
+  const V = sparse.cols;
+  let s = 0;
+  const o = i * d;
+  const co = c * d;
+  const cd = cents.dense;
+  let j = 0;
+  for (; j + 3 < d; j += 4)
+    s +=
+      dense[o + j]! * cd[co + j]! +
+      dense[o + j + 1]! * cd[co + j + 1]! +
+      dense[o + j + 2]! * cd[co + j + 2]! +
+      dense[o + j + 3]! * cd[co + j + 3]!;
+  for (; j < d; j++) s += dense[o + j]! * cd[co + j]!;
+  const cs = cents.sparse;
+  const vo = c * V;
+  for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
+    s += sparse.values[p]! * cs[vo + sparse.indices[p]!]!;
+  return s;
+}
+
+/** Dot product of items i and j. */
+export function itemSimilarity(space: FusedSpace, i: number, j: number): number {
+  const { d, dense, sparse } = space;
+  let s = 0;
+  const oi = i * d;
+  const oj = j * d;
+  for (let k = 0; k < d; k++) s += dense[oi + k]! * dense[oj + k]!;
+  let p = sparse.indptr[i]!;
+  let q = sparse.indptr[j]!;
+  const pe = sparse.indptr[i + 1]!;
+  const qe = sparse.indptr[j + 1]!;
+  while (p < pe && q < qe) {
+    const a = sparse.indices[p]!;
+    const b = sparse.indices[q]!;
+    if (a === b) {
+      s += sparse.values[p]! * sparse.values[q]!;
+      p++;
+      q++;
+    } else if (a < b) p++;
+    else q++;
+  }
+  return s;
+}
+
+/**
+ * Weighted means of the members of each cluster, normalised to unit length (spherical k-means).
+ * Items with weight <= 0 do not pull centroids. Empty clusters get a zero centroid.
+ */
+export function computeCentroids(
+  space: FusedSpace,
+  assignments: Int32Array,
+  k: number,
+  weights: ArrayLike<number>,
+): Centroids {
+  const { n, d, dense, sparse } = space;
+  const V = sparse.cols;
+  const cd = new Float32Array(k * d);
+  const cs = new Float32Array(k * V);
+  for (let i = 0; i < n; i++) {
+    const w = weights[i] as number;
+    const c = assignments[i]!;
+    if (w <= 0 || c < 0) continue;
+    const o = i * d;
+    const co = c * d;
+    for (let j = 0; j < d; j++) cd[co + j]! += w * dense[o + j]!;
+    const vo = c * V;
+    for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
+      cs[vo + sparse.indices[p]!]! += w * sparse.values[p]!;
+  }
+  for (let c = 0; c < k; c++) normaliseCentroid(cd, cs, c, d, V);
+  return { k, dense: cd, sparse: cs };
+}
+
+function normaliseCentroid(
+  cd: Float32Array,
+  cs: Float32Array,
+  c: number,
+  d: number,
+  V: number,
+): void {
+  let norm = 0;
+  for (let j = c * d; j < (c + 1) * d; j++) norm += cd[j]! * cd[j]!;
+  for (let j = c * V; j < (c + 1) * V; j++) norm += cs[j]! * cs[j]!;
+  if (norm <= 0) return;
+  const inv = 1 / Math.sqrt(norm);
+  for (let j = c * d; j < (c + 1) * d; j++) cd[j]! *= inv;
+  for (let j = c * V; j < (c + 1) * V; j++) cs[j]! *= inv;
+}
+
+/** Centroids set to the given items themselves (for seeding). */
+export function centroidsFromItems(space: FusedSpace, items: readonly number[]): Centroids {
+  const { d, dense, sparse } = space;
+  const k = items.length;
+  const V = sparse.cols;
+  const cd = new Float32Array(k * d);
+  const cs = new Float32Array(k * V);
+  items.forEach((i, c) => {
+    cd.set(dense.subarray(i * d, (i + 1) * d), c * d);
+    for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
+      cs[c * V + sparse.indices[p]!] = sparse.values[p]!;
+    normaliseCentroid(cd, cs, c, d, V);
+  });
+  return { k, dense: cd, sparse: cs };
+}
+
+/**
+ * Projects the (centred) embeddings onto their top `r` principal directions, estimated from a
+ * sample by orthogonal iteration on the d x d covariance. k-means and the classifier then work
+ * on r instead of d dimensions (4x less work for 512 -> 128) while keeping most of the variance.
+ */
+export function principalProjection(
+  dense: Float32Array,
+  n: number,
+  d: number,
+  r: number,
+  sample: readonly number[],
+  random: () => number,
+  whiten = 0,
+): Float32Array {
+  if (r >= d && whiten === 0) return dense;
+  const cov = new Float64Array(d * d);
+  const row = new Float64Array(d);
+  for (const i of sample) {
+    for (let j = 0; j < d; j++) row[j] = dense[i * d + j]!;
+    for (let a = 0; a < d; a++) {
+      const x = row[a]!;
+      if (x === 0) continue;
+      const o = a * d;
+      for (let b = a; b < d; b++) cov[o + b]! += x * row[b]!;
+    }
+  }
+  for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) cov[a * d + b] = cov[b * d + a]!;
+  // Q: r orthonormal columns stored as rows (r x d).
+  let q = new Float64Array(r * d);
+  for (let t = 0; t < q.length; t++) q[t] = random() - 0.5;
+  orthonormalise(q, r, d);
+  // A few iterations suffice: clustering needs a good subspace, not exact eigenvectors.
+  const lambdas = new Float64Array(r);
+  for (let it = 0; it < 5; it++) {
+    const z = new Float64Array(r * d);
+    for (let c = 0; c < r; c++) {
+      const qo = c * d;
+      for (let a = 0; a < d; a++) {
+        let s = 0;
+        const o = a * d;
+        for (let b = 0; b < d; b++) s += cov[o + b]! * q[qo + b]!;
+        z[qo + a] = s;
+      }
+      // Rayleigh quotient q' C q: the variance along this direction.
+      let lambda = 0;
+      for (let a = 0; a < d; a++) lambda += z[qo + a]! * q[qo + a]!;
+      lambdas[c] = lambda;
+    }
+    orthonormalise(z, r, d);
+    q = z;
+  }
+  // Optional (partial) whitening: component c is scaled by eigenvalue^-whiten, so topics that
+  // differ along low-variance directions are not drowned by the few dominant ones.
+  const scale = new Float64Array(r).fill(1);
+  if (whiten > 0) {
+    for (let c = 0; c < r; c++) scale[c] = Math.max(lambdas[c]! / sample.length, 1e-12);
+    // Eigenvalues are floored at 1% of the largest so near-empty directions are not blown up.
+    const floor = Math.max(...scale) / 100;
+    for (let c = 0; c < r; c++) scale[c] = Math.pow(Math.max(scale[c]!, floor), -whiten);
+  }
+  const qf = Float32Array.from(q);
+  const out = new Float32Array(n * r);
+  for (let i = 0; i < n; i++) {
+    const o = i * d;
+    let norm = 0;
+    for (let c = 0; c < r; c++) {
+      const qo = c * d;
+      let s = 0;
+      for (let j = 0; j < d; j++) s += dense[o + j]! * qf[qo + j]!;
+      const v = s * scale[c]!;
+      out[i * r + c] = v;
+      norm += v * v;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (let c = 0; c < r; c++) out[i * r + c]! /= norm;
+  }
+  return out;
+}
+
+/** Modified Gram-Schmidt on the rows of an r x d matrix. */
+function orthonormalise(m: Float64Array, r: number, d: number): void {
+  for (let c = 0; c < r; c++) {
+    const co = c * d;
+    for (let p = 0; p < c; p++) {
+      const po = p * d;
+      let dot = 0;
+      for (let j = 0; j < d; j++) dot += m[co + j]! * m[po + j]!;
+      for (let j = 0; j < d; j++) m[co + j]! -= dot * m[po + j]!;
+    }
+    let norm = 0;
+    for (let j = 0; j < d; j++) norm += m[co + j]! * m[co + j]!;
+    norm = Math.sqrt(norm) || 1;
+    for (let j = 0; j < d; j++) m[co + j]! /= norm;
+  }
+}

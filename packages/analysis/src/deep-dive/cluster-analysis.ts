@@ -1,0 +1,111 @@
+import type { SentimentLabel } from '@app/contracts';
+import { clusterKeyphrases } from './keyphrases';
+import { questionsIn, topQuestions } from './questions';
+import { truncate } from './text';
+import type { ClusterDeepAnalysis, DeepDiveComment } from './types';
+
+/** Polarity beyond which one comment counts as positive or negative (VADER's usual cut-off). */
+const POLARITY_THRESHOLD = 0.05;
+
+export interface SentimentBreakdown {
+  label: SentimentLabel;
+  mean: number;
+  positiveShare: number;
+  negativeShare: number;
+  scored: number;
+}
+
+/** Aggregates stored per-comment polarities into one label; 'mixed' when both sides are strong. */
+export function aggregateSentiment(comments: readonly DeepDiveComment[]): SentimentBreakdown {
+  const scores = comments
+    .map((c) => c.sentimentScore)
+    .filter((s): s is number => s !== null && Number.isFinite(s));
+  if (scores.length === 0)
+    return { label: 'neutral', mean: 0, positiveShare: 0, negativeShare: 0, scored: 0 };
+  const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+  const positiveShare = scores.filter((s) => s >= POLARITY_THRESHOLD).length / scores.length;
+  const negativeShare = scores.filter((s) => s <= -POLARITY_THRESHOLD).length / scores.length;
+  let label: SentimentLabel = 'neutral';
+  if (positiveShare >= 0.3 && negativeShare >= 0.3) label = 'mixed';
+  else if (mean >= POLARITY_THRESHOLD && positiveShare > negativeShare) label = 'positive';
+  else if (mean <= -POLARITY_THRESHOLD && negativeShare > positiveShare) label = 'negative';
+  return { label, mean, positiveShare, negativeShare, scored: scores.length };
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+const TONE: Record<SentimentLabel, string> = {
+  positive: 'Mostly positive',
+  negative: 'Mostly negative',
+  neutral: 'Mostly neutral',
+  mixed: 'Mixed',
+};
+
+/**
+ * The offline deep analysis of one cluster, composed only from its comments: key themes by
+ * keyphrases (against the video's other comments as background), the questions people actually
+ * asked, lexicon sentiment, and a summary that states counts and quotes the most-liked comment.
+ */
+export function analyseClusterOffline(
+  comments: readonly DeepDiveComment[],
+  options: { background?: readonly string[] } = {},
+): ClusterDeepAnalysis {
+  if (comments.length === 0) {
+    return {
+      summary: 'This cluster has no comments to analyse.',
+      keyThemes: [],
+      topQuestions: [],
+      sentiment: 'neutral',
+    };
+  }
+  const sentiment = aggregateSentiment(comments);
+  const themes = clusterKeyphrases(comments, options.background ?? []);
+  const questions = topQuestions(comments, 5);
+  const asking = comments.filter((c) => questionsIn(c.text).length > 0).length;
+  const likes = comments.reduce((a, c) => a + Math.max(0, c.likes), 0);
+  const mostLiked = [...comments].sort((a, b) => b.likes - a.likes || a.id.localeCompare(b.id))[0];
+
+  const parts: string[] = [];
+  parts.push(
+    `${plural(comments.length, 'comment', 'comments')}${likes > 0 ? ` with ${plural(likes, 'like', 'likes')} in total` : ''}.`,
+  );
+  if (sentiment.scored > 0) {
+    parts.push(
+      `${TONE[sentiment.label]} in tone (${percent(sentiment.positiveShare)} positive, ${percent(sentiment.negativeShare)} negative).`,
+    );
+  }
+  if (themes.length > 0) {
+    parts.push(
+      `Recurring topics: ${joinList(themes.slice(0, 3).map((t) => `"${t.phrase}" (${t.comments})`))}.`,
+    );
+  }
+  if (asking > 0) {
+    parts.push(
+      `${plural(asking, 'comment asks', 'comments ask')} a question${questions[0] ? `, for example: "${truncate(questions[0].text, 140)}"` : ''}.`,
+    );
+  }
+  if (mostLiked !== undefined && mostLiked.likes > 0) {
+    parts.push(
+      `Most-liked (${plural(mostLiked.likes, 'like', 'likes')}): "${truncate(mostLiked.text, 160)}"`,
+    );
+  }
+  return {
+    summary: parts.join(' '),
+    keyThemes: themes.map((t) => `${t.phrase} (${plural(t.comments, 'comment', 'comments')})`),
+    topQuestions: questions.map((q) =>
+      q.askedBy > 1 ? `${q.text} (asked ${q.askedBy} times)` : q.text,
+    ),
+    sentiment: sentiment.label,
+  };
+}

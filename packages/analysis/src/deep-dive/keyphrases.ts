@@ -1,0 +1,95 @@
+import { isStopWord, tokenize } from './text';
+import type { DeepDiveComment } from './types';
+
+export interface Keyphrase {
+  phrase: string;
+  /** Comments of the cluster that contain it. */
+  comments: number;
+  score: number;
+}
+
+/** Phrases of 1-3 words with no stop word at either end and no number-only words. */
+function phrasesOf(text: string): Set<string> {
+  const tokens = tokenize(text);
+  const out = new Set<string>();
+  for (let i = 0; i < tokens.length; i += 1) {
+    for (let n = 1; n <= 3 && i + n <= tokens.length; n += 1) {
+      const gram = tokens.slice(i, i + n);
+      const first = gram[0] ?? '';
+      const last = gram[gram.length - 1] ?? '';
+      if (isStopWord(first) || isStopWord(last)) continue;
+      if (gram.some((t) => t.length < 2 || /^\d+$/.test(t))) continue;
+      // Two-letter words carry a topic only inside a phrase ("ios 11" is dropped anyway, "ai tools" kept).
+      if (n === 1 && first.length < 3) continue;
+      // A stop word inside is fine ("fear of heights") but only one, to skip run-on fragments.
+      if (gram.filter(isStopWord).length > 1) continue;
+      out.add(gram.join(' '));
+    }
+  }
+  return out;
+}
+
+/**
+ * Key themes of one cluster by class-based TF-IDF: phrases frequent in this cluster's comments
+ * (likes add weight) and rare in the `background` (the video's other comments). A phrase must
+ * appear in at least two comments, or 2% of the cluster, so one long comment cannot dominate.
+ */
+export function clusterKeyphrases(
+  comments: readonly DeepDiveComment[],
+  background: readonly string[] = [],
+  limit = 6,
+): Keyphrase[] {
+  const inCluster = new Map<string, { weight: number; count: number }>();
+  for (const c of comments) {
+    const w = 1 + Math.log1p(Math.max(0, c.likes)) * 0.25;
+    for (const p of phrasesOf(c.text)) {
+      const e = inCluster.get(p) ?? { weight: 0, count: 0 };
+      e.weight += w;
+      e.count += 1;
+      inCluster.set(p, e);
+    }
+  }
+  const bg = new Map<string, number>();
+  for (const text of background)
+    for (const p of phrasesOf(text)) if (inCluster.has(p)) bg.set(p, (bg.get(p) ?? 0) + 1);
+
+  const minCount = Math.max(2, Math.ceil(comments.length * 0.02));
+  const total = comments.length + background.length;
+  const scored: Keyphrase[] = [];
+  for (const [phrase, { weight, count }] of inCluster) {
+    if (count < minCount) continue;
+    const n = phrase.split(' ').length;
+    const df = count + (bg.get(phrase) ?? 0);
+    const idf = Math.log(1 + total / df);
+    scored.push({
+      phrase,
+      comments: count,
+      score: (weight / comments.length) * idf * (1 + 0.35 * (n - 1)),
+    });
+  }
+  scored.sort(
+    (a, b) => b.score - a.score || b.comments - a.comments || a.phrase.localeCompare(b.phrase),
+  );
+
+  // A shorter phrase that nearly always appears inside a longer one ("sublime" in "sublime text")
+  // gives way to the longer, clearer phrase.
+  const absorbed = (k: Keyphrase) =>
+    scored.some(
+      (l) =>
+        l.phrase.length > k.phrase.length &&
+        ` ${l.phrase} `.includes(` ${k.phrase} `) &&
+        l.comments >= 0.7 * k.comments,
+    );
+  // Drop phrases contained in (or containing) a better one when they cover nearly the same comments.
+  const chosen: Keyphrase[] = [];
+  for (const k of scored.filter((x) => !absorbed(x))) {
+    const overlaps = chosen.some((c) => {
+      const inside =
+        ` ${c.phrase} `.includes(` ${k.phrase} `) || ` ${k.phrase} `.includes(` ${c.phrase} `);
+      return inside && Math.min(c.comments, k.comments) / Math.max(c.comments, k.comments) > 0.5;
+    });
+    if (!overlaps) chosen.push(k);
+    if (chosen.length >= limit) break;
+  }
+  return chosen;
+}

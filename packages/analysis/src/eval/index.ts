@@ -1,0 +1,1 @@
+export { clusteringAccuracy, contingency, hungarian, normalizedMutualInfo } from './metrics';

@@ -1,0 +1,22 @@
+export * from './ports';
+export * from './types';
+export * from './deep-dive';
+export {
+  analyseComments,
+  AnalysisInputError,
+  type AnalyseDeps,
+  type AnalyseOptions,
+  type AnalysisResult,
+  type AnalysisStats,
+  type AnalysisTimings,
+} from './analyse';
+export {
+  relabelClusters,
+  type RelabelComment,
+  type RelabelledCluster,
+  type RelabelResult,
+} from './label/relabel';
+export { prepareComments, type PreparedBatch } from './prepare/prepare-comments';
+export { cleanText } from './prepare/clean-text';
+export { sharesToPercentages, engagementWeight } from './measure/shares';
+export { parseCsv, csvRecords } from './text/csv';

@@ -1,0 +1,192 @@
+/**
+ * Cue patterns for the offline intent classifier. Every pattern runs on normalised text (lower case, squeezed
+ * letter repeats, straight quotes, single spaces); see normaliseForIntent in classify.ts.
+ * Cues were written from the guideline (docs/intent-guideline.md) and the dev set's tune split only.
+ */
+
+/** Verbs a viewer asks a creator to do. */
+const DO =
+  '(make|do|upload|post|share|create|film|record|start|continue|keep|react|review|cover|explain|show|teach|try|add|bring|consider|include|put|release|drop|fix|change|turn|stop|remove|redo|sort|zoom|slow|speak|talk|go|play|visit|test|compare|collab|collaborate|invite|interview|tackle|read|sing|build|give|tell|link|send|email|upload|publish|update|mention|answer|tutorial)';
+
+/** Things a viewer asks for. */
+const CONTENT =
+  '(video|videos|vid|vids|part|episode|ep|series|tutorial|tutorials|one|more|another|sequel|follow ?up|season|stream|livestream|collab|reaction|review|version|course|playlist|guide|q ?& ?a|qna|vlog|song|cover|mixtape|album)';
+
+/** Request: asks the creator to do something (new content, a change, a fix). */
+export const REQUEST_CUES: readonly RegExp[] = [
+  // please/pls + a verb or content ("please do a part 2", "pls share some more", "plz make more")
+  new RegExp(`\\b(please|pls|plz|plzz|plss|pleas|plis|kindly)\\b[^.!?]{0,40}?\\b${DO}\\b`),
+  new RegExp(`\\b${CONTENT}\\b[^.!?]{0,15}\\b(please|pls|plz)\\b`),
+  new RegExp(`\\b(please|pls|plz)\\b[^.!?]{0,25}\\b(part|season|episode) ?(2|two|3|three|ii)\\b`),
+  // can/could/would/will you (please) make/do ... ("Can you make a video on X?")
+  new RegExp(
+    `\\b(can|could|would|will|cant|can't|won't|wont) (you|u|ya|you guys|y'all|yall|ye)( please| pls| plz| maybe| possibly| guys| also| ever)? ${DO}\\b`,
+  ),
+  /\b(can|could) (we|i|us) (get|have|see|request) (a|an|more|another|the|part|some|season|episode|video|same|this|that|one|something|similar)\b/,
+  new RegExp(
+    `\\b(can|could|will|would) (?!you|u|we|i|someone|somebody|anyone|anybody|it|this|that|there|they|he|she|they)[a-z]+ (please )?(show|make|do|explain|teach|review|react|try|cover)( us)?\\b`,
+  ),
+  /^(can|could) (you|u|you guys|y'all) [a-z]+ ?\?/,
+  /\b(would|will) (you|u) (ever )?(be )?(interested in|consider|mind)\b/,
+  // you should / you guys should / you need to (advice to the creator)
+  /\b(you|u|you guys|y'all|yall|ya) (should|need to|gotta|have to|must|ought to)\b(?! (have|of|'ve|be ashamed|know|see|check your|watch))/,
+  /\b(you|u) (could|might) (also )?(try|consider|make|do|increase|improve|add|use|speak)\b/,
+  // wishes and hopes addressed to the channel
+  /\bi (really |just )?(wish|hope) (you|u|he|she|they|we|there (is|was|were|will be)|(?!i\b)[a-z]+) (would|will|could|can|did|start|make|do|go|bring|get|had more|were more|uploaded|continue|keep|tackle|review|react|try)\b/,
+  /\bi wish there (were|was) more\b/,
+  /\bhopefully (you|u|he|she|they) (can|will|could|do|make|tackle|review)\b/,
+  /\b(i'd|i would|i'd really|i would really|we'd|we would) (love|like|want|enjoy) (to see|to watch|to hear|if you|you to|a|an|more|another)\b/,
+  /(?<!what )\bi (really |just )?(want|wanna|need) (to see|to watch|you to|more|a part|another|part)\b/,
+  /\bi (request|suggest|recommend) (you|u|that|for|a|an|the|making|doing)\b/,
+  /\b(we|i) (need|want|deserve|demand) (a |an |more |another )?(part|season|episode|sequel|video|vid|more|series|update|follow ?up|collab|tutorial)/,
+  /\b(we|i) need more\b/,
+  /\bneed (a )?(part|season) ?(2|two|3|three)\b/,
+  new RegExp(
+    `\\b(make|do|upload|bring|post|give us|need) (a |an |some )?(more|another|part 2|part two|next|second|new|updated|follow ?up|sequel)\\b`,
+  ),
+  new RegExp(
+    `\\b(make|do|upload|post|film|record) (a |an )?(video|tutorial|series|episode|one|vid|part|review|reaction|vlog) (on|about|of|for|with|explaining|covering|where|reviewing|reacting)\\b`,
+  ),
+  /\b(part|episode|season) ?(2|two|3|three|ii)\b[^.!]{0,20}(\?|please|pls|plz|soon|when|need|want|waiting)/,
+  /\b(when|how soon|how regular|how often) (is|will|are|does|do|can|'s|s|would|should|are you|r u)\b[^.!?]{0,25}\b(next|new|part|episode|upload|uploads|video|videos|season|collab|coming out|come out|come back|coming back|return|be back|continue|resume)\b/,
+  /\bwill there be (a |an |another )?(part|season|episode|sequel|follow ?up|video|more)\b/,
+  /\b(more|another) (of (these|this|that)|videos?|vids?|content|tutorials?|episodes?|of this kind)( like this)?( please| pls| plz|\?)/,
+  /\b(keep|continue) (doing|making|posting|uploading|these|this series|the series|us updated|to keep us|publishing)\b/,
+  /\bplease continue\b/,
+  // imperatives at the start of a sentence ("Try X", "React to Y", "Do one on Z")
+  /(^|[.!?] )(try|react to|review|cover|do (a|an|one|more)|make (a|an|one|more)|bring back|add|consider|stop|upload|show us|teach us|explain|go back to|collab with|play)\b(?! (my|me|our) channel)/,
+  /\b(how about|what about) (a |an |doing|making|the name|you|reviewing|reacting|some|trying|more|another)\b/,
+  /\bwould it (also )?be (good|nice|cool|great|possible) (to|if)\b/,
+  /\bhave you (ever )?(heard of|tried|considered|thought about|seen)\b/,
+  /\b(next|new) (video|episode|vid|collab|tutorial|review)\b[^.!]{0,20}\b(should|could|would|please|pls)\b/,
+  /\b(next|new) (video|episode|vid|tutorial) (on|about)\b[^.!]{0,30}\?/,
+  /\b(soon|next)\s*\?/,
+  // non-English requests (only common, unambiguous forms)
+  /\b(por favor|porfavor|porfa|s'il (te|vous) pla[iî]t|bitte|per favore|tolong|lütfen)\b/,
+  /(пожалуйста|сделай|сделайте|сними|снимите)/u,
+  /\b(haz|hagan|fa[cç]a|fa[cç]am) (un|uma|mais|m[aá]s)\b/,
+  /\bnext video (kab|kb)\b/,
+  /\b(làm|lam) (video|clip)\b/,
+];
+
+/** Phrases that look like requests but are not (spam, general pleas, notes). Checked before REQUEST_CUES. */
+export const NOT_REQUEST: readonly RegExp[] = [
+  /^.*\b(my|our) (channel|page|insta|instagram|tiktok)\b.*$/,
+  /\b(sub(scribe)?( to)?|check out|visit|watch|go to) (to )?(my|me|our)\b/,
+  /\b(please|pls|plz) (help|pray|note:|like|someone|anyone|somebody|reply|respond|forgive|don't judge)\b/,
+  /\bplease note:/,
+  /\b(please|pls|plz|can you|could you|can u)( please| pls)? (tell|explain to|show) me (why|how|what|where|if|whether)\b/,
+  /\bneed more (tips|help|advice|practice|time|info)\b/,
+];
+
+/** Question: seeks information or help. */
+export const QUESTION_START =
+  /(^|[.!?:] |\n)(how|what|whats|what's|why|where|when|which|who|whom|whose|is|are|am|was|were|does|do|did|doesn't|dont|don't|didn't|can|could|should|shall|will|would|has|have|anyone|anybody|any one|somebody|someone|is there|are there|hey can|hi can|any tips|any idea|any ideas|any suggestions)\b/;
+
+export const QUESTION_CUES: readonly RegExp[] = [
+  /\b(please|pls|plz|plzz|kindly|somebody|someone|anyone|any|can you|could you|can u|could u|pls someone)\s*help\b/,
+  /\bhelp (me|please|pls|plz|needed)\b/,
+  /^help\b/,
+  /\b(can|could) (someone|somebody|anyone|any one|you) (tell|explain|answer|help)\b/,
+  /\b(i have|i've got|got) (a|one|some) (question|doubt|query|problem|issue)\b/,
+  /\b(i was wondering|i am wondering|i'm wondering|my question is|quick question|may i ask|can i ask|i want to know|i wanna know|i'd like to know|i would like to know|want to know (why|how|what|where|if|whether))\b/,
+  /\b(but|so|and|also|then) (can|could|do|does|did|is|are|will|should) (you|u|i|we|it|this|there) (?!believe|imagine)[a-z]+[^.!]{0,60}(\?|$)/,
+  /\b(am i|did i) (doing|do|missing|miss|do anything|doing anything|doing something)\b/,
+  /\bwhat (should|do|can) i do\b/,
+  /\b(doesn't|doesnt|does not|dont|don't|didn't|didnt|did not|won't|wont|isn't|isnt|is not|not) (work|working|run|running|compile|compiling|show|showing|load|loading|open|opening)( for me| on my)?\b/,
+  /\b(error|errors|exception|bug|undefined|cannot be resolved|could not be resolved|couldnt be resolved|couldn't be resolved|not declared|cannot find|can't find|couldnt find|couldn't find|cannot run|unresolved|not recognized|nothing happens|it says|it shows|shows nothing|throws)\b[^.]{0,80}(\bhelp\b|\?|what|why|how|fix|anyone)/,
+  /\b(error|exception|cannot be resolved|could not be resolved|couldnt be resolved|couldn't be resolved|not declared|cannot run|unresolved|not recognized|red underline|red line|no build button)\b/,
+  /\b(i'm|im|i am) (having|getting) (an? )?(issue|problem|error|trouble)\b/,
+  /\b(is it (ok|okay|possible|necessary|worth|bad|good|safe|right|true)|is that (right|true|correct|bad|ok))\b/,
+  /\bsong\s*\?/,
+  /\b(how (do|can|could|would|should|did) (i|we|one)|what (do|should|can|would) i|(will|would|do|should|can|could|must) i (need|have to|be able|use|get|do|start|learn|install|download|watch|know)|is there (a|any) (way|difference|reason|alternative|version|link|source)|how to (get|make|do|fix|use|install|run|change|download|solve|add|set|create|learn)|what is the (difference|name|point|best way)|any (way|idea|ideas|advice|tips|suggestions) (to|on|how|for)\b)/,
+  /\bname of (the|this|that) (song|music|track|game|app|program|software|font|editor)\b/,
+  /^\s*(song|music|game|app|editor|font|ide|mic|camera)\s*(name)?\s*\??\s*$/,
+];
+
+/** Question-shaped phrases that are not real questions (roll calls, rhetorical praise). */
+export const RHETORICAL: readonly RegExp[] = [
+  /\bwho('s| is| else|s)? (here|watching|still|listening|came|else)\b/,
+  /\bwho else\b/,
+  /\b(can|could) we (all )?(agree|take a (moment|second|minute)|just|appreciate|talk about)\b/,
+  /\bam i the only one\b/,
+  /\bhow (is|are|does|do|did|has|have) (this|these|he|she|they|it|you|u|his|her|this guy|this man|this woman|this channel|this video|nobody|no one|no1)\b[^?]{0,40}\b(so|not|still|only|even|always|never|this)\b[^?]{0,30}\b(good|great|amazing|underrated|famous|funny|talented|beautiful|perfect|popular|viral|relaxing|satisfying|well|calming|awesome|cute|more)\b/,
+  /\bwhy (am i|is this|are these|did i|do i)\b[^?]{0,40}\b(crying|laughing|so (good|funny|satisfying|addictive|relaxing)|watching|addicted|smiling|enjoy)\b/,
+  /\bwhat (a|an) [a-z]+( [a-z]+)?\s*[!?]/,
+  /\b(right|innit|isn't it|ain't it|no)\s*\?+\s*$/,
+  /\bwho (needs|cares|asked)\b/,
+  /\bhow else\b/,
+  /\b(nobody|no one|no1)('s| is)? (gonna|going to) (talk|mention)\b/,
+  /\b(aren't|arent|isn't|isnt) (we|it|this|that|he|she|they) (all )?(so )?(fortunate|lucky|amazing|great|beautiful|crazy|funny|wild|insane)\b/,
+  /\bever heard of\b/,
+  /\bhow come (you|u|they|he|she) (don't|dont|didn't|didnt|never|won't|wont|can't|cant)\b/,
+  // tag questions and "you know?" invite agreement, they do not ask
+  /, ?(did|do|does|is|are|was|were|isn't|aren't|didn't|don't|doesn't|wasn't|won't|wouldn't|can't|right|no|eh) ?(they|it|he|she|you|we|i|there)?\s*\?+\s*$/,
+  /\b(you know|amirite|ammirite|am i right|innit)\s*\?+\s*$/,
+  /\b(why would anyone|why would you|how (the (fuck|hell|heck) )?(did|does|is|has) (this|it) (get|have|even|still))\b/,
+  /^i wonder\b/,
+  /\b(y'all|yall|you all) (ever|remember)\b/,
+];
+
+/** Criticism aimed at the video, creator or product: counts unless negated ("not boring"). */
+export const DIRECT_CRITICISM: readonly RegExp[] = [
+  /\b(disappointed|disappointing|disappointment|let down|letdown|unsubscribed|unsubscribing|unsubbed|dislike button|thumbs down|clickbait|click bait|unwatchable|waste of (my )?time|wasted my|you (goofed|messed up|screwed up|got it wrong|are wrong|'re wrong|re wrong)|goofed|not for beginners|hard to (follow|understand|hear|see|read)|bad (video|tutorial|content|quality|audio|editing|explanation|advice|review|take|movie|game|song|product|phone|episode|teacher|acting|writing)|boring|cringe|cringy|cringey|overrated|overpriced)\b/,
+  /\btoo (long|short|fast|slow|loud|quiet|much talking|many ads|repetitive|expensive|complicated|confusing|basic|dark|quick)\b/,
+  /\b(you|u|he|she|they) (made|make|have|had) (a |an |some )?(mistake|mistakes|error|errors|typo|typos)\b/,
+  /\b(there('s| is| are) (a |an )?(mistake|error|typo|bug)|(mistake|error|typo) (at|in|on) (timestamp|the video|line|slide|minute))\b/,
+  /\bshould (have|'ve) been\b/,
+  /\b(this|the|your|ur|that) (video|vid|tutorial|content|editing|audio|sound|mic|music|voice ?over|translation|intro|thumbnail|title|ending|explanation|lesson|quality|camera|lighting|episode|series|channel|movie|film|trailer|game|phone|product|update|design|skit|song|album|show|remake|season|acting|plot)\b[^.!?]{0,30}\b(is|was|are|were|sucks|sucked|looks|sounds|feels|got|gets|seems|seemed)\b[^.!?]{0,25}\b(bad|terrible|awful|horrible|annoying|boring|trash|garbage|worse|worst|poor|weak|off|wrong|confusing|misleading|cringe|mid|meh|lame|slow|rushed|disappointing|overrated|overpriced|pathetic|stupid|dumb|ridiculous|a joke|a mess|a waste|useless|pointless)\b/,
+  /\b(i|we) (don't|dont|do not|didn't|didnt|did not) (like|get|enjoy|understand) (this|the|your|his|her|their|it|that)\b/,
+  /[👎🤮🤢💩😡😠🤬🙄]/u,
+  // a judgement with a copula: "this is so boring", "the ending was terrible" (not "i'm so lazy")
+  /(?<!\b(i|i'm|im|i am|we|we're|i was|we were) )\b(is|are|was|were|'s|s|looks|look|sounds|sound|seems|feels|gets|got) (so |really |very |pretty |kinda |kind of |absolutely |just |honestly |actually |literally |such )*(a |an )?(bad|terrible|awful|horrible|trash|garbage|boring|annoying|overrated|overpriced|cringe|cringy|mid|lame|pathetic|useless|ridiculous|disappointing|unwatchable|worse|the worst|a joke|a mess|a waste|a scam|misleading|stupid|dumb)\b/,
+  /\b(don't|dont|do not|never) (buy|waste your|bother|recommend)\b/,
+  // wishes about what the video or product should have been ("i wish they expanded on", "i wish it was more like")
+  /\bi (really |just )?wish (they|you|u|it|this|the video|the movie|the game|he|she) (had|was|were|would have|'d have|expanded|included|explained|showed|covered|went|spent|talked|made|used|kept)\b/,
+  /\b(you|u)('ve| have| had)? (forgot|forgotten|missed|skipped|left out)\b/,
+  /\b(doesn't|doesnt|does not|don't|dont|didn't|didnt) (look|sound|seem|feel|taste|work) (good|great|right|appealing|tasty|well|properly)\b/,
+  /\bi (hate|can't stand|cant stand) (when|how|that|it when|this|these|the way|his|her|their)\b/,
+  /\b(would|could|should) (have|'ve) been (better|shorter|longer|explained|mentioned|included)\b/,
+  /\bhow come (you|u|they|he|she) (don't|dont|didn't|didnt|never|won't|wont|can't|cant)\b/,
+  /\b((is|was|are|were|'s|s) not|isn't|isnt|wasn't|wasnt|aren't|arent) (that |very |really |even |at all )?(good|great|funny|worth it|worth watching|helpful|interesting|accurate|correct|true|clear|entertaining)\b/,
+  /\b(why would anyone|why would you|how (the (fuck|hell|heck) )?(did|does|is|has) (this|it) (get|have|even|still))\b/,
+];
+
+/** Negative judgement words in general: Criticism only when the whole comment reads negative. */
+export const GENERAL_CRITICISM: readonly RegExp[] = [
+  /\b(wack|whack|shameless|worst|terrible|horrible|awful|atrocious|pathetic|garbage|trash|rubbish|crap|crappy|shitty|sucks|suck|sucked|lame|annoying|irritating|useless|pointless|ridiculous|stupid|dumb|idiotic|disgusting|disgrace|disgraceful|embarrassing|unbearable|mediocre|meh|mid|misleading|scam|ripoff|rip off|lazy|sloppy|poorly|badly|hypocrisy|hypocrite|hypocrites|bs|bullshit|nonsense|non-sense|shame on|lies|liar|liars|greedy|inferior|waste|wasted|ugly|mess|fail|failed|failure|flop|joke)\b/,
+  /\b(bad|worse|poor|weak|confusing|rushed|monotonous|unclear|misses|lacks|lacking|(is|are|was|were|got it|you're|youre|'s|s) (so |totally |completely |just )?wrong)\b/,
+  /\b(hate|hated|dislike|disliked|can't stand|cant stand|don't like|dont like|didn't like|didnt like|do not like|not a fan|not good|not great|not funny|not worth|isnt great|isn't great|isn't good|isnt good|wasn't good|wasnt good|not impressed|not helpful|no sense|doesn't make sense|doesnt make sense|makes no sense|don't get|dont get)\b/,
+  /\b(mistake|mistakes|typo|typos|error|errors|incorrect|inaccurate|misinformation|misspelled|mispronounced|you forgot|you missed|not true)\b/,
+  /\b(way too|what a waste|why would anyone|nobody asked|no one asked|who asked|steal|stole|stolen|copied|copying|rip-off|scammed)\b/,
+];
+
+/** Praise: positive judgement of the video, creator or subject, thanks, support. */
+export const PRAISE_CUES: readonly RegExp[] = [
+  /\b(great|awesome|amazing|excellent|brilliant|fantastic|fabulous|wonderful|superb|incredible|outstanding|phenomenal|perfect|perfectly|beautiful|beautifully|gorgeous|stunning|lovely|impressive|impressed|masterpiece|masterclass|epic|legendary|legend|legends|goat|goated|iconic|underrated|genius|talented|inspiring|inspired|inspirational|helpful|useful|informative|insightful|educational|wholesome|hilarious|funniest|adorable|cute|cutest|cool|nice|good|best|favorite|favourite|fav|fave|banger|bangers|fire|lit|dope|gem|solid|satisfying|relaxing|calming|soothing|enjoyable|entertaining|interesting|fascinating|valuable|clear|concise|thorough|on point|spot on|top notch|beast|killed it|killing it|kills it|nailed it|slaps|bops|vibes|vibe|rocks|rock|rocked|smashed|smash|yummy|delicious|sweet|proud|respect|props|kudos|bravo|congrats|congratulations|appreciate|appreciated|appreciates|appreciating|appreciation|glad|funnier|uplifting|addicted to (this|watching|rewatching|these|your)|(should|deserves to|needs to) be (on netflix|in theaters|in theatres|on tv|famous|trending|viral|number one|#1|more popular)|(sounds?|looks?) (so )?(good|great|amazing|well|perfect) together|humble|down to earth|wholesome|heartwarming|loveable|lovable|grateful|blessed|blessing|king|queen|hero|the man|lifesaver|life saver|real one|deserves|deserve|well done|well explained|well made|good job|great job|nice job|good work|great work|thanks|thank|thanx|thx|tysm|ty|thankyou|thanku|love|loved|loving|luv|adore|enjoyed|enjoy|liked this|liked it)\b/,
+  /\b(keep it up|keep up the|keep going|keep doing what|never disappoints?|never fails?|can't wait|cant wait|so good|too good|so funny|so much fun|made my day|makes my day|deserves more|deserve more|more subs|more views|more recognition|subscribed|subbed|instant sub|i'm hooked|so happy|literally crying)\b/,
+  /[😍🥰😘💕💖💗💓💞♥❤🧡💛💚💙💜🤍🖤🔥👏🙌💯👌👍🥹🤩⭐🌟✨🏆👑💪🙏🤘]/u,
+  // faint and rhetorical praise: "not bad at all", "how is this guy not famous yet?"
+  /\bnot (bad|too bad|half bad)\b/,
+  /\b(how|why) (is|are|does|do|has|have|isn't|aren't) (this|these|he|she|they|it|this guy|this man|this channel|this song|this video|you)\b[^?.!]{0,30}\b(not|n't|only) (more )?(famous|popular|viral|bigger|trending|known|recognized|recognised|subscribed|more views|have more)\b/,
+  // common non-English praise
+  /\b(muy buen|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel)\b/,
+  /(класс|круто|спасибо|супер|лучший|красиво|отлично|топ|шикарно|молодец|люблю|最高|素晴らしい|ありがとう|すごい|かわいい|감사|최고|대박|좋아|太棒|谢谢|好听|厉害|शानदार|धन्यवाद|बहुत अच्छा)/u,
+];
+
+/** Weak praise words that need support (a target like "video"/"you", or strong positive sentiment) to count. */
+export const WEAK_PRAISE =
+  /^(good|nice|cool|like|love|loved|loving|enjoy|fire|lit|solid|clear|sweet|king|queen|rock|rocks|best|favorite|favourite|fav|fave|interesting|fascinating|deserve|deserves|super|top|proud|respect|vibe|vibes|cute|beast|smash|ty|glad|sweet|inspired|epic|the man|hero|blessed|like this|like it|like the|like how|like his|like her|like their|like your|liked this|liked it|can't wait|cant wait|so happy|enjoyed|happy)$/;
+
+/** Sarcasm markers: flip surface praise to criticism when present. Only cheap, high-precision ones. */
+export const SARCASM: readonly RegExp[] = [
+  /(^|\s)\/s\b/,
+  /\bthanks for nothing\b/,
+  /\b(yeah|ya|yea) right\b/,
+  /\bsure jan\b/,
+  /\b(just|exactly) what (i|we) needed\b[^.!]*\b(another|more|again)\b/,
+  /\b(another|more|again)\b[^.!?]{0,40}\b(just|exactly) what (i|we) (needed|wanted|asked for)\b/,
+  /\bperfect bed ?time story\b/,
+  /\bcould not become more sleepy\b|\bcouldn't be more bored\b/,
+  /\bnice clickbait\b/,
+];

@@ -1,0 +1,15 @@
+export { classifyIntent, normaliseForIntent, type IntentResult } from './classify';
+export { classifyIntents } from './classify-many';
+export { clusterCategory, CATEGORY_RULE } from './category';
+export { classificationReport, type ClassificationReport, type ClassMetrics } from './metrics';
+export {
+  DEV_SOURCES,
+  csvRecords,
+  indexDatasetTexts,
+  joinDevTexts,
+  parseCsv,
+  parseDevLabels,
+  type DevDataset,
+  type DevExample,
+  type DevLabel,
+} from './dev-set';

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '@app/contracts';
+import { classifyIntent, classifyIntents, clusterCategory, classificationReport } from './index';
+
+const intentOf = (t: string): Intent => classifyIntent(t).intent;
+
+describe('classifyIntent: precedence from the issue', () => {
+  it('Praise + Request is a Request', () => {
+    expect(intentOf('Great video! Please do part 2')).toBe('Request');
+    expect(classifyIntent('Great video! Please do part 2').matched).toEqual(['Request', 'Praise']);
+  });
+  it('a request phrased as a question is a Request, not a Question', () => {
+    expect(intentOf('Can you make a video on React hooks?')).toBe('Request');
+    expect(intentOf('Could you please do one on Python GUI?')).toBe('Request');
+  });
+  it('Praise + Question is a Question', () => {
+    expect(intentOf('Loved it, but what mic do you use?')).toBe('Question');
+  });
+  it('Praise + Criticism is Criticism', () => {
+    expect(intentOf('Great video but the music is too loud')).toBe('Criticism');
+  });
+  it('Criticism + Request is a Request', () => {
+    expect(intentOf('The voice over is so bad. Please change it.')).toBe('Request');
+  });
+});
+
+describe('classifyIntent: each intent on real-style comments', () => {
+  it.each([
+    ['You should do a giveaway with those signed cards', 'Request'],
+    ['I want to see Guga, Nick, and Uncle Roger all in one video please!', 'Request'],
+    ['When will your next collab be?', 'Request'],
+    ['How do you change the font size of the code', 'Question'],
+    ['What is the difference between printf and cout', 'Question'],
+    [
+      'When I type stoi it says error stoi was not declared in this scope could somebody help me',
+      'Question',
+    ],
+    ['This video was a waste of time, total clickbait', 'Criticism'],
+    ['He breezes through it real fast. Definitely not for beginners. Bad tutorial', 'Criticism'],
+    ['Thank you so much for uploading this video, it helped me a lot!', 'Praise'],
+    ['You never disappoint ❤️', 'Praise'],
+    ['Best explanation on YouTube', 'Praise'],
+    ['I had this phone for two years and switched last month', 'Opinion'],
+    ['First', 'Opinion'],
+    ["Who's watching in 2023?", 'Opinion'],
+    ['😂😂😂', 'Opinion'],
+  ] as const)('%s -> %s', (text, intent) => {
+    expect(intentOf(text)).toBe(intent);
+  });
+
+  it('negation flips cues: "not boring" is not Criticism, "not good" is', () => {
+    expect(intentOf('Honestly not boring at all, loved every minute')).toBe('Praise');
+    expect(intentOf('This video is not good')).toBe('Criticism');
+  });
+  it('stretched letters and caps still read', () => {
+    expect(intentOf('SOOOO GOOOD, best video ever!!!')).toBe('Praise');
+    expect(intentOf('PLEASEEE MAKE A PART 2')).toBe('Request');
+  });
+  it('guideline edge cases: emoji-only, timestamps, roll calls, sarcasm, faint and rhetorical praise', () => {
+    expect(intentOf('❤️❤️')).toBe('Praise');
+    expect(intentOf('👎')).toBe('Criticism');
+    expect(intentOf('3:45 😂')).toBe('Opinion');
+    expect(intentOf('at 4:20 you made a mistake')).toBe('Criticism');
+    expect(intentOf('at 4:20 how did you do that?')).toBe('Question');
+    expect(intentOf('0:00 intro 3:48 what is a heap? 7:25 graphs 11:02 tries')).toBe('Opinion');
+    expect(intentOf('Wow, another 10 minute intro, just what I needed')).toBe('Criticism');
+    expect(intentOf('Not bad at all')).toBe('Praise');
+    expect(intentOf('How is this guy not famous yet?')).toBe('Praise');
+    expect(intentOf('@Mike so?')).toBe('Opinion');
+    expect(intentOf('bhai next video kab aayega')).toBe('Request');
+    expect(intentOf('muy buen video')).toBe('Praise');
+  });
+  it('self-promotion is not a request to the creator', () => {
+    expect(intentOf('please everybody visit my channel i am new youtuber')).toBe('Opinion');
+  });
+  it('unreadable non-English text falls back to Opinion', () => {
+    expect(intentOf('Talvez tenha sido morta pelos próprios russos')).toBe('Opinion');
+  });
+  it('reports the cue that fired', () => {
+    expect(classifyIntent('Please make more tutorials').evidence.Request).toMatch(/please/);
+  });
+});
+
+describe('classifyIntent: malformed input', () => {
+  it.each(['', '   \n\t ', '🙂', '🤷‍♂️🤷‍♂️'])('never throws and returns one intent for %j', (t) => {
+    const r = classifyIntent(t);
+    expect(['Request', 'Praise', 'Criticism', 'Question', 'Opinion']).toContain(r.intent);
+    expect(r.matched.length).toBeGreaterThan(0);
+  });
+  it('empty and whitespace are Opinion', () => {
+    expect(intentOf('')).toBe('Opinion');
+    expect(intentOf('   ')).toBe('Opinion');
+  });
+  it('handles a 10,000-character comment', () => {
+    const long = 'Great tutorial. '.repeat(400) + 'x'.repeat(3600);
+    expect(long.length).toBeGreaterThanOrEqual(10_000);
+    expect(intentOf(long)).toBe('Praise');
+  });
+  it('tolerates a non-string at runtime (JS callers)', () => {
+    expect(intentOf(undefined as unknown as string)).toBe('Opinion');
+  });
+});
+
+describe('classifyIntents', () => {
+  it('keeps input order and ignores vectors it does not need', () => {
+    const texts = ['What mic do you use?', 'Please do a part 2', 'Love this ❤️'];
+    const vecs = texts.map(() => new Float32Array(4));
+    expect(classifyIntents(texts, vecs)).toEqual(['Question', 'Request', 'Praise']);
+    expect(classifyIntents([])).toEqual([]);
+  });
+});
+
+describe('clusterCategory', () => {
+  const many = (i: Intent, n: number): Intent[] => Array.from({ length: n }, () => i);
+  it('a quarter of Requests makes a Request cluster even when Opinion is the plurality', () => {
+    expect(
+      clusterCategory([...many('Request', 25), ...many('Opinion', 60), ...many('Praise', 15)]),
+    ).toBe('Request');
+  });
+  it('below the thresholds the plurality wins', () => {
+    expect(
+      clusterCategory([...many('Request', 10), ...many('Opinion', 30), ...many('Praise', 60)]),
+    ).toBe('Praise');
+    expect(
+      clusterCategory([...many('Criticism', 20), ...many('Opinion', 50), ...many('Praise', 30)]),
+    ).toBe('Opinion');
+  });
+  it('Criticism and Question need 30%', () => {
+    expect(clusterCategory([...many('Criticism', 30), ...many('Praise', 70)])).toBe('Criticism');
+    expect(clusterCategory([...many('Question', 29), ...many('Praise', 71)])).toBe('Praise');
+  });
+  it('several actionable intents above threshold: the larger share wins', () => {
+    expect(
+      clusterCategory([...many('Request', 30), ...many('Question', 40), ...many('Opinion', 30)]),
+    ).toBe('Question');
+  });
+  it('likes weigh comments (log-scaled)', () => {
+    const intents: Intent[] = ['Criticism', 'Praise', 'Praise', 'Praise'];
+    expect(clusterCategory(intents)).toBe('Praise');
+    expect(clusterCategory(intents, [5000, 0, 0, 0])).toBe('Criticism');
+  });
+  it('empty cluster is Opinion; ties follow precedence', () => {
+    expect(clusterCategory([])).toBe('Opinion');
+    expect(clusterCategory(['Praise', 'Opinion'])).toBe('Praise');
+  });
+});
+
+describe('classificationReport', () => {
+  it('computes accuracy, per-class F1 and the confusion matrix', () => {
+    const r = classificationReport(['a', 'a', 'b', 'b'], ['a', 'b', 'b', 'b'], ['a', 'b'] as const);
+    expect(r.accuracy).toBe(0.75);
+    expect(r.perClass.a.precision).toBe(1);
+    expect(r.perClass.a.recall).toBe(0.5);
+    expect(r.perClass.b.f1).toBeCloseTo(0.8);
+    expect(r.confusion.a.b).toBe(1);
+    expect(r.macroF1).toBeCloseTo((2 / 3 + 0.8) / 2);
+  });
+});

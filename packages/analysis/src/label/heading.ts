@@ -1,0 +1,125 @@
+import type { Intent, SentimentLabel } from '@app/contracts';
+import type { Keyphrase } from './keyphrases';
+import { NOT_A_SUBJECT } from './stopwords';
+
+export const MAX_HEADING_LENGTH = 60;
+
+/** Laughter markers; a cluster where many comments laugh is about jokes whatever its words. */
+const HUMOUR = /\b(?:lol+|lmao+|lmfao|rofl|ha(?:ha)+h?|he(?:he)+|xd+|dead)\b|😂|🤣|💀|😆|😹/iu;
+
+/** Whether a comment reads as laughing at something. */
+export function isHumorous(text: string): boolean {
+  return HUMOUR.test(text);
+}
+
+export interface HeadingInput {
+  category: Intent;
+  sentiment: SentimentLabel;
+  /** Share of the cluster's comments that are positive (0..1). */
+  positiveShare: number;
+  /** Share of the cluster's comments per intent (0..1); a strong minority intent can shape the wording. */
+  intentShares?: Partial<Record<Intent, number>>;
+  /** Ranked keyphrases of the cluster (tags). */
+  phrases: readonly Keyphrase[];
+  /** Share of the cluster's comments that laugh (0..1). */
+  humourShare: number;
+  /** Share of the cluster's comments flagged as spam (0..1). */
+  spamShare: number;
+}
+
+export interface HeadingResult {
+  heading: string;
+  /** The topic the heading is about ("the editing"), or null when no topical phrase exists. */
+  subject: string | null;
+}
+
+function phraseText(p: Keyphrase): string {
+  return p.takesArticle ? `the ${p.display}` : p.display;
+}
+
+/**
+ * A heading names a topic only when enough of the cluster talks about it: a phrase two people in a
+ * cluster of fifty used is a coincidence, not the cluster's subject.
+ */
+const MIN_SUBJECT_SHARE = 0.08;
+
+/**
+ * Whether a phrase can be a heading's topic: phrases, names, words viewers put after "the"/"your", and
+ * other words unless they look like verbs or adverbs ("helped", "using", "explain", "quickly").
+ */
+function nounLike(p: Keyphrase): boolean {
+  if (p.tag.includes(' ') || p.takesArticle || p.display !== p.tag) return true;
+  return !NOT_A_SUBJECT.has(p.tag) && !/(?:ed|ly|ing)$/.test(p.tag);
+}
+
+/** The topic phrase: the best non-generic keyphrase, joined with a second one when both fit. */
+export function headingSubject(phrases: readonly Keyphrase[], room: number): string | null {
+  const topical = phrases.filter((p) => !p.generic && p.share >= MIN_SUBJECT_SHARE && nounLike(p));
+  const first = topical[0];
+  if (!first) return null;
+  let subject = phraseText(first);
+  const second = topical[1];
+  if (second && second.score >= 0.6 * first.score) {
+    const joined = `${subject} and ${phraseText(second)}`;
+    if (joined.length <= room) subject = joined;
+  }
+  if (subject.length > room) subject = subject.slice(0, room).replace(/\s+\S*$/, '');
+  return subject === '' ? null : subject;
+}
+
+type Template = { about: (subject: string) => string; general: string };
+
+/**
+ * The intent the heading speaks for: the category, except that an Opinion cluster where a third or more
+ * of the comments praise, ask, request or complain is worded after that intent ("Praise for...").
+ */
+function voice(input: HeadingInput): Intent {
+  if (input.category !== 'Opinion' || !input.intentShares) return input.category;
+  const strongest = (['Request', 'Question', 'Criticism', 'Praise'] as const)
+    .map((intent) => [intent, input.intentShares?.[intent] ?? 0] as const)
+    .sort((a, b) => b[1] - a[1])[0]!;
+  return strongest[1] >= 1 / 3 ? strongest[0] : 'Opinion';
+}
+
+function template(input: HeadingInput): Template {
+  const laughing = input.humourShare >= 0.35;
+  switch (voice(input)) {
+    case 'Request':
+      return { about: (s) => `Requests for ${s}`, general: 'Requests for more videos' };
+    case 'Question':
+      return { about: (s) => `Questions about ${s}`, general: 'Questions for the creator' };
+    case 'Criticism':
+      return { about: (s) => `Complaints about ${s}`, general: 'General complaints' };
+    case 'Praise':
+      return laughing
+        ? { about: (s) => `Laughing at ${s}`, general: 'Laughs and praise' }
+        : { about: (s) => `Praise for ${s}`, general: 'General praise for the video' };
+    case 'Opinion':
+      if (laughing) return { about: (s) => `Jokes about ${s}`, general: 'Jokes and banter' };
+      if (input.sentiment === 'negative')
+        return { about: (s) => `Frustration with ${s}`, general: 'Negative reactions' };
+      if (input.sentiment === 'positive' && input.positiveShare >= 0.5)
+        return { about: (s) => `Enthusiasm about ${s}`, general: 'Positive reactions' };
+      if (input.sentiment === 'mixed')
+        return { about: (s) => `Mixed feelings about ${s}`, general: 'Mixed reactions' };
+      return { about: (s) => `Thoughts on ${s}`, general: 'Short reactions and chatter' };
+  }
+}
+
+function capitaliseFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * An offline heading: a short phrase built from the cluster's dominant intent and sentiment plus its
+ * top topical keyphrase(s), e.g. "Requests for part 2", "Praise for the editing", "Jokes about the
+ * ending". Only the first letter is capitalised (names keep their own case); at most 60 characters.
+ */
+export function composeHeading(input: HeadingInput): HeadingResult {
+  if (input.spamShare >= 0.5) return { heading: 'Spam and self-promotion', subject: null };
+  const t = template(input);
+  const room = MAX_HEADING_LENGTH - t.about('').length;
+  const subject = headingSubject(input.phrases, room);
+  const heading = capitaliseFirst(subject ? t.about(subject) : t.general);
+  return { heading: heading.slice(0, MAX_HEADING_LENGTH), subject };
+}

@@ -1,0 +1,225 @@
+import { GENERIC_WORDS } from './stopwords';
+import { commentTerms, tokenise, type Token } from './tokenise';
+
+export interface Keyphrase {
+  /** Tag text as shown (lower case, most common spelling in the cluster). */
+  tag: string;
+  /** Form for headings: the most common capitalisation ("iPhone", "Minecraft"). */
+  display: string;
+  /** True when viewers mostly write it after a determiner ("the ending", "your editing"). */
+  takesArticle: boolean;
+  /** Whether the phrase is an intent/sentiment word ("great", "please") rather than a topic. */
+  generic: boolean;
+  score: number;
+  /** Share of the cluster's counted comments that use the phrase (0..1). */
+  share: number;
+}
+
+export interface KeyphraseOptions {
+  minTags?: number;
+  maxTags?: number;
+}
+
+const DETERMINERS = new Set([
+  'the',
+  'this',
+  'that',
+  'your',
+  'his',
+  'her',
+  'their',
+  'these',
+  'those',
+  'ur',
+]);
+const BIGRAM_BONUS = 1.25;
+const GENERIC_PENALTY = 0.35;
+
+function isGeneric(term: string): boolean {
+  return term.split(' ').every((w) => GENERIC_WORDS.has(w));
+}
+
+function overlaps(a: string, b: string): boolean {
+  const wa = a.split(' ');
+  const wb = b.split(' ');
+  return wa.some((w) => wb.includes(w));
+}
+
+/**
+ * Class-based TF-IDF keyphrases per cluster (BERTopic's c-TF-IDF over comment frequencies):
+ * score(t, c) = (comments of c containing t / comments of c) * log(1 + A / comments containing t overall),
+ * with A the average number of term occurrences per cluster. Unigrams and bigrams compete; bigrams get a
+ * small bonus because they read better. Each phrase belongs to the cluster where it scores highest, so
+ * tags are distinct across clusters; a cluster short of `minTags` is topped up with unused phrases.
+ *
+ * `docs[c]` holds the texts counted for cluster c (spam and duplicates are left out by the caller).
+ */
+export function extractKeyphrases(
+  docs: readonly (readonly string[])[],
+  options: KeyphraseOptions = {},
+): Keyphrase[][] {
+  const minTags = options.minTags ?? 3;
+  const maxTags = options.maxTags ?? 6;
+  const k = docs.length;
+  // Tokens are not kept for every comment (50,000 comments make millions of token objects): document
+  // frequencies are counted while streaming, and a cluster is tokenised again when its tags are described.
+  const df: Map<string, number>[] = docs.map((texts) => {
+    const counts = new Map<string, number>();
+    for (const text of texts)
+      for (const t of commentTerms(tokenise(text))) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return counts;
+  });
+  const total = new Map<string, number>();
+  let occurrences = 0;
+  for (const counts of df) {
+    for (const [t, n] of counts) {
+      total.set(t, (total.get(t) ?? 0) + n);
+      occurrences += n;
+    }
+  }
+  const average = Math.max(1, occurrences / Math.max(1, k));
+
+  const genericCache = new Map<string, boolean>();
+  const generic = (t: string): boolean => {
+    let g = genericCache.get(t);
+    if (g === undefined) genericCache.set(t, (g = isGeneric(t)));
+    return g;
+  };
+  const score = (t: string, n: number, size: number): number => {
+    let s = (n / size) * Math.log(1 + average / total.get(t)!);
+    if (t.includes(' ')) s *= BIGRAM_BONUS;
+    if (generic(t)) s *= GENERIC_PENALTY;
+    return s;
+  };
+  // Only phrases a cluster could take in the first pass are scored up front: most terms are used once,
+  // and scoring them all is most of the cost on large inputs. Thin clusters score the rest on demand.
+  const minDfOf = (c: number): number => (docs[c]!.length >= 4 ? 2 : 1);
+  const scores: Map<string, number>[] = df.map((counts, c) => {
+    const size = Math.max(1, docs[c]!.length);
+    const minDf = minDfOf(c);
+    const out = new Map<string, number>();
+    for (const [t, n] of counts) if (n >= minDf) out.set(t, score(t, n, size));
+    return out;
+  });
+
+  const owner = new Map<string, number>();
+  scores.forEach((byTerm, c) => {
+    for (const [t, s] of byTerm) {
+      const current = owner.get(t);
+      if (current === undefined || s > scores[current]!.get(t)!) owner.set(t, c);
+    }
+  });
+
+  const used = new Set<string>();
+  const chosen: string[][] = docs.map(() => []);
+  const pick = (c: number, candidates: [string, number][]): void => {
+    const list = chosen[c]!;
+    for (const [t] of candidates) {
+      if (list.length >= maxTags) break;
+      if (used.has(t)) continue;
+      const clash = list.findIndex((x) => overlaps(x, t));
+      if (clash >= 0) {
+        const existing = list[clash]!;
+        // A bigram replaces its own unigram when most comments using the word use the phrase.
+        if (
+          t.includes(' ') &&
+          !existing.includes(' ') &&
+          df[c]!.get(t)! >= 0.6 * df[c]!.get(existing)!
+        ) {
+          used.delete(existing);
+          list[clash] = t;
+          used.add(t);
+        }
+        continue;
+      }
+      list.push(t);
+      used.add(t);
+    }
+  };
+  // First pass: phrases a cluster owns and that more than one of its comments use.
+  for (let c = 0; c < k; c++) {
+    const minDf = minDfOf(c);
+    const owned = [...scores[c]!]
+      .filter(([t]) => owner.get(t) === c && df[c]!.get(t)! >= minDf)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    pick(c, owned);
+  }
+  // Second pass: top up thin clusters with their best phrases nobody else took.
+  for (let c = 0; c < k; c++) {
+    if (chosen[c]!.length >= minTags) continue;
+    const size = Math.max(1, docs[c]!.length);
+    const rest = [...df[c]!]
+      .map(([t, n]): [string, number] => [t, scores[c]!.get(t) ?? score(t, n, size)])
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const target = Math.min(maxTags, minTags);
+    for (const entry of rest) {
+      if (chosen[c]!.length >= target) break;
+      pick(c, [entry]);
+    }
+  }
+
+  return chosen.map((terms, c) => {
+    const tokenised = terms.length > 0 ? docs[c]!.map(tokenise) : [];
+    return terms.map((term) => ({
+      ...describe(
+        term,
+        tokenised,
+        scores[c]!.get(term) ?? score(term, df[c]!.get(term) ?? 0, Math.max(1, docs[c]!.length)),
+      ),
+      share: (df[c]!.get(term) ?? 0) / Math.max(1, docs[c]!.length),
+    }));
+  });
+}
+
+/** Finds how a term is written in the cluster and whether it usually follows a determiner. */
+function describe(
+  term: string,
+  cluster: readonly Token[][],
+  score: number,
+): Omit<Keyphrase, 'share'> {
+  const parts = term.split(' ');
+  // Spellings seen mid-comment: a capital at the start of a comment says nothing about names.
+  const forms = new Map<string, number>();
+  let seen = 0;
+  let mid = 0;
+  let withDeterminer = 0;
+  for (const tokens of cluster) {
+    for (let i = 0; i + parts.length <= tokens.length; i++) {
+      let match = true;
+      for (let j = 0; j < parts.length; j++) {
+        if (tokens[i + j]!.key !== parts[j]) {
+          match = false;
+          break;
+        }
+      }
+      if (!match) continue;
+      seen++;
+      const before = tokens[i - 1]?.key;
+      if (before !== undefined && DETERMINERS.has(before)) withDeterminer++;
+      if (i === 0) continue;
+      mid++;
+      const surface = tokens
+        .slice(i, i + parts.length)
+        .map((t) => t.surface)
+        .join(' ');
+      forms.set(surface, (forms.get(surface) ?? 0) + 1);
+    }
+  }
+  const ranked = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  // Lower case unless viewers capitalise it mid-sentence most of the time (names like "iPhone", "GTA");
+  // a shouted ALL-CAPS spelling of a long word is not a name.
+  const lowerCount = ranked
+    .filter(([f]) => f === f.toLowerCase())
+    .reduce((sum, [, n]) => sum + n, 0);
+  const cased = ranked.find(
+    ([f]) => f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4,
+  )?.[0];
+  const display = mid === 0 || lowerCount * 2 >= mid || !cased ? term : cased;
+  return {
+    tag: display.toLowerCase(),
+    display,
+    takesArticle: seen > 0 && withDeterminer / seen >= 0.3,
+    generic: isGeneric(term),
+    score,
+  };
+}

@@ -1,0 +1,257 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '@app/contracts';
+import { csvRecords } from '../intent/dev-set';
+import { prepareComments } from '../prepare/prepare-comments';
+import type { InputComment, Sentiment } from '../types';
+import { applyContextRules, parseContextRules } from './context-rules';
+import { composeHeading, MAX_HEADING_LENGTH } from './heading';
+import { extractKeyphrases, type Keyphrase } from './keyphrases';
+import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
+
+const DATASETS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/datasets',
+);
+const haveData = existsSync(DATASETS) || Boolean(process.env.CI);
+
+/** Stand-ins for the intent and sentiment classifiers: this file tests labelling, not them. */
+const standInIntent = (text: string): Intent =>
+  /\?/.test(text) ? 'Question' : /\b(please|pls|make a|do a)\b/i.test(text) ? 'Request' : 'Opinion';
+const standInSentiment = (text: string): Sentiment =>
+  /\b(love|great|best|amazing)\b/i.test(text)
+    ? { score: 0.6, label: 'positive' }
+    : /\b(hate|worst|awful)\b/i.test(text)
+      ? { score: -0.6, label: 'negative' }
+      : { score: 0, label: 'neutral' };
+const majority = (intents: Intent[]): Intent => {
+  const counts = new Map<Intent, number>();
+  intents.forEach((i) => counts.set(i, (counts.get(i) ?? 0) + 1));
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+};
+
+const phrase = (display: string, extra: Partial<Keyphrase> = {}): Keyphrase => ({
+  share: 0.3,
+  tag: display.toLowerCase(),
+  display,
+  takesArticle: false,
+  generic: false,
+  score: 1,
+  ...extra,
+});
+
+describe('composeHeading', () => {
+  const base = { sentiment: 'neutral' as const, positiveShare: 0, humourShare: 0, spamShare: 0 };
+  it('builds readable phrases from intent, sentiment and keyphrases', () => {
+    expect(
+      composeHeading({ ...base, category: 'Request', phrases: [phrase('part 2')] }).heading,
+    ).toBe('Requests for part 2');
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Praise',
+        phrases: [phrase('editing', { takesArticle: true })],
+      }).heading,
+    ).toBe('Praise for the editing');
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Question',
+        phrases: [phrase('recipe', { takesArticle: true })],
+      }).heading,
+    ).toBe('Questions about the recipe');
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Opinion',
+        humourShare: 0.6,
+        phrases: [phrase('ending', { takesArticle: true })],
+      }).heading,
+    ).toBe('Jokes about the ending');
+  });
+
+  it('skips generic words as subjects and falls back to a general heading', () => {
+    const h = composeHeading({
+      ...base,
+      category: 'Praise',
+      phrases: [phrase('great', { generic: true }), phrase('love', { generic: true })],
+    });
+    expect(h).toEqual({ heading: 'General praise for the video', subject: null });
+  });
+
+  it('joins two strong phrases, keeps names cased and stays within 60 characters', () => {
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Criticism',
+        phrases: [phrase('Radiohead'), phrase('audio mix', { score: 0.9, takesArticle: true })],
+      }).heading,
+    ).toBe('Complaints about Radiohead and the audio mix');
+    const long = composeHeading({
+      ...base,
+      category: 'Question',
+      phrases: [phrase('an extraordinarily long phrase that keeps going and going forever')],
+    });
+    expect(long.heading.length).toBeLessThanOrEqual(MAX_HEADING_LENGTH);
+    expect(long.heading.startsWith('Questions about ')).toBe(true);
+  });
+
+  it('names a spam cluster as such', () => {
+    expect(
+      composeHeading({ ...base, category: 'Opinion', spamShare: 0.8, phrases: [phrase('channel')] })
+        .heading,
+    ).toBe('Spam and self-promotion');
+  });
+});
+
+describe('extractKeyphrases', () => {
+  it('gives each phrase to the cluster where it is most distinctive and prefers a bigram over its words', () => {
+    const tags = extractKeyphrases([
+      ['please make part 2', 'part 2 when?', 'we need part 2 asap', 'the editing is clean'],
+      [
+        'the editing is so smooth',
+        'editing on point',
+        'who did the editing',
+        'part of me loved it',
+      ],
+    ]).map((c) => c.map((p) => p.tag));
+    expect(tags[0]).toContain('part 2');
+    expect(tags[0]).not.toContain('part');
+    expect(tags[1]).toContain('editing');
+    expect(tags[0]).not.toContain('editing');
+  });
+});
+
+describe('parseContextRules', () => {
+  it('reads "treat X as Y" instructions and applies them to matching comments', () => {
+    const rules = parseContextRules(
+      'This is a cooking channel. Treat recipe requests as Requests; comments about the merch count as Praise',
+    );
+    expect(rules).toEqual([
+      { keywords: ['recipe'], intent: 'Request' },
+      { keywords: ['merch'], intent: 'Praise' },
+    ]);
+    expect(
+      applyContextRules(
+        rules,
+        ['What recipes do you use?', 'Love the merch', 'ok'],
+        ['Question', 'Opinion', 'Opinion'],
+      ),
+    ).toEqual(['Request', 'Praise', 'Opinion']);
+    expect(parseContextRules('just be nice')).toEqual([]);
+    expect(parseContextRules(undefined)).toEqual([]);
+  });
+});
+
+describe('aggregateSentiment', () => {
+  it('averages polarity and calls strong opposite sides mixed', () => {
+    expect(
+      aggregateSentiment([
+        { score: 0.8, label: 'positive' },
+        { score: -0.7, label: 'negative' },
+        { score: 0, label: 'neutral' },
+      ]),
+    ).toMatchObject({ label: 'mixed', positive_share: 0.333, negative_share: 0.333 });
+    expect(
+      aggregateSentiment([
+        { score: 0.5, label: 'positive' },
+        { score: 0, label: 'neutral' },
+      ]).label,
+    ).toBe('positive');
+    expect(aggregateSentiment([]).label).toBe('neutral');
+  });
+});
+
+describe('pickRepresentatives', () => {
+  it('alternates central and most-liked comments, skipping spam, duplicates and repeated texts', () => {
+    const batch = prepareComments(
+      [
+        'a central take on the drop',
+        'A central take on the drop!',
+        'sub to me',
+        'the most liked one',
+        'another view',
+        'yet another view',
+        'more thoughts here',
+        'last thought',
+      ].map((text, i): InputComment => ({
+        id: String(i),
+        text,
+        likes: i === 3 ? 100 : i === 2 ? 500 : 0,
+        author: null,
+        publishedAt: null,
+        replyCount: 0,
+        parentId: null,
+      })),
+    );
+    const centrality = [0.9, 0.95, 0.99, 0.1, 0.5, 0.4, 0.3, 0.2];
+    const picked = pickRepresentatives([0, 1, 2, 3, 4, 5, 6, 7], batch.comments, centrality);
+    expect(picked.slice(0, 2)).toEqual([0, 3]);
+    expect(picked).not.toContain(1);
+    expect(picked).not.toContain(2);
+    expect(picked.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe.skipIf(!haveData)(
+  'labelClusters on real comments (10 trending videos as 10 clusters)',
+  () => {
+    it('gives distinct 3-6 word tags, readable headings and clean representatives', () => {
+      const rows = csvRecords(
+        readFileSync(
+          path.join(DATASETS, 'kaggle_trending_gbcomments_sample/GBcomments_sample.csv'),
+          'utf8',
+        ),
+      );
+      const videos = [...new Set(rows.map((r) => r.video_id!))];
+      const prepared = prepareComments(
+        rows.map((r, i) => ({
+          id: String(i),
+          text: r.comment_text!,
+          likes: Number(r.likes),
+          author: null,
+          publishedAt: null,
+          replyCount: Number(r.replies),
+          parentId: null,
+        })),
+      );
+      const labels = labelClusters({
+        comments: prepared.comments,
+        assignments: rows.map((r) => videos.indexOf(r.video_id!)),
+        k: videos.length,
+        intents: prepared.comments.map((c) => standInIntent(c.clean)),
+        sentiments: prepared.comments.map((c) => standInSentiment(c.clean)),
+        centrality: null,
+        categorise: majority,
+      });
+      expect(labels).toHaveLength(10);
+      const allTags = labels.flatMap((l) => l.tags);
+      expect(new Set(allTags).size).toBe(allTags.length);
+      for (const l of labels) {
+        expect(l.tags.length).toBeGreaterThanOrEqual(3);
+        expect(l.tags.length).toBeLessThanOrEqual(6);
+        expect(l.heading.length).toBeLessThanOrEqual(MAX_HEADING_LENGTH);
+        expect(l.heading).not.toMatch(/,/);
+        expect(l.heading).toMatch(/^[A-Z]/);
+        expect(l.representatives.length).toBeGreaterThanOrEqual(5);
+        expect(l.representatives.length).toBeLessThanOrEqual(8);
+        const repIds = new Set(l.representatives.map((r) => Number(r.id)));
+        for (const id of repIds)
+          expect(prepared.comments[id]!.spam || prepared.comments[id]!.duplicateOf !== null).toBe(
+            false,
+          );
+        expect(Object.values(l.intentCounts).reduce((a, b) => a + b, 0)).toBe(l.members.length);
+      }
+      // Most clusters are named after a topic, not a general fallback.
+      const topical = labels.filter(
+        (l) => l.subject !== null && l.heading.toLowerCase().includes(l.subject.toLowerCase()),
+      );
+      expect(topical.length).toBeGreaterThanOrEqual(7);
+      // The iPhone X launch video is about the iPhone; the chicken recipe video about chicken.
+      expect(labels.find((l) => l.tags.includes('iphone'))).toBeDefined();
+      expect(labels.find((l) => l.tags.includes('chicken'))?.heading).toMatch(/chicken/i);
+    });
+  },
+);

@@ -1,0 +1,184 @@
+import type { ClusterSentiment, CommentRef, Intent } from '@app/contracts';
+import { IntentSchema } from '@app/contracts';
+import type { PreparedComment, Sentiment } from '../types';
+import { composeHeading, isHumorous } from './heading';
+import { extractKeyphrases, type Keyphrase } from './keyphrases';
+import { normaliseForMatching } from '../prepare/clean-text';
+
+/** Picks a cluster's category from its comments' intents (and likes). */
+export type CategoriseFn = (intents: Intent[], likes: number[]) => Intent;
+
+export interface LabelInput {
+  comments: readonly PreparedComment[];
+  /** Cluster id per comment, 0..k-1. */
+  assignments: ArrayLike<number>;
+  k: number;
+  intents: readonly Intent[];
+  sentiments: readonly Sentiment[];
+  /** Per comment, similarity to its cluster centre (higher = more typical); optional. */
+  centrality?: ArrayLike<number> | null;
+  categorise: CategoriseFn;
+}
+
+/** Everything the offline labeller knows about one cluster (also the LLM's input). */
+export interface ClusterLabel {
+  clusterId: number;
+  heading: string;
+  /** Topic phrase of the heading ("the editing"), null when only generic words were found. */
+  subject: string | null;
+  tags: string[];
+  keyphrases: Keyphrase[];
+  category: Intent;
+  sentiment: ClusterSentiment;
+  intentCounts: Record<Intent, number>;
+  representatives: CommentRef[];
+  /** Indices of the cluster's comments in the input. */
+  members: number[];
+}
+
+const MAX_REPRESENTATIVES = 8;
+const MIN_REPRESENTATIVES = 5;
+
+/** Mean polarity and shares; "mixed" when both sides are strong and cancel out. */
+export function aggregateSentiment(sentiments: readonly Sentiment[]): ClusterSentiment {
+  if (sentiments.length === 0)
+    return { label: 'neutral', score: 0, positive_share: 0, negative_share: 0 };
+  let sum = 0;
+  let positive = 0;
+  let negative = 0;
+  for (const s of sentiments) {
+    sum += s.score;
+    if (s.label === 'positive') positive++;
+    else if (s.label === 'negative') negative++;
+  }
+  const n = sentiments.length;
+  const score = Math.max(-1, Math.min(1, sum / n));
+  const positiveShare = positive / n;
+  const negativeShare = negative / n;
+  let label: ClusterSentiment['label'];
+  if (positiveShare >= 0.3 && negativeShare >= 0.3) label = 'mixed';
+  else if (score >= 0.05 && positiveShare > negativeShare) label = 'positive';
+  else if (score <= -0.05 && negativeShare > positiveShare) label = 'negative';
+  else label = 'neutral';
+  const round = (x: number): number => Math.round(x * 1000) / 1000;
+  return {
+    label,
+    score: round(score),
+    positive_share: round(positiveShare),
+    negative_share: round(negativeShare),
+  };
+}
+
+export function toCommentRef(c: PreparedComment): CommentRef {
+  return {
+    id: c.id,
+    text: c.clean,
+    author: c.author,
+    like_count: Math.max(0, Math.round(c.likes)),
+    published_at: c.publishedAt,
+  };
+}
+
+/**
+ * Representative comments: alternately the most central and the most liked, skipping spam, duplicates,
+ * empty texts and repeats of a text already chosen; 5 to 8 when the cluster has that many. If the
+ * cluster is all spam or duplicates, those are used rather than showing nothing.
+ */
+export function pickRepresentatives(
+  members: readonly number[],
+  comments: readonly PreparedComment[],
+  centrality?: ArrayLike<number> | null,
+): number[] {
+  const eligible = members.filter(
+    (i) => !comments[i]!.spam && comments[i]!.duplicateOf === null && comments[i]!.clean !== '',
+  );
+  const pool = eligible.length > 0 ? eligible : members.filter((i) => comments[i]!.clean !== '');
+  const byCentrality = [...pool].sort(
+    (a, b) => (centrality ? (centrality[b] ?? 0) - (centrality[a] ?? 0) : 0) || a - b,
+  );
+  const byLikes = [...pool].sort((a, b) => comments[b]!.likes - comments[a]!.likes || a - b);
+  const target = Math.min(
+    MAX_REPRESENTATIVES,
+    Math.max(MIN_REPRESENTATIVES, Math.ceil(pool.length / 10)),
+  );
+  const chosen: number[] = [];
+  const seenText = new Set<string>();
+  let ci = 0;
+  let li = 0;
+  while (chosen.length < target && (ci < byCentrality.length || li < byLikes.length)) {
+    const fromCentral = chosen.length % 2 === 0 ? ci < byCentrality.length : li >= byLikes.length;
+    const i = fromCentral ? byCentrality[ci++]! : byLikes[li++]!;
+    const key = normaliseForMatching(comments[i]!.clean) || comments[i]!.clean;
+    if (seenText.has(key)) continue;
+    seenText.add(key);
+    chosen.push(i);
+  }
+  return chosen;
+}
+
+function emptyIntentCounts(): Record<Intent, number> {
+  return Object.fromEntries(IntentSchema.options.map((i) => [i, 0])) as Record<Intent, number>;
+}
+
+/**
+ * Offline labels for every cluster: distinct c-TF-IDF tags, a templated heading, a category from the
+ * comments' intents, aggregated sentiment and representative comments.
+ */
+export function labelClusters(input: LabelInput): ClusterLabel[] {
+  const { comments, assignments, k } = input;
+  const members: number[][] = Array.from({ length: k }, () => []);
+  for (let i = 0; i < comments.length; i++) members[assignments[i]!]!.push(i);
+
+  // Tags come from the comments that shape topics; spam and copies would only add noise.
+  const docs = members.map((list) => {
+    const genuine = list.filter((i) => !comments[i]!.spam && comments[i]!.duplicateOf === null);
+    return (genuine.length > 0 ? genuine : list).map((i) => comments[i]!.clean);
+  });
+  const keyphrases = extractKeyphrases(docs);
+
+  return members.map((list, clusterId): ClusterLabel => {
+    const intents = list.map((i) => input.intents[i]!);
+    const counts = emptyIntentCounts();
+    for (const intent of intents) counts[intent] += 1;
+    const category =
+      list.length > 0
+        ? input.categorise(
+            intents,
+            list.map((i) => comments[i]!.likes),
+          )
+        : 'Opinion';
+    const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
+    const phrases = keyphrases[clusterId] ?? [];
+    const spamShare =
+      list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
+    const humourShare =
+      list.length === 0
+        ? 0
+        : list.filter((i) => isHumorous(comments[i]!.clean)).length / list.length;
+    const { heading, subject } = composeHeading({
+      category,
+      sentiment: sentiment.label,
+      positiveShare: sentiment.positive_share,
+      intentShares: Object.fromEntries(
+        Object.entries(counts).map(([intent, n]) => [intent, list.length ? n / list.length : 0]),
+      ),
+      phrases,
+      humourShare,
+      spamShare,
+    });
+    return {
+      clusterId,
+      heading,
+      subject,
+      tags: phrases.map((p) => p.tag),
+      keyphrases: phrases,
+      category,
+      sentiment,
+      intentCounts: counts,
+      representatives: pickRepresentatives(list, comments, input.centrality).map((i) =>
+        toCommentRef(comments[i]!),
+      ),
+      members: list,
+    };
+  });
+}

@@ -1,0 +1,121 @@
+import type { Intent } from '@app/contracts';
+import { classifyIntents, clusterCategory } from '../intent';
+import { scoreSentiment } from '../sentiment';
+import type { LanguageModel } from '../ports';
+import type { Sentiment } from '../types';
+import { prepareComments } from '../prepare/prepare-comments';
+import { generateLabels } from '../llm/label-prompt';
+import { measureClusters } from '../measure/shares';
+import { applyContextRules, parseContextRules } from './context-rules';
+import { labelClusters } from './label-clusters';
+
+/** A stored comment with the cluster it was assigned to. */
+export interface RelabelComment {
+  id: string;
+  text: string;
+  likes: number;
+  author?: string | null;
+  publishedAt?: string | null;
+  clusterId: number;
+  /** The stored intent; recomputed offline when absent. */
+  intent?: Intent;
+  sentiment?: Sentiment;
+}
+
+export interface RelabelledCluster {
+  cluster_id: number;
+  heading: string;
+  tags: string[];
+  category: Intent;
+}
+
+export interface RelabelResult {
+  clusters: RelabelledCluster[];
+  /** Comment intents after the creator's rules (input order), for callers that store them. */
+  intents: Intent[];
+  labeller: string;
+}
+
+/**
+ * Recomputes headings, tags and categories of existing clusters from stored comments and their
+ * assignments, without re-embedding (the CreatorX retag endpoint). The creator's `context` biases
+ * categories offline through simple rules ("treat recipe requests as Requests") and, with a language
+ * model, is passed to the prompt; any model failure keeps the offline labels.
+ * Cluster ids are kept as stored; ids with no comments are not returned.
+ */
+export async function relabelClusters(
+  stored: readonly RelabelComment[],
+  deps: { languageModel?: LanguageModel | null } = {},
+  options: { context?: string; signal?: AbortSignal; llmTimeoutMs?: number } = {},
+): Promise<RelabelResult> {
+  if (stored.length === 0) return { clusters: [], intents: [], labeller: 'offline' };
+  const prepared = prepareComments(
+    stored.map((c) => ({
+      id: c.id,
+      text: c.text,
+      likes: c.likes,
+      author: c.author ?? null,
+      publishedAt: c.publishedAt ?? null,
+      replyCount: 0,
+      parentId: null,
+    })),
+  ).comments;
+  const texts = prepared.map((c) => c.clean);
+  const k = Math.max(...stored.map((c) => c.clusterId)) + 1;
+  const assignments = Int32Array.from(stored.map((c) => c.clusterId));
+  const missing = stored.some((c) => c.intent === undefined);
+  const computed = missing ? classifyIntents(texts) : [];
+  const base = stored.map((c, i) => c.intent ?? computed[i]!);
+  const intents = applyContextRules(parseContextRules(options.context), texts, base);
+  const sentiments = stored.map((c, i) => c.sentiment ?? scoreSentiment(texts[i]!));
+
+  const labels = labelClusters({
+    comments: prepared,
+    assignments,
+    k,
+    intents,
+    sentiments,
+    categorise: (list, likes) => clusterCategory(list, likes),
+  }).filter((l) => l.members.length > 0);
+  const result = labels.map((l): RelabelledCluster => ({
+    cluster_id: l.clusterId,
+    heading: l.heading,
+    tags: l.tags,
+    category: l.category,
+  }));
+  if (!deps.languageModel) return { clusters: result, intents, labeller: 'offline' };
+
+  const measures = measureClusters(
+    assignments,
+    prepared.map((c) => c.likes),
+    k,
+  );
+  try {
+    const answers = await generateLabels(
+      deps.languageModel,
+      labels.map((l) => ({
+        clusterId: l.clusterId,
+        percentage: measures.percentage[l.clusterId] ?? 0,
+        tags: l.tags,
+        category: l.category,
+        sentiment: l.sentiment.label,
+        comments: l.representatives.map((r) => r.text),
+      })),
+      { context: options.context, signal: options.signal, timeoutMs: options.llmTimeoutMs },
+    );
+    const hasContext = Boolean(options.context?.trim());
+    const merged = result.map((c) => {
+      const a = answers.get(c.cluster_id);
+      return a ? { ...c, heading: a.heading, category: hasContext ? a.category : c.category } : c;
+    });
+    return {
+      clusters: merged,
+      intents,
+      labeller: answers.size > 0 ? deps.languageModel.name : 'offline',
+    };
+  } catch {
+    if (options.signal?.aborted)
+      throw options.signal.reason instanceof Error ? options.signal.reason : new Error('Cancelled');
+    return { clusters: result, intents, labeller: 'offline' };
+  }
+}

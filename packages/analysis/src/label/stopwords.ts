@@ -1,0 +1,54 @@
+/** English function words plus comment filler that never makes a useful topic tag on its own. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all almost also am an and any anyone anything are aren arent as at be because been before being below ' +
+    'between both but by can cannot cant could couldn did didn didnt do does doesn doesnt doing don dont done down during each either else even ever every ' +
+    'everyone everything few for from further get gets getting got gonna gotta had hadn has hasn hasnt have haven havent having he her here hers herself him ' +
+    'himself his how i id if ill im in into is isn isnt it its itself ive just know let lets ll me might mine more most much must my myself need ' +
+    'no nor not now of off oh ok okay on once one only or other our ours ourselves out over own re really s same say says said see seem shall she should ' +
+    'shouldn shouldnt so some someone something still such t than that thats the their theirs them themselves then there theres these they theyre this ' +
+    'those though through thing things to too u under until up upon ur us use used very via want wanna was wasn wasnt way we well were weren what whats ' +
+    'when where which while who whom whose why will with without won wont would wouldn wouldnt y ya yall yeah yes yet you youd youll your youre yours ' +
+    'yourself youve ve d m o al ah eh hey hi hmm um uh lol lmao lmfao rofl haha hahaha xd omg wow yo bro bruh dude guys guy man people person ' +
+    'make makes made also always never go going goes went come comes came look looks like likes liked actually literally basically pretty lot lots ' +
+    'time times day today year years watch watching watched video videos vid vids channel youtube comment comments first new back think thought ' +
+    'feel feels take took give gave put keep kept maybe sure probably definitely another many etc ' +
+    // The most frequent function words of Spanish, Portuguese, French, German and Italian: mixed-language
+    // comment sections otherwise get tags like "de" or "que".
+    'de la el los las que en y es lo un una por para con se le les del al su sus mas muy pero como esta este ' +
+    'da do das dos em um uma os não nao é e o ao na no com mais mas eu ele ela isso ' +
+    'du des et est pas je il elle ne ce qui dans sur au aux une avec pour tout vous nous ' +
+    'der die das und ist nicht ich ein eine zu mit den sie es auf von dem auch ' +
+    'il di che non per una sono ma si mi ti'
+  ).split(' '),
+);
+
+/**
+ * Words that carry the comment's intent or sentiment rather than its topic ("great", "please").
+ * They may appear as tags when nothing better exists, but never become a heading's subject:
+ * "Praise for the great" is not a heading.
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  (
+    'great good nice awesome amazing love loved loving best better cool thanks thank please pls plz beautiful wonderful excellent perfect ' +
+    'fantastic incredible brilliant epic fire lit favourite favorite bad worst terrible awful hate hated boring stupid trash cringe sad ' +
+    'funny hilarious question questions request requests help helpful wish hope hoping keep work job content stuff much super ' +
+    'absolutely totally honestly seriously truly glad happy enjoyed enjoy enjoying appreciate appreciated agree true right wrong'
+  ).split(' '),
+);
+
+/**
+ * Frequent verbs and adverbs in comments. Without a part-of-speech tagger these keep headings from
+ * naming an action as a topic ("Praise for explain"); they remain valid tags.
+ */
+export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
+  (
+    'explain explained explains understand understood learn learned learnt learning help helped helps using use ' +
+    'try tried trying start started stop stopped show showed shows tell told call called ask asked find found ' +
+    'wait waiting hear heard read write wrote play played playing run running work worked working thank ' +
+    'guess mean means meant seem seems hope wish wanted needed loved liked watched making doing getting going ' +
+    'saying said talking talk ahead already again almost enough anyway though soon later ago able gonna ' +
+    'simple easy hard difficult whole same last next only real big little small long short full free clear ' +
+    'different important entire actual certain main old young high low true false'
+  ).split(' '),
+);

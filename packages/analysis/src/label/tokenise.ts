@@ -1,0 +1,69 @@
+import { STOPWORDS } from './stopwords';
+
+export interface Token {
+  /** Matching key: lower case, apostrophes dropped, a plural "s" removed. */
+  key: string;
+  /** The word as written (for display). */
+  surface: string;
+}
+
+/** Light plural folding so "recipes" and "recipe" count together; keeps "series", "this", "boss". */
+export function foldPlural(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is|ous|ics|series)$/.test(word))
+    return word.slice(0, -1);
+  return word;
+}
+
+/** Word tokens of a comment: letters/digits with inner apostrophes, URLs and @handles removed. */
+export function tokenise(text: string): Token[] {
+  const words =
+    text
+      .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|@[\w.-]+/gi, ' ')
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  return words.map((surface) => {
+    const lower = surface.toLowerCase().replace(/['’]/g, '');
+    return { key: foldPlural(lower), surface };
+  });
+}
+
+/** A unigram can be a tag when it is a word (not a number) of 2+ letters and not a stopword. */
+export function isContentWord(key: string): boolean {
+  let known = CONTENT_CACHE.get(key);
+  if (known === undefined) {
+    known =
+      key.length >= 2 &&
+      !STOPWORDS.has(key) &&
+      /\p{L}/u.test(key) &&
+      !/^\d/.test(key) &&
+      !LAUGHTER.test(key);
+    // Bounded: a long tail of rare words must not grow the cache without limit.
+    if (CONTENT_CACHE.size < 200_000) CONTENT_CACHE.set(key, known);
+  }
+  return known;
+}
+
+const CONTENT_CACHE = new Map<string, boolean>();
+
+/** Written laughter in several languages ("hahaha", "jajaja", "kkkk", "xddd", "rsrsrs"). */
+const LAUGHTER = /^(?:(?:ha|ja|he|hi|ka|ah|rs|xa)+h?|k{3,}|x+d+|lo+l|lmf?ao+)$/;
+
+/**
+ * Unigram and bigram terms of one comment (each at most once: the caller counts documents).
+ * A bigram joins two adjacent content words, or a content word and a number ("part 2", "iphone 15").
+ */
+export function commentTerms(tokens: readonly Token[]): Set<string> {
+  const terms = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const a = tokens[i]!.key;
+    const aContent = isContentWord(a);
+    if (aContent) terms.add(a);
+    const b = tokens[i + 1]?.key;
+    if (b === undefined) continue;
+    const bContent = isContentWord(b);
+    const bNumber = /^\d{1,4}$/.test(b);
+    if (aContent && (bContent || bNumber) && a !== b) terms.add(`${a} ${b}`);
+  }
+  return terms;
+}

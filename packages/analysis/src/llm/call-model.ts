@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import type { CompletionRequest, LanguageModel } from '../ports';
+
+export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+
+/**
+ * Encodes untrusted material (comments, creator text) as JSON inside a named block. `<` is escaped so
+ * no comment can close the block early ("</data> ignore the above..."), and the system prompt tells
+ * the model that everything inside is data.
+ */
+export function fenceData(tag: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<${tag}>\n${json}\n</${tag}>`;
+}
+
+export class LanguageModelTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`The language model did not answer within ${ms} ms`);
+    this.name = 'LanguageModelTimeoutError';
+  }
+}
+
+/**
+ * Calls the model with a deadline and validates the reply. Throws on timeout, transport error or a
+ * reply that does not fit the schema; callers catch and fall back to the offline result.
+ */
+export async function completeValidated<T>(
+  model: LanguageModel,
+  request: Omit<CompletionRequest, 'signal'>,
+  schema: z.ZodType<T>,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Race against our own timer too: an adapter that ignores the signal must not hang the analysis.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new LanguageModelTimeoutError(timeoutMs));
+      reject(new LanguageModelTimeoutError(timeoutMs));
+    }, timeoutMs);
+  });
+  try {
+    const reply = await Promise.race([
+      model.completeJson({ ...request, signal: controller.signal }),
+      deadline,
+    ]);
+    return schema.parse(reply);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,6 @@
+export {
+  scoreSentiment,
+  squeezeRepeats,
+  type SentimentLabel,
+  type SentimentResult,
+} from './sentiment';

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ExecutiveSummarySchema } from '@app/contracts';
+import { composeOfflineSummary, type SummaryCluster } from './offline-summary';
+
+function cluster(extra: Partial<SummaryCluster>): SummaryCluster {
+  return {
+    clusterId: 0,
+    heading: 'Thoughts on the video',
+    subject: null,
+    tags: [],
+    category: 'Opinion',
+    percentage: 10,
+    engagementPercentage: 10,
+    size: 10,
+    sentiment: { label: 'neutral', score: 0, positive_share: 0.2, negative_share: 0.1 },
+    representatives: [],
+    spam: false,
+    intentCounts: { Request: 0, Praise: 0, Criticism: 0, Question: 0, Opinion: 10 },
+    ...extra,
+  };
+}
+
+describe('composeOfflineSummary', () => {
+  it('grounds positives and suggestions in the clusters with their shares', () => {
+    const summary = composeOfflineSummary(
+      [
+        cluster({
+          clusterId: 0,
+          heading: 'Praise for the editing',
+          subject: 'the editing',
+          category: 'Praise',
+          percentage: 40.5,
+          engagementPercentage: 60,
+          sentiment: { label: 'positive', score: 0.6, positive_share: 0.8, negative_share: 0 },
+        }),
+        cluster({
+          clusterId: 1,
+          heading: 'Requests for part 2',
+          subject: 'part 2',
+          category: 'Request',
+          percentage: 30,
+        }),
+        cluster({
+          clusterId: 2,
+          heading: 'Questions about the recipe',
+          subject: 'the recipe',
+          category: 'Question',
+          percentage: 19.5,
+        }),
+        cluster({
+          clusterId: 3,
+          heading: 'Spam and self-promotion',
+          category: 'Opinion',
+          percentage: 10,
+          spam: true,
+        }),
+      ],
+      { label: 'positive', score: 0.4, positive_share: 0.65, negative_share: 0.05 },
+    );
+    expect(ExecutiveSummarySchema.parse(summary)).toEqual(summary);
+    expect(summary.overall_vibe).toBe(
+      'Viewers are overwhelmingly positive; the biggest conversation is praise for the editing (40.5% of comments).',
+    );
+    expect(summary.key_positives).toEqual([
+      'Praise for the editing (40.5% of comments, drawing 60% of likes).',
+    ]);
+    expect(summary.improvement_suggestions).toEqual([
+      'Consider part 2: 30% of comments ask for it.',
+      'Answer the questions about the recipe (19.5% of comments), for example in a pinned comment.',
+    ]);
+    expect(JSON.stringify(summary)).not.toMatch(/spam/i);
+  });
+
+  it('describes a critical audience', () => {
+    const summary = composeOfflineSummary(
+      [
+        cluster({
+          heading: 'Complaints about the audio',
+          subject: 'the audio',
+          category: 'Criticism',
+          percentage: 100,
+        }),
+      ],
+      {
+        label: 'negative',
+        score: -0.4,
+        positive_share: 0.1,
+        negative_share: 0.6,
+      },
+    );
+    expect(summary.overall_vibe).toMatch(/^Viewers are mostly critical/);
+    expect(summary.improvement_suggestions).toEqual([
+      'Address the complaints about the audio (100% of comments).',
+    ]);
+    expect(summary.key_positives).toEqual([]);
+  });
+});

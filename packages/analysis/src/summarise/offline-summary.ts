@@ -1,0 +1,163 @@
+import type { ClusterSentiment, CommentRef, ExecutiveSummary, Intent } from '@app/contracts';
+
+/** What the summary needs to know about one cluster. */
+export interface SummaryCluster {
+  clusterId: number;
+  heading: string;
+  /** Topic phrase ("the editing"), or null. */
+  subject: string | null;
+  tags: string[];
+  category: Intent;
+  percentage: number;
+  engagementPercentage: number;
+  size: number;
+  sentiment: ClusterSentiment;
+  /** Comments per intent in the cluster. */
+  intentCounts: Record<Intent, number>;
+  representatives: CommentRef[];
+  /** True when the cluster is mostly spam; such clusters never appear in the summary. */
+  spam: boolean;
+}
+
+const MAX_ITEMS = 4;
+/** An intent inside a cluster is worth a point when it is this share of the cluster... */
+const MIN_SHARE_OF_CLUSTER = 0.2;
+/** ...or this share of all comments. */
+const MIN_SHARE_OF_ALL = 0.05;
+
+function pct(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)}%`;
+}
+
+function lowerFirst(text: string): string {
+  // Keep acronyms and names ("iPhone", "GTA") as written.
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function vibe(overall: ClusterSentiment): string {
+  const pos = overall.positive_share;
+  const neg = overall.negative_share;
+  if (pos >= 0.6 && neg < 0.15) return 'Viewers are overwhelmingly positive';
+  if (pos >= 2 * neg && pos >= 0.3) return 'Viewers are mostly positive';
+  if (neg >= 2 * pos && neg >= 0.3) return 'Viewers are mostly critical';
+  if (pos >= 0.25 && neg >= 0.25) return 'Reactions are split';
+  if (pos > neg * 1.5) return 'Reactions lean positive';
+  return 'Reactions are mostly neutral';
+}
+
+interface Point {
+  cluster: SummaryCluster;
+  intent: Intent;
+  /** Share of all comments the point speaks for (0-100). */
+  share: number;
+  count: number;
+}
+
+/** Clusters' comments of one intent that deserve a line: the cluster's own category, or a big minority. */
+function points(
+  clusters: readonly SummaryCluster[],
+  intents: readonly Intent[],
+  total: number,
+): Point[] {
+  const out: Point[] = [];
+  for (const cluster of clusters) {
+    for (const intent of intents) {
+      const count = cluster.intentCounts[intent] ?? 0;
+      const own = cluster.category === intent;
+      if (count === 0 && !own) continue;
+      if (
+        !own &&
+        (count < 2 ||
+          (count / cluster.size < MIN_SHARE_OF_CLUSTER && count / total < MIN_SHARE_OF_ALL))
+      )
+        continue;
+      out.push({ cluster, intent, count, share: own ? cluster.percentage : (100 * count) / total });
+    }
+  }
+  return out.sort((a, b) => b.share - a.share || a.cluster.clusterId - b.cluster.clusterId);
+}
+
+function suggestion(p: Point): string {
+  const about = p.cluster.subject;
+  const share = pct(p.share);
+  switch (p.intent) {
+    case 'Request':
+      return about
+        ? `Consider ${about}: ${share} of comments ask for it.`
+        : `Look at viewers' requests for future videos (${share} of comments).`;
+    case 'Question':
+      return about
+        ? `Answer the questions about ${about} (${share} of comments), for example in a pinned comment.`
+        : `Answer viewers' open questions (${share} of comments), for example in a pinned comment.`;
+    default:
+      return about
+        ? `Address the complaints about ${about} (${share} of comments).`
+        : `Address viewers' complaints (${share} of comments).`;
+  }
+}
+
+function positive(p: Point): string {
+  const c = p.cluster;
+  const liked =
+    c.engagementPercentage > c.percentage + 2
+      ? `, drawing ${pct(c.engagementPercentage)} of likes`
+      : '';
+  if (c.category === 'Praise' || p.intent !== 'Praise')
+    return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
+  return c.subject
+    ? `Viewers praise ${c.subject} (${pct(p.share)} of comments).`
+    : `Viewers praise the video (${pct(p.share)} of comments).`;
+}
+
+/**
+ * The offline executive summary, composed from the clusters: the overall vibe from the comments'
+ * sentiment and the biggest topic; positives from praise (a praise cluster, or a big share of praise
+ * inside another cluster, or a clearly positive opinion cluster); suggestions from requests, questions
+ * and complaints the same way, largest first, each with the share of comments it speaks for.
+ */
+export function composeOfflineSummary(
+  clusters: readonly SummaryCluster[],
+  overall: ClusterSentiment,
+): ExecutiveSummary {
+  const real = clusters.filter((c) => !c.spam && c.size > 0);
+  const total = Math.max(
+    1,
+    real.reduce((s, c) => s + c.size, 0),
+  );
+  const bySize = [...real].sort((a, b) => b.percentage - a.percentage || a.clusterId - b.clusterId);
+  const biggest = bySize[0];
+  const overallVibe = biggest
+    ? `${vibe(overall)}; the biggest conversation is ${lowerFirst(biggest.heading)} (${pct(biggest.percentage)} of comments).`
+    : `${vibe(overall)}.`;
+
+  const praise = points(real, ['Praise'], total);
+  const warmOpinions = real
+    .filter(
+      (c) =>
+        c.category === 'Opinion' &&
+        c.sentiment.positive_share >= 0.5 &&
+        !praise.some((p) => p.cluster === c),
+    )
+    .map((c): Point => ({ cluster: c, intent: 'Opinion', share: c.percentage, count: c.size }));
+  const positives = [...praise, ...warmOpinions]
+    .sort((a, b) => b.share - a.share)
+    .slice(0, MAX_ITEMS)
+    .map(positive);
+
+  const seen = new Set<string>();
+  const suggestions: string[] = [];
+  for (const p of points(real, ['Request', 'Question', 'Criticism'], total)) {
+    const line = suggestion(p);
+    if (seen.has(line)) continue;
+    seen.add(line);
+    suggestions.push(line);
+    if (suggestions.length >= MAX_ITEMS) break;
+  }
+
+  return {
+    overall_vibe: overallVibe,
+    key_positives: [...new Set(positives)],
+    improvement_suggestions: suggestions,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Intent, SentimentLabel } from '@app/contracts';
+
+/** One comment as it enters the pipeline (from a file, the YouTube API, Instagram...). */
+export interface InputComment {
+  id: string;
+  text: string;
+  likes: number;
+  author: string | null;
+  /** ISO date-time or null. */
+  publishedAt: string | null;
+  replyCount: number;
+  /** The thread's top-level comment id for replies, else null. */
+  parentId: string | null;
+}
+
+/** A comment after preparation (clean text, duplicate and spam flags). */
+export interface PreparedComment extends InputComment {
+  /** Text with HTML and entities removed, whitespace collapsed; emoji kept. */
+  clean: string;
+  /** Index of the first comment this one duplicates (exact or near), else null. */
+  duplicateOf: number | null;
+  spam: boolean;
+}
+
+export interface Sentiment {
+  /** Polarity in [-1, 1]. */
+  score: number;
+  label: SentimentLabel;
+}
+
+export interface CommentResult {
+  id: string;
+  clusterId: number;
+  intent: Intent;
+  sentiment: Sentiment;
+}
+
+export type AnalysisStage = 'preparing' | 'embedding' | 'discovering' | 'labelling' | 'summarising';
+
+export interface StageProgress {
+  stage: AnalysisStage;
+  /** 0..1 within the stage. */
+  fraction: number;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { CommentRefSchema } from './analysis';
+import { IntentSchema, SentimentLabelSchema, VideoIdSchema } from './common';
+
+const ClusterIdSchema = z.coerce
+  .number({ error: 'cluster_id must be a number.' })
+  .int()
+  .nonnegative();
+
+export const ClusterAnalyzeRequestSchema = z.object({
+  video_id: VideoIdSchema,
+  cluster_id: ClusterIdSchema,
+});
+export const ClusterAnalysisSchema = z.object({
+  summary: z.string(),
+  key_themes: z.array(z.string()),
+  top_questions: z.array(z.string()),
+  sentiment: SentimentLabelSchema,
+  source: z.enum(['offline', 'llm']),
+});
+export type ClusterAnalysis = z.infer<typeof ClusterAnalysisSchema>;
+export const ClusterAnalyzeReplySchema = z.object({ analysis: ClusterAnalysisSchema });
+
+export const ClusterCommentsQuerySchema = z.object({
+  video_id: VideoIdSchema,
+  cluster_id: ClusterIdSchema,
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  sort: z.enum(['likes', 'newest']).default('likes'),
+});
+export const ClusterCommentsReplySchema = z.object({
+  comments: z.array(CommentRefSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** True when the raw comments were purged after the retention window; re-run to see them. */
+  expired: z.boolean(),
+});
+export type ClusterCommentsReply = z.infer<typeof ClusterCommentsReplySchema>;
+
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+export const ChatRequestSchema = z.object({
+  video_id: VideoIdSchema,
+  cluster_id: ClusterIdSchema,
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Type a question about this cluster.')
+    .max(CHAT_MESSAGE_MAX_LENGTH, `Questions are at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`),
+  top_k: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const ChatReplySchema = z.object({
+  answer: z.string(),
+  comment_ids: z.array(z.string()),
+  quotes: z.array(CommentRefSchema),
+  source: z.enum(['offline', 'llm']),
+});
+export type ChatReply = z.infer<typeof ChatReplySchema>;
+
+export const RetagRequestSchema = z.object({
+  context: z.string().max(2000, 'Keep the context under 2,000 characters.').default(''),
+});
+export const RetagReplySchema = z.object({
+  success: z.literal(true),
+  /** 'offline' or the language model that produced the new labels. */
+  labeller: z.string(),
+  clusters: z.array(
+    z.object({
+      cluster_id: z.number().int().nonnegative(),
+      heading: z.string(),
+      tags: z.array(z.string()),
+      category: IntentSchema,
+    }),
+  ),
+});
+export type RetagReply = z.infer<typeof RetagReplySchema>;

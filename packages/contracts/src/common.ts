@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every non-2xx reply of /api/v1 has this body. `message` is written for a person to read. */
+export const ErrorReplySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Field-level problems for 400s, when a request failed schema validation. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorReply = z.infer<typeof ErrorReplySchema>;
+
+export const OkReplySchema = z.object({ success: z.literal(true) });
+export type OkReply = z.infer<typeof OkReplySchema>;
+
+export const PlanSchema = z.enum(['basic', 'pro', 'advanced']);
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const IntentSchema = z.enum(['Request', 'Praise', 'Criticism', 'Question', 'Opinion']);
+export type Intent = z.infer<typeof IntentSchema>;
+/** Precedence when one comment carries several intents (highest first). */
+export const INTENT_PRECEDENCE: readonly Intent[] = [
+  'Request',
+  'Question',
+  'Criticism',
+  'Praise',
+  'Opinion',
+];
+
+export const SentimentLabelSchema = z.enum(['positive', 'neutral', 'negative', 'mixed']);
+export type SentimentLabel = z.infer<typeof SentimentLabelSchema>;
+
+export const VideoIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{11}$/, 'A YouTube video id is exactly 11 letters, digits, "-" or "_".');

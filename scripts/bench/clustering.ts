@@ -1,0 +1,152 @@
+/**
+ * Clustering-quality benchmark on the SCCL short-text sets (tweet, stackoverflow, searchsnippets,
+ * agnews): NMI and ACC with the true K over 3 seeds, NMI with the product's own K, against SCCL's
+ * published NMI and the USE-lite + k-means baseline.
+ *
+ *   npx tsx scripts/bench/clustering.ts [--quick] [--sets tweet,agnews] [--lexical 0.7] [--whiten 0.5]
+ *
+ * Writes artifacts/bench/clustering.json. Always exits 0 (a measurement); prints PASS/MISS per goal.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { discoverClusters } from '../../packages/analysis/src/clustering/index';
+import { clusteringAccuracy, normalizedMutualInfo } from '../../packages/analysis/src/eval/index';
+import { createRandom, sampleIndices } from '../../packages/analysis/src/clustering/random';
+import { benchmarkDir, cachedEmbeddings, loadLabelledDataset, repoRoot } from './embedding-cache';
+
+interface Goal {
+  name: string;
+  trueK: number;
+  scclNmi: number;
+  baselineNmi: number;
+}
+
+const GOALS: Goal[] = [
+  { name: 'agnews', trueK: 4, scclNmi: 68.2, baselineNmi: 61.7 },
+  { name: 'searchsnippets', trueK: 8, scclNmi: 71.1, baselineNmi: 61.2 },
+  { name: 'stackoverflow', trueK: 20, scclNmi: 74.5, baselineNmi: 35.5 },
+  { name: 'tweet', trueK: 89, scclNmi: 89.2, baselineNmi: 82.1 },
+];
+const SEEDS = [1, 2, 3];
+const QUICK_SIZE = 2000;
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const setsArg = args[args.indexOf('--sets') + 1];
+const only = args.includes('--sets') && setsArg ? new Set(setsArg.split(',')) : null;
+// Fixed share of the fused cosine given to words (experiments); default: the product's own choice.
+const lexicalArg = args.includes('--lexical') ? Number(args[args.indexOf('--lexical') + 1]) : NaN;
+const lexicalWeight = Number.isFinite(lexicalArg) ? lexicalArg : undefined;
+const whitenArg = args.includes('--whiten') ? Number(args[args.indexOf('--whiten') + 1]) : NaN;
+const whiten = Number.isFinite(whitenArg) ? whitenArg : undefined;
+
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+const sd = (xs: number[]): number => {
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, xs.length - 1));
+};
+const pct = (x: number): string => (100 * x).toFixed(1);
+
+if (!existsSync(benchmarkDir)) {
+  console.log(`Benchmark data not found at ${benchmarkDir}; nothing to measure.`);
+  process.exit(0);
+}
+
+const rows: Record<string, unknown>[] = [];
+const lines: string[] = [];
+for (const goal of GOALS) {
+  if (only && !only.has(goal.name)) continue;
+  const full = loadLabelledDataset(goal.name);
+  const vectorsAll = await cachedEmbeddings(goal.name, full.texts, {
+    onProgress: (d, t) => process.stderr.write(`\rembedding ${goal.name}: ${d}/${t}`),
+  });
+  process.stderr.write('\n');
+  let idx = full.texts.map((_, i) => i);
+  if (quick && idx.length > QUICK_SIZE) idx = sampleIndices(idx, QUICK_SIZE, createRandom(7));
+  const texts = idx.map((i) => full.texts[i]!);
+  const labels = idx.map((i) => full.labels[i]!);
+  const vectors = idx.map((i) => vectorsAll[i]!);
+  const trueK = new Set(labels).size;
+
+  const nmis: number[] = [];
+  const accs: number[] = [];
+  const times: number[] = [];
+  for (const seed of SEEDS) {
+    const t0 = performance.now();
+    const r = discoverClusters({ vectors, texts }, { k: trueK, seed, lexicalWeight, whiten });
+    times.push(performance.now() - t0);
+    nmis.push(normalizedMutualInfo(labels, r.assignments));
+    accs.push(clusteringAccuracy(labels, r.assignments));
+  }
+  const t0 = performance.now();
+  const auto = discoverClusters({ vectors, texts }, { seed: SEEDS[0], lexicalWeight, whiten });
+  const autoMs = performance.now() - t0;
+  const autoNmi = normalizedMutualInfo(labels, auto.assignments);
+  const nmiMean = 100 * mean(nmis);
+  const pass = nmiMean >= goal.scclNmi;
+  const row = {
+    dataset: goal.name,
+    n: texts.length,
+    trueK,
+    nmiMean,
+    nmiSd: 100 * sd(nmis),
+    accMean: 100 * mean(accs),
+    accSd: 100 * sd(accs),
+    autoK: auto.k,
+    autoNmi: 100 * autoNmi,
+    scclNmi: goal.scclNmi,
+    baselineNmi: goal.baselineNmi,
+    msPerRunTrueK: mean(times),
+    msAutoK: autoMs,
+    goal: pass ? 'PASS' : 'MISS',
+  };
+  rows.push(row);
+  lines.push(
+    [
+      goal.name.padEnd(15),
+      String(texts.length).padStart(6),
+      String(trueK).padStart(4),
+      `${pct(mean(nmis))} ± ${pct(sd(nmis))}`.padStart(12),
+      `${pct(mean(accs))} ± ${pct(sd(accs))}`.padStart(12),
+      `${pct(autoNmi)} (K=${auto.k})`.padStart(14),
+      goal.scclNmi.toFixed(1).padStart(6),
+      goal.baselineNmi.toFixed(1).padStart(6),
+      `${(mean(times) / 1000).toFixed(2)} s`.padStart(8),
+      `${(autoMs / 1000).toFixed(2)} s`.padStart(8),
+      pass ? 'PASS' : 'MISS',
+    ].join(' | '),
+  );
+  console.error(`${goal.name}: done`);
+}
+
+const header = [
+  'dataset'.padEnd(15),
+  'n'.padStart(6),
+  'K'.padStart(4),
+  'NMI trueK'.padStart(12),
+  'ACC trueK'.padStart(12),
+  'NMI auto K'.padStart(14),
+  'SCCL'.padStart(6),
+  'USE+km'.padStart(6),
+  'time/run'.padStart(8),
+  'time auto'.padStart(8),
+  'goal (NMI >= SCCL)',
+].join(' | ');
+console.log(
+  `\nClustering quality${quick ? ` (--quick: ${QUICK_SIZE} per set)` : ''}, NMI/ACC in %, mean ± sd over seeds ${SEEDS.join(', ')}`,
+);
+console.log(header);
+console.log('-'.repeat(header.length));
+for (const l of lines) console.log(l);
+
+const outDir = path.join(repoRoot, 'artifacts/bench');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(
+  path.join(outDir, 'clustering.json'),
+  JSON.stringify(
+    { quick, seeds: SEEDS, generatedAt: new Date().toISOString(), results: rows },
+    null,
+    2,
+  ),
+);
+console.log(`\nWrote ${path.relative(repoRoot, path.join(outDir, 'clustering.json'))}`);

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// The README's test command (`npm test`): typecheck, lint, unit tests, server tests on PGlite and
+// on the PostgreSQL server, the production build, and the browser tests in Debian's Chromium.
+// Prints a summary table and a closing "N passed, N failed" line; exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const only = process.argv.slice(2); // e.g. `npm test -- unit server`
+const resultsDir = path.join(root, 'artifacts', 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(cmd, args, env = {}) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { ok: r.status === 0, seconds: (Date.now() - started) / 1000 };
+}
+
+function reachable(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const s = net.connect({ port, host });
+    s.setTimeout(1500);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+function vitestCounts(file) {
+  try {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    return {
+      passed: j.numPassedTests ?? 0,
+      failed: j.numFailedTests ?? 0,
+      skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function vitest(project, env = {}) {
+  const out = path.join(resultsDir, `${project}.json`);
+  rmSync(out, { force: true });
+  const r = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+  const counts = vitestCounts(out);
+  return { ...r, counts, ok: r.ok && counts !== null };
+}
+
+const steps = [];
+const want = (name) => only.length === 0 || only.includes(name);
+
+const pgUp = await reachable(5432);
+const redisUp = await reachable(6379);
+if (ci && !pgUp) {
+  console.error(
+    'CI=true but PostgreSQL is not answering on 127.0.0.1:5432: the PostgreSQL tier cannot be skipped in CI.',
+  );
+  process.exit(1);
+}
+if (!pgUp)
+  console.warn(
+    '! PostgreSQL is not answering on 127.0.0.1:5432: its test tier will be skipped (CI requires it).',
+  );
+if (!redisUp)
+  console.warn(
+    '! Redis is not answering on 127.0.0.1:6379: the BullMQ tests will be skipped (CI requires them).',
+  );
+
+const serverEnv = {
+  REQUIRE_POSTGRES: ci ? '1' : (process.env.REQUIRE_POSTGRES ?? ''),
+  REQUIRE_REDIS: ci ? '1' : (process.env.REQUIRE_REDIS ?? ''),
+};
+
+if (want('typecheck')) steps.push(['typecheck', run('npm', ['run', '-s', 'typecheck'])]);
+if (want('lint')) steps.push(['lint', run('npx', ['eslint', '--max-warnings=0', '.'])]);
+if (want('unit')) steps.push(['unit tests', vitest('unit')]);
+if (want('server')) steps.push(['server tests (PGlite + PostgreSQL)', vitest('server', serverEnv)]);
+if (want('build')) steps.push(['production build', run('npm', ['run', '-s', 'build'])]);
+if (want('e2e')) {
+  if (!existsSync(CHROMIUM)) {
+    console.error(
+      `Chromium was not found at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
+    steps.push(['browser tests (Chromium)', { ok: false, seconds: 0, counts: null }]);
+  } else {
+    steps.push(['browser tests (Chromium)', vitest('e2e', { CHROMIUM_PATH: CHROMIUM })]);
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n──────── Chorus test summary ────────');
+for (const [name, r] of steps) {
+  const c = r.counts;
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+  }
+  const tally = c ? `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : '';
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(38)} ${r.seconds.toFixed(1).padStart(7)} s  ${tally}`,
+  );
+  if (!r.ok && !c) failed += 1; // a failing non-test step counts as one failure
+}
+console.log('─────────────────────────────────────');
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(steps.every(([, r]) => r.ok) ? 0 : 1);
