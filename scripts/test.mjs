@@ -3,7 +3,7 @@
 // on the PostgreSQL server, the production build, and the browser tests in Debian's Chromium.
 // Prints a summary table and a closing "N passed, N failed" line; exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,36 @@ function vitestCounts(file) {
   }
 }
 
+/** The failed tests of a vitest JSON report: name and the first lines of the failure. */
+function failures(file) {
+  try {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    return j.testResults.flatMap((f) =>
+      f.assertionResults
+        .filter((a) => a.status === 'failed')
+        .map((a) => ({
+          name: `${path.relative(root, f.name)} > ${a.fullName}`,
+          message: (a.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | '),
+        })),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Error lines of the e2e servers' logs (written by apps/web/e2e/support/server.ts). */
+function serverLogErrors() {
+  const dir = path.join(resultsDir, 'e2e-server-logs');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((f) =>
+    readFileSync(path.join(dir, f), 'utf8')
+      .split('\n')
+      .filter((l) => /"level":(50|60)|error/i.test(l))
+      .slice(-5)
+      .map((l) => `${f}: ${l.slice(0, 300)}`),
+  );
+}
+
 function vitest(project, env = {}) {
   const out = path.join(resultsDir, `${project}.json`);
   rmSync(out, { force: true });
@@ -62,7 +92,7 @@ function vitest(project, env = {}) {
     env,
   );
   const counts = vitestCounts(out);
-  return { ...r, counts, ok: r.ok && counts !== null };
+  return { ...r, counts, ok: r.ok && counts !== null, failed: failures(out) };
 }
 
 const steps = [];
@@ -102,8 +132,19 @@ if (want('e2e')) {
     );
     steps.push(['browser tests (Chromium)', { ok: false, seconds: 0, counts: null }]);
   } else {
+    rmSync(path.join(resultsDir, 'e2e-server-logs'), { recursive: true, force: true });
     steps.push(['browser tests (Chromium)', vitest('e2e', { CHROMIUM_PATH: CHROMIUM })]);
   }
+}
+
+// What failed, just above the summary (CI output is often read from its tail).
+const failedTests = steps.flatMap(([, r]) => r.failed ?? []);
+if (failedTests.length > 0) {
+  console.log('\n──────── Failed tests ────────');
+  for (const f of failedTests.slice(0, 12))
+    console.log(`✗ ${f.name}\n    ${f.message.slice(0, 400)}`);
+  if (steps.some(([name, r]) => name.startsWith('browser') && !r.ok))
+    for (const line of serverLogErrors().slice(0, 10)) console.log(`  server log ${line}`);
 }
 
 let passed = 0;

@@ -178,7 +178,11 @@ describe('notes card', () => {
     await page.keyboard.press('Control+Shift+z');
     expect(await editorText(page)).toBe('notes for B and more');
     // The history starts at the loaded notes: undo never brings back another video's text.
-    for (let i = 0; i < 5; i++) await tool(page, 'Undo').catch(() => undefined);
+    const undo = page
+      .getByRole('toolbar', { name: 'Formatting' })
+      .getByRole('button', { name: 'Undo', exact: true });
+    for (let i = 0; i < 5 && (await undo.isEnabled()); i++) await undo.click();
+    expect(await undo.isDisabled()).toBe(true);
     expect(await editorText(page)).toBe('notes for B');
   });
 
@@ -194,6 +198,7 @@ describe('notes card', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' unsaved words');
     await page.getByRole('button', { name: 'Save Notes' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Network or server error' }).waitFor();
     expect(
       await page.getByRole('alert').filter({ hasText: 'Network or server error' }).count(),
     ).toBe(1);

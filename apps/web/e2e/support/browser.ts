@@ -52,6 +52,9 @@ export async function newPage(
       await route.abort();
     },
   );
+  // Generous waits: CI machines can be slow; a wait that passes returns as soon as it can.
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));

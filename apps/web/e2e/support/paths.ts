@@ -9,3 +9,5 @@ export const distDir = path.join(webDir, 'dist');
 /** Where the e2e comment files are generated from ../shared at start-up (see comment-fixtures.ts). */
 export const fixturesCommentsDir = path.join(os.tmpdir(), 'chorus-e2e-comments');
 export const screenshotsDir = path.join(repoRoot, 'artifacts/screenshots');
+/** Each e2e server's output, written when it stops (scripts/test.mjs shows its errors on a failure). */
+export const serverLogsDir = path.join(repoRoot, 'artifacts/test-results/e2e-server-logs');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureWebBuilt } from './build';
 import { prepareCommentFixtures } from './comment-fixtures';
-import { distDir, repoRoot } from './paths';
+import { distDir, repoRoot, serverLogsDir } from './paths';
 
 export interface RunningServer {
   url: string;
@@ -86,6 +86,9 @@ export async function startServer({
       clearTimeout(timer);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    // Kept for diagnosis: scripts/test.mjs prints the errors from these logs when a browser test fails.
+    fs.mkdirSync(serverLogsDir, { recursive: true });
+    fs.writeFileSync(path.join(serverLogsDir, `server-${port}.log`), output);
   };
 
   const deadline = Date.now() + 90_000;
