@@ -100,6 +100,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
       return db
         .selectFrom('analysisComments')
         .select([
+          'position',
           'commentId',
           'text',
           'likeCount',
@@ -155,14 +156,34 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Writes the relabelled report body (CreatorX retag), scoped by user. */
-    async replaceReport(userId: string, jobId: string, report: unknown): Promise<void> {
-      await db
-        .updateTable('analysisReports')
-        .set({ report: JSON.stringify(report) })
-        .where('jobId', '=', jobId)
-        .where('userId', '=', userId)
-        .execute();
+    /**
+     * Stores a CreatorX retag in one transaction: the relabelled report body (scoped by user), the
+     * comments whose intent changed, and no cached per-cluster analyses (they were written for the
+     * old labels and are recomputed on the next request).
+     */
+    async saveRetag(
+      userId: string,
+      jobId: string,
+      report: unknown,
+      changedIntents: readonly { position: number; intent: string }[],
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('analysisReports')
+          .set({ report: JSON.stringify(report) })
+          .where('jobId', '=', jobId)
+          .where('userId', '=', userId)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return;
+        for (let i = 0; i < changedIntents.length; i += 1000) {
+          const chunk = changedIntents.slice(i, i + 1000);
+          const values = sql.join(chunk.map((c) => sql`(${c.position}::int, ${c.intent}::text)`));
+          await sql`update analysis_comments as c set intent = v.intent
+            from (values ${values}) as v(position, intent)
+            where c.job_id = ${jobId} and c.position = v.position`.execute(trx);
+        }
+        await trx.deleteFrom('clusterAnalyses').where('jobId', '=', jobId).execute();
+      });
     },
   };
 }

@@ -17,8 +17,6 @@ export interface RelabelComment {
   author?: string | null;
   publishedAt?: string | null;
   clusterId: number;
-  /** The stored intent; recomputed offline when absent. */
-  intent?: Intent;
   sentiment?: Sentiment;
 }
 
@@ -33,6 +31,8 @@ export interface RelabelResult {
   clusters: RelabelledCluster[];
   /** Comment intents after the creator's rules (input order), for callers that store them. */
   intents: Intent[];
+  /** Per cluster id, how many of its comments carry each intent (the report's `intent_counts`). */
+  intentCounts: Record<number, Record<Intent, number>>;
   labeller: string;
 }
 
@@ -48,7 +48,8 @@ export async function relabelClusters(
   deps: { languageModel?: LanguageModel | null } = {},
   options: { context?: string; signal?: AbortSignal; llmTimeoutMs?: number } = {},
 ): Promise<RelabelResult> {
-  if (stored.length === 0) return { clusters: [], intents: [], labeller: 'offline' };
+  if (stored.length === 0)
+    return { clusters: [], intents: [], intentCounts: {}, labeller: 'offline' };
   const prepared = prepareComments(
     stored.map((c) => ({
       id: c.id,
@@ -63,10 +64,13 @@ export async function relabelClusters(
   const texts = prepared.map((c) => c.clean);
   const k = Math.max(...stored.map((c) => c.clusterId)) + 1;
   const assignments = Int32Array.from(stored.map((c) => c.clusterId));
-  const missing = stored.some((c) => c.intent === undefined);
-  const computed = missing ? classifyIntents(texts) : [];
-  const base = stored.map((c, i) => c.intent ?? computed[i]!);
-  const intents = applyContextRules(parseContextRules(options.context), texts, base);
+  // Intents start again from the offline classifier (deterministic, about 0.1 ms a comment), not
+  // from the stored ones: those carry the previous context's rules, which a new context replaces.
+  const intents = applyContextRules(
+    parseContextRules(options.context),
+    texts,
+    classifyIntents(texts),
+  );
   const sentiments = stored.map((c, i) => c.sentiment ?? scoreSentiment(texts[i]!));
 
   const labels = labelClusters({
@@ -83,7 +87,8 @@ export async function relabelClusters(
     tags: l.tags,
     category: l.category,
   }));
-  if (!deps.languageModel) return { clusters: result, intents, labeller: 'offline' };
+  const intentCounts = Object.fromEntries(labels.map((l) => [l.clusterId, l.intentCounts]));
+  if (!deps.languageModel) return { clusters: result, intents, intentCounts, labeller: 'offline' };
 
   const measures = measureClusters(
     assignments,
@@ -111,11 +116,12 @@ export async function relabelClusters(
     return {
       clusters: merged,
       intents,
+      intentCounts,
       labeller: answers.size > 0 ? deps.languageModel.name : 'offline',
     };
   } catch {
     if (options.signal?.aborted)
       throw options.signal.reason instanceof Error ? options.signal.reason : new Error('Cancelled');
-    return { clusters: result, intents, labeller: 'offline' };
+    return { clusters: result, intents, intentCounts, labeller: 'offline' };
   }
 }

@@ -1,12 +1,13 @@
 import { relabelClusters, type RelabelComment } from '@app/analysis';
-import { IntentSchema, SentimentLabelSchema, type RetagReply } from '@app/contracts';
+import { SentimentLabelSchema, type RetagReply } from '@app/contracts';
 import type { ClusterDeps } from './cluster-deps';
 import { CommentsExpiredError, requireJob } from './cluster-access';
 
 /**
- * CreatorX: relabels the clusters (headings, tags, categories) of the caller's latest analysis of a
- * video with the creator's optional context, from the stored comments and assignments: no fetching,
- * no re-embedding, no credits. The report keeps everything else (shares, sentiment, representatives).
+ * CreatorX: relabels the clusters (headings, tags, categories, per-comment intents and the clusters'
+ * intent counts) of the caller's latest analysis of a video with the creator's optional context,
+ * from the stored comments and assignments: no fetching, no re-embedding, no credits. Cached cluster
+ * deep dives are dropped (they quoted the old labels). Shares, sentiment and representatives stay.
  */
 export async function retagClusters(
   deps: Pick<ClusterDeps, 'clusters' | 'languageModel'>,
@@ -16,7 +17,6 @@ export async function retagClusters(
   if (job.commentsExpiredAt !== null) throw new CommentsExpiredError();
   const rows = await deps.clusters.allJobComments(job.jobId);
   const stored: RelabelComment[] = rows.map((r) => {
-    const intent = IntentSchema.safeParse(r.intent);
     const label = SentimentLabelSchema.safeParse(r.sentimentLabel);
     return {
       id: r.commentId,
@@ -25,7 +25,6 @@ export async function retagClusters(
       author: r.author,
       publishedAt: r.publishedAt?.toISOString() ?? null,
       clusterId: r.clusterId,
-      intent: intent.success ? intent.data : undefined,
       sentiment: label.success ? { score: r.sentimentScore, label: label.data } : undefined,
     };
   });
@@ -38,12 +37,26 @@ export async function retagClusters(
   const report = (job.report ?? {}) as { clusters?: { cluster_id: number }[]; labeller?: string };
   const clusters = (report.clusters ?? []).map((c) => {
     const next = byId.get(c.cluster_id);
-    return next ? { ...c, heading: next.heading, tags: next.tags, category: next.category } : c;
+    const counts = result.intentCounts[c.cluster_id];
+    return next
+      ? {
+          ...c,
+          heading: next.heading,
+          tags: next.tags,
+          category: next.category,
+          ...(counts ? { intent_counts: counts } : {}),
+        }
+      : c;
   });
-  await deps.clusters.replaceReport(input.userId, job.jobId, {
-    ...report,
-    clusters,
-    labeller: result.labeller,
+  const changedIntents = rows.flatMap((r, i) => {
+    const intent = result.intents[i];
+    return intent !== undefined && intent !== r.intent ? [{ position: r.position, intent }] : [];
   });
+  await deps.clusters.saveRetag(
+    input.userId,
+    job.jobId,
+    { ...report, clusters, labeller: result.labeller },
+    changedIntents,
+  );
   return { success: true, labeller: result.labeller, clusters: result.clusters };
 }

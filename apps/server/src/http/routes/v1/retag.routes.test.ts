@@ -109,6 +109,65 @@ describeEachDatabase('POST /retag/{video_id}', (t) => {
     expect(after.credits_balance).toBe(before.credits_balance);
   });
 
+  it('stores the new comment intents and intent counts, drops cached deep dives, and a new context replaces the old one', async () => {
+    const { s, token, jobId } = await setUp();
+    const retag = (context: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/v1/retag/${VIDEO}`,
+        headers: bearer(token),
+        payload: { context },
+      });
+    const intentsOfCluster0 = async () =>
+      (
+        await sql<{
+          intent: string;
+        }>`select intent from analysis_comments where job_id = ${jobId} and cluster_id = 0 order by position`.execute(
+          s.container.db,
+        )
+      ).rows.map((r) => r.intent);
+    const cachedAnalyses = async () =>
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`select count(*) as n from cluster_analyses where job_id = ${jobId}`.execute(
+            s.container.db,
+          )
+        ).rows[0]!.n,
+      );
+    const analyze = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/cluster/analyze',
+      headers: bearer(token),
+      payload: { video_id: VIDEO, cluster_id: 0 },
+    });
+    expect(analyze.statusCode, analyze.body).toBe(200);
+    expect(await cachedAnalyses()).toBe(1);
+
+    expect((await retag('treat recipe requests as Requests')).statusCode).toBe(200);
+    expect(await intentsOfCluster0()).toEqual(Array(5).fill('Request'));
+    const counts = (await storedClusters(s, jobId)).find((c) => c.cluster_id === 0) as unknown as {
+      intent_counts: Record<string, number>;
+    };
+    expect(counts.intent_counts).toMatchObject({ Request: 5, Question: 0 });
+    expect(await cachedAnalyses()).toBe(0);
+
+    // Without the context the questions are questions again (the old rule does not stick); "Could
+    // you post the recipe…" stays a Request on its own (a request phrased as a question).
+    expect((await retag('')).statusCode).toBe(200);
+    expect(await intentsOfCluster0()).toEqual([
+      'Question',
+      'Question',
+      'Request',
+      'Question',
+      'Question',
+    ]);
+    expect((await storedClusters(s, jobId)).find((c) => c.cluster_id === 0)).toMatchObject({
+      category: 'Question',
+    });
+  });
+
   it('passes the context to the model and keeps the offline labels when it fails', async () => {
     const model = new FakeLanguageModel([new Error('model down')]);
     const { s, token } = await setUp(model);
