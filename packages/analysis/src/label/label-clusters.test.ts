@@ -81,6 +81,30 @@ describe('composeHeading', () => {
     expect(h).toEqual({ heading: 'General praise for the video', subject: null });
   });
 
+  it('never joins an adverb or a contraction into the subject', () => {
+    const h = composeHeading({
+      ...base,
+      category: 'Praise',
+      phrases: [
+        phrase('sidemen', { takesArticle: true }),
+        phrase('together', { score: 0.9 }),
+        phrase('KSI', { score: 0.8 }),
+      ],
+    });
+    expect(h.heading).toBe('Praise for the sidemen and KSI');
+    const [tags] = extractKeyphrases([
+      [
+        'he’s the goat of chess',
+        'he’s so good at chess',
+        'he’s great at chess',
+        'he’s a chess genius',
+      ],
+      ['another cluster entirely', 'about cooking pasta'],
+    ]);
+    expect(tags!.map((t) => t.tag)).toContain('chess');
+    expect(tags!.map((t) => t.tag)).not.toContain('he’s');
+  });
+
   it('joins two strong phrases, keeps names cased and stays within 60 characters', () => {
     expect(
       composeHeading({

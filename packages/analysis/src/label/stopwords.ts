@@ -13,6 +13,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'make makes made also always never go going goes went come comes came look looks like likes liked actually literally basically pretty lot lots ' +
     'time times day today year years watch watching watched video videos vid vids channel youtube comment comments first new back think thought ' +
     'feel feels take took give gave put keep kept maybe sure probably definitely another many etc ' +
+    // Contractions as tokenise() keys them (apostrophes dropped): "he’s" -> "hes".
+    'hes shes whos hows wheres theyll theyve theyd weve wouldve couldve shouldve aint isnt youd itll thatll ' +
     // The most frequent function words of Spanish, Portuguese, French, German and Italian: mixed-language
     // comment sections otherwise get tags like "de" or "que".
     'de la el los las que en y es lo un una por para con se le les del al su sus mas muy pero como esta este ' +
@@ -49,6 +51,9 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'guess mean means meant seem seems hope wish wanted needed loved liked watched making doing getting going ' +
     'saying said talking talk ahead already again almost enough anyway though soon later ago able gonna ' +
     'simple easy hard difficult whole same last next only real big little small long short full free clear ' +
-    'different important entire actual certain main old young high low true false'
+    'different important entire actual certain main old young high low true false ' +
+    'together forever instead especially exactly absolute complete total sometimes often usually everywhere ' +
+    'somewhere anywhere someday tomorrow yesterday tonight away around past round early late quick quickly ' +
+    'fast slow slowly worse least several'
   ).split(' '),
 );
