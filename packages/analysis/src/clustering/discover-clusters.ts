@@ -11,7 +11,9 @@ import {
   centreEmbeddings,
   principalProjection,
   computeCentroids,
+  nearestNeighbours,
   similarity,
+  smoothSpace,
   type FusedSpace,
 } from './space';
 
@@ -43,6 +45,11 @@ export interface ClusterOptions {
   whiten?: number;
   /** Embedding dimensions kept after PCA. Default 128. */
   dimensions?: number;
+  /**
+   * Neighbourhood smoothing before k-means (see smoothSpace): neighbours per item and their weight,
+   * or false. Default: defaultSmoothing(n).
+   */
+  smooth?: { k: number; beta: number; rounds?: number } | false;
 }
 
 export interface ClusterResult {
@@ -87,6 +94,18 @@ function stability(
       normalizedMutualInfo(runs[1]!, runs[2]!)) /
     3
   );
+}
+
+/** Neighbours are searched among at most this many items (a sample on larger inputs). */
+const KNN_CANDIDATES = 8000;
+
+/**
+ * Smoothing strength by size: 10 neighbours at full weight from 500 items up, fewer below (a
+ * neighbourhood must stay small next to a topic), none under 100 items.
+ */
+export function defaultSmoothing(n: number): { k: number; beta: number } | false {
+  const k = Math.min(10, Math.round(n / 50));
+  return k >= 2 ? { k, beta: 1 } : false;
 }
 
 /** Largest sensible K for n items: about sqrt(n / 2), so 10 comments give 2 topics, 450 give 15. */
@@ -161,6 +180,15 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
     const halfScore = stability(half, probe, kProbe, weights, seed);
     const strongScore = stability(strong, probe, kProbe, weights, seed);
     space = halfScore > strongScore + STABILITY_MARGIN ? half : strong;
+  }
+  const smooth = options.smooth ?? defaultSmoothing(active.length);
+  if (smooth && smooth.k > 0 && smooth.beta > 0 && active.length > 2) {
+    const candidates =
+      active.length > KNN_CANDIDATES
+        ? sampleIndices(active, KNN_CANDIDATES, createRandom(seed + 53))
+        : active;
+    for (let round = 0; round < (smooth.rounds ?? 1); round++)
+      space = smoothSpace(space, nearestNeighbours(space, smooth.k, candidates), smooth.beta);
   }
   progress(0.1);
 

@@ -279,3 +279,181 @@ function orthonormalise(m: Float64Array, r: number, d: number): void {
     for (let j = 0; j < d; j++) m[co + j]! /= norm;
   }
 }
+
+/** Rows of items compared together against every candidate (keeps them in cache). */
+const KNN_BLOCK = 32;
+
+/**
+ * The `k` nearest neighbours of every item among `candidates` (default: every item) by fused
+ * cosine: dense dot products in blocks of rows, plus the sparse ones through an inverted index.
+ * Returns an n x k row-major array of item indices (self excluded) and their similarities.
+ * Cost O(n x candidates x d): callers bound `candidates` for large inputs.
+ */
+export function nearestNeighbours(
+  space: FusedSpace,
+  k: number,
+  candidates?: readonly number[],
+): { neighbours: Int32Array; sims: Float32Array; k: number } {
+  const { n, d, dense, sparse } = space;
+  const cand = candidates ?? Array.from({ length: n }, (_, i) => i);
+  const m = cand.length;
+  const V = sparse.cols;
+  // Inverted index (CSC) of the candidates' sparse rows; entries hold candidate positions.
+  const colStart = new Int32Array(V + 1);
+  for (const r of cand)
+    for (let p = sparse.indptr[r]!; p < sparse.indptr[r + 1]!; p++)
+      colStart[sparse.indices[p]! + 1]!++;
+  for (let c = 0; c < V; c++) colStart[c + 1]! += colStart[c]!;
+  const colPos = new Int32Array(colStart[V]!);
+  const colVals = new Float32Array(colStart[V]!);
+  const fill = colStart.slice(0, V);
+  cand.forEach((r, pos) => {
+    for (let p = sparse.indptr[r]!; p < sparse.indptr[r + 1]!; p++) {
+      const at = fill[sparse.indices[p]!]!++;
+      colPos[at] = pos;
+      colVals[at] = sparse.values[p]!;
+    }
+  });
+  // Candidate embeddings packed contiguously.
+  const cd = new Float32Array(m * d);
+  cand.forEach((r, pos) => cd.set(dense.subarray(r * d, (r + 1) * d), pos * d));
+
+  const kk = Math.max(0, Math.min(k, m - 1));
+  const neighbours = new Int32Array(n * kk);
+  const sims = new Float32Array(n * kk);
+  const scores = new Float32Array(KNN_BLOCK * m);
+  const topIdx = new Int32Array(kk);
+  const topVal = new Float32Array(kk);
+  for (let i0 = 0; i0 < n; i0 += KNN_BLOCK) {
+    const i1 = Math.min(n, i0 + KNN_BLOCK);
+    for (let pos = 0; pos < m; pos++) {
+      const q = pos * d;
+      for (let i = i0; i < i1; i++) {
+        const o = i * d;
+        let s = 0;
+        let t = 0;
+        for (; t + 3 < d; t += 4)
+          s +=
+            dense[o + t]! * cd[q + t]! +
+            dense[o + t + 1]! * cd[q + t + 1]! +
+            dense[o + t + 2]! * cd[q + t + 2]! +
+            dense[o + t + 3]! * cd[q + t + 3]!;
+        for (; t < d; t++) s += dense[o + t]! * cd[q + t]!;
+        scores[(i - i0) * m + pos] = s;
+      }
+    }
+    for (let i = i0; i < i1; i++) {
+      const row = (i - i0) * m;
+      for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++) {
+        const c = sparse.indices[p]!;
+        const v = sparse.values[p]!;
+        for (let e = colStart[c]!; e < colStart[c + 1]!; e++)
+          scores[row + colPos[e]!]! += v * colVals[e]!;
+      }
+      let filled = 0;
+      for (let pos = 0; pos < m; pos++) {
+        const s = scores[row + pos]!;
+        if (filled === kk && s <= topVal[kk - 1]!) continue;
+        if (cand[pos] === i) continue;
+        let at = filled < kk ? filled++ : kk - 1;
+        while (at > 0 && topVal[at - 1]! < s) {
+          topVal[at] = topVal[at - 1]!;
+          topIdx[at] = topIdx[at - 1]!;
+          at--;
+        }
+        topVal[at] = s;
+        topIdx[at] = cand[pos]!;
+      }
+      neighbours.set(topIdx.subarray(0, kk), i * kk);
+      sims.set(topVal.subarray(0, kk), i * kk);
+    }
+  }
+  return { neighbours, sims, k: kk };
+}
+
+/**
+ * Neighbourhood smoothing: each item becomes itself plus `beta` times the mean of its nearest
+ * neighbours, each part (embedding, words) re-normalised and re-weighted as in the input space.
+ * Short texts share few words; borrowing their neighbours' words and directions makes topic
+ * members agree where their own few words do not.
+ */
+export function smoothSpace(
+  space: FusedSpace,
+  knn: { neighbours: Int32Array; k: number },
+  beta: number,
+): FusedSpace {
+  const { n, d, dense, sparse } = space;
+  const kk = knn.k;
+  const out = new Float32Array(n * d);
+  const indptr = new Int32Array(n + 1);
+  // Word weights are accumulated in a dense row (touched columns remembered), then packed into
+  // typed arrays that grow by doubling: 50,000 comments stay far below the memory budget.
+  const acc = new Float32Array(sparse.cols);
+  const seen = new Uint8Array(sparse.cols);
+  const touched: number[] = [];
+  let indices = new Int32Array(Math.max(16, sparse.indices.length * 4));
+  let values = new Float32Array(indices.length);
+  let used = 0;
+  const w = kk > 0 ? beta / kk : 0;
+  for (let i = 0; i < n; i++) {
+    const o = i * d;
+    let denseNorm0 = 0;
+    for (let t = 0; t < d; t++) denseNorm0 += dense[o + t]! * dense[o + t]!;
+    let sparseNorm0 = 0;
+    for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
+      sparseNorm0 += sparse.values[p]! * sparse.values[p]!;
+    touched.length = 0;
+    for (let m = -1; m < kk; m++) {
+      const j = m < 0 ? i : knn.neighbours[i * kk + m]!;
+      const weight = m < 0 ? 1 : w;
+      const q = j * d;
+      for (let t = 0; t < d; t++) out[o + t]! += weight * dense[q + t]!;
+      for (let p = sparse.indptr[j]!; p < sparse.indptr[j + 1]!; p++) {
+        const c = sparse.indices[p]!;
+        if (seen[c] === 0) {
+          seen[c] = 1;
+          touched.push(c);
+        }
+        acc[c]! += weight * sparse.values[p]!;
+      }
+    }
+    let dn = 0;
+    for (let t = 0; t < d; t++) dn += out[o + t]! * out[o + t]!;
+    const dScale = dn > 0 ? Math.sqrt(denseNorm0 / dn) : 0;
+    for (let t = 0; t < d; t++) out[o + t]! *= dScale;
+    touched.sort((a, b) => a - b);
+    let sn = 0;
+    for (const c of touched) sn += acc[c]! * acc[c]!;
+    const sScale = sn > 0 && sparseNorm0 > 0 ? Math.sqrt(sparseNorm0 / sn) : 0;
+    if (used + touched.length > indices.length) {
+      const size = Math.max(indices.length * 2, used + touched.length);
+      const ni = new Int32Array(size);
+      ni.set(indices.subarray(0, used));
+      const nv = new Float32Array(size);
+      nv.set(values.subarray(0, used));
+      indices = ni;
+      values = nv;
+    }
+    for (const c of touched) {
+      if (sScale > 0) {
+        indices[used] = c;
+        values[used++] = acc[c]! * sScale;
+      }
+      acc[c] = 0;
+      seen[c] = 0;
+    }
+    indptr[i + 1] = used;
+  }
+  return {
+    n,
+    d,
+    dense: out,
+    sparse: {
+      rows: n,
+      cols: sparse.cols,
+      indptr,
+      indices: indices.slice(0, used),
+      values: values.slice(0, used),
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { buildTfidf } from './lexical';
+import {
+  buildSpace,
+  itemSimilarity,
+  nearestNeighbours,
+  smoothSpace,
+  type FusedSpace,
+} from './space';
+
+/** A fused space over hand-made 2-d embeddings and real words. */
+function makeSpace(points: [number, number][], texts: string[], lexicalWeight = 0.5): FusedSpace {
+  const dense = new Float32Array(points.length * 2);
+  points.forEach(([x, y], i) => {
+    const norm = Math.hypot(x, y) || 1;
+    dense[i * 2] = x / norm;
+    dense[i * 2 + 1] = y / norm;
+  });
+  return buildSpace(dense, 2, buildTfidf(texts, { minDf: 1, maxDfRatio: 1 }), lexicalWeight);
+}
+
+const TEXTS = [
+  'guitar chords tutorial',
+  'guitar chords for beginners',
+  'beginner guitar tutorial',
+  'pasta recipe with garlic',
+  'garlic pasta sauce recipe',
+  'easy pasta recipe',
+];
+const POINTS: [number, number][] = [
+  [1, 0.1],
+  [1, 0.2],
+  [0.9, 0.1],
+  [0.1, 1],
+  [0.2, 1],
+  [0.1, 0.9],
+];
+
+describe('nearestNeighbours', () => {
+  it('finds each item’s most similar items by fused cosine, never itself', () => {
+    const space = makeSpace(POINTS, TEXTS);
+    const knn = nearestNeighbours(space, 2);
+    expect(knn.k).toBe(2);
+    for (let i = 0; i < 6; i++) {
+      const mine = [...knn.neighbours.subarray(i * 2, i * 2 + 2)];
+      expect(mine).not.toContain(i);
+      // The two neighbours are the other members of the same topic (0-2 guitar, 3-5 pasta).
+      const topic = i < 3 ? [0, 1, 2] : [3, 4, 5];
+      expect(mine.every((j) => topic.includes(j))).toBe(true);
+      // Similarities are the exact fused dot products, best first.
+      expect(knn.sims[i * 2]).toBeCloseTo(itemSimilarity(space, i, mine[0]!), 5);
+      expect(knn.sims[i * 2]!).toBeGreaterThanOrEqual(knn.sims[i * 2 + 1]!);
+    }
+  });
+
+  it('searches only the given candidates', () => {
+    const space = makeSpace(POINTS, TEXTS);
+    const knn = nearestNeighbours(space, 1, [0, 3]);
+    // Item 0 cannot be its own neighbour, so it gets 3; item 3 likewise gets 0.
+    expect([...knn.neighbours]).toEqual([3, 0, 0, 0, 3, 3]);
+  });
+});
+
+describe('smoothSpace', () => {
+  it('lends neighbours’ words and keeps each part’s weight', () => {
+    const space = makeSpace(POINTS, TEXTS);
+    const smoothed = smoothSpace(space, nearestNeighbours(space, 2), 1);
+    const norms = (s: FusedSpace, i: number) => {
+      let dn = 0;
+      for (let t = 0; t < s.d; t++) dn += s.dense[i * s.d + t]! ** 2;
+      let sn = 0;
+      for (let p = s.sparse.indptr[i]!; p < s.sparse.indptr[i + 1]!; p++)
+        sn += s.sparse.values[p]! ** 2;
+      return [dn, sn];
+    };
+    for (let i = 0; i < 6; i++) {
+      const [d0, s0] = norms(space, i);
+      const [d1, s1] = norms(smoothed, i);
+      expect(d1).toBeCloseTo(d0!, 5);
+      expect(s1).toBeCloseTo(s0!, 5);
+      // More words than before: "easy pasta recipe" now also carries "garlic" and "sauce".
+      expect(smoothed.sparse.indptr[i + 1]! - smoothed.sparse.indptr[i]!).toBeGreaterThanOrEqual(
+        space.sparse.indptr[i + 1]! - space.sparse.indptr[i]!,
+      );
+    }
+    // Two texts of one topic with no word in common become lexically similar.
+    expect(itemSimilarity(smoothed, 2, 1)).toBeGreaterThan(itemSimilarity(space, 2, 1));
+    expect(itemSimilarity(smoothed, 0, 3)).toBeLessThan(0.3);
+  });
+});
