@@ -5,13 +5,13 @@ import { normalizedMutualInfo } from '../eval/metrics';
 import { chooseK, subSpace } from './choose-k';
 import { sphericalKMeans, type KMeansResult } from './kmeans';
 import { buildTfidf } from './lexical';
+import { findNeighbours } from './neighbours';
 import { createRandom, sampleIndices } from './random';
 import {
   buildSpace,
   centreEmbeddings,
   principalProjection,
   computeCentroids,
-  nearestNeighbours,
   similarity,
   smoothSpace,
   type FusedSpace,
@@ -49,7 +49,7 @@ export interface ClusterOptions {
    * Neighbourhood smoothing before k-means (see smoothSpace): neighbours per item and their weight,
    * or false. Default: defaultSmoothing(n).
    */
-  smooth?: { k: number; beta: number; rounds?: number } | false;
+  smooth?: { k: number; beta: number } | false;
 }
 
 export interface ClusterResult {
@@ -95,9 +95,6 @@ function stability(
     3
   );
 }
-
-/** Neighbours are searched among at most this many items (a sample on larger inputs). */
-const KNN_CANDIDATES = 8000;
 
 /**
  * Smoothing strength by size: 10 neighbours at full weight from 500 items up, fewer below (a
@@ -183,12 +180,8 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
   }
   const smooth = options.smooth ?? defaultSmoothing(active.length);
   if (smooth && smooth.k > 0 && smooth.beta > 0 && active.length > 2) {
-    const candidates =
-      active.length > KNN_CANDIDATES
-        ? sampleIndices(active, KNN_CANDIDATES, createRandom(seed + 53))
-        : active;
-    for (let round = 0; round < (smooth.rounds ?? 1); round++)
-      space = smoothSpace(space, nearestNeighbours(space, smooth.k, candidates), smooth.beta);
+    const knn = findNeighbours(space, smooth.k, active, createRandom(seed + 53));
+    space = smoothSpace(space, knn, smooth.beta);
   }
   progress(0.1);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTfidf } from './lexical';
+import { findNeighbours } from './neighbours';
+import { createRandom } from './random';
 import {
   buildSpace,
   itemSimilarity,
@@ -86,5 +88,40 @@ describe('smoothSpace', () => {
     // Two texts of one topic with no word in common become lexically similar.
     expect(itemSimilarity(smoothed, 2, 1)).toBeGreaterThan(itemSimilarity(space, 2, 1));
     expect(itemSimilarity(smoothed, 0, 3)).toBeLessThan(0.3);
+  });
+});
+
+describe('findNeighbours', () => {
+  it('above 3,000 candidates, finds most of the exact neighbours through its cells', () => {
+    // 4,000 points around 40 random centres in 16 dimensions, no words.
+    const random = createRandom(5);
+    const gauss = () =>
+      Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+    const d = 16;
+    const centres = Array.from({ length: 40 }, () => Array.from({ length: d }, gauss));
+    const n = 4000;
+    const dense = new Float32Array(n * d);
+    for (let i = 0; i < n; i++) {
+      const c = centres[i % 40]!;
+      let norm = 0;
+      for (let t = 0; t < d; t++) {
+        const v = c[t]! + 0.5 * gauss();
+        dense[i * d + t] = v;
+        norm += v * v;
+      }
+      for (let t = 0; t < d; t++) dense[i * d + t]! /= Math.sqrt(norm);
+    }
+    const space = buildSpace(dense, d, buildTfidf(Array(n).fill('')), 0);
+    const all = Array.from({ length: n }, (_, i) => i);
+    const exact = nearestNeighbours(space, 10, all);
+    const approx = findNeighbours(space, 10, all, createRandom(9));
+    let found = 0;
+    for (let i = 0; i < n; i++) {
+      const truth = new Set(exact.neighbours.subarray(i * 10, i * 10 + 10));
+      const mine = approx.neighbours.subarray(i * 10, i * 10 + 10);
+      expect(mine.includes(i)).toBe(false);
+      for (const j of mine) if (truth.has(j)) found++;
+    }
+    expect(found / (n * 10)).toBeGreaterThan(0.8);
   });
 });

@@ -48,7 +48,9 @@ const MIN_SUBJECT_SHARE = 0.08;
  * other words unless they look like verbs or adverbs ("helped", "using", "explain", "quickly").
  */
 function nounLike(p: Keyphrase): boolean {
-  if (p.tag.includes(' ') || p.takesArticle || p.display !== p.tag) return true;
+  // A phrase is a topic unless it ends in an adverb or adjective ("sidemen together").
+  if (p.tag.includes(' ')) return !NOT_A_SUBJECT.has(p.tag.slice(p.tag.lastIndexOf(' ') + 1));
+  if (p.takesArticle || p.display !== p.tag) return true;
   return !NOT_A_SUBJECT.has(p.tag) && !/(?:ed|ly|ing)$/.test(p.tag);
 }
 

@@ -92,6 +92,13 @@ describe('composeHeading', () => {
       ],
     });
     expect(h.heading).toBe('Praise for the sidemen and KSI');
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Praise',
+        phrases: [phrase('sidemen together'), phrase('insane', { score: 0.9 }), phrase('legacy')],
+      }).heading,
+    ).toBe('Praise for legacy');
     const [tags] = extractKeyphrases([
       [
         'he’s the goat of chess',
@@ -116,7 +123,7 @@ describe('composeHeading', () => {
     const long = composeHeading({
       ...base,
       category: 'Question',
-      phrases: [phrase('an extraordinarily long phrase that keeps going and going forever')],
+      phrases: [phrase('an extraordinarily long phrase that keeps going and going into the night')],
     });
     expect(long.heading.length).toBeLessThanOrEqual(MAX_HEADING_LENGTH);
     expect(long.heading.startsWith('Questions about ')).toBe(true);
