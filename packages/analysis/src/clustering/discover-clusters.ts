@@ -10,7 +10,9 @@ import { createRandom, sampleIndices } from './random';
 import {
   buildSpace,
   centreEmbeddings,
-  principalProjection,
+  pcaBasis,
+  projectOnBasis,
+  whitenedRows,
   computeCentroids,
   similarity,
   smoothSpace,
@@ -98,10 +100,12 @@ function stability(
 
 /**
  * Smoothing strength by size: 10 neighbours at full weight from 500 items up, fewer below (a
- * neighbourhood must stay small next to a topic), none under 100 items.
+ * neighbourhood must stay small next to a topic), none under 100 items. Above 5,000 items, 5
+ * neighbours: every neighbour's words make later similarities dearer, and large inputs have dense
+ * neighbourhoods anyway (SearchSnippets, 12,340 items: NMI 71.7 with 5, 72.8 with 10, 62.1 without).
  */
 export function defaultSmoothing(n: number): { k: number; beta: number } | false {
-  const k = Math.min(10, Math.round(n / 50));
+  const k = n > 5000 ? 5 : Math.min(10, Math.round(n / 50));
   return k >= 2 ? { k, beta: 1 } : false;
 }
 
@@ -154,13 +158,11 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
   const r = Math.min(d, options.dimensions ?? 128, Math.max(8, Math.floor(active.length / 8)));
   const pcaSample = sampleIndices(active, 1200, createRandom(seed + 17));
   const lexicalWeight = tfidf.cols > 0 ? (options.lexicalWeight ?? 0.7) : 0;
+  // One basis and one projection serve every whitening strength tried below.
+  const basis = pcaBasis(centred, d, r, pcaSample, createRandom(seed + 29));
+  const projected = projectOnBasis(centred, n, basis);
   const spaceFor = (whiten: number): FusedSpace =>
-    buildSpace(
-      principalProjection(centred, n, d, r, pcaSample, createRandom(seed + 29), whiten),
-      r,
-      tfidf,
-      lexicalWeight,
-    );
+    buildSpace(whitenedRows(projected, n, basis, whiten), r, tfidf, lexicalWeight);
   let space: FusedSpace;
   const fullWhiten = defaultWhitening(active.length);
   if (options.whiten !== undefined) space = spaceFor(options.whiten);
