@@ -24,6 +24,52 @@ export interface Centroids {
   sparse: Float32Array;
 }
 
+/** Dot product of `d` floats of `a` from `ao` and of `b` from `bo` (unrolled by four). */
+export function denseDot(
+  a: Float32Array,
+  ao: number,
+  b: Float32Array,
+  bo: number,
+  d: number,
+): number {
+  let s = 0;
+  let t = 0;
+  for (; t + 3 < d; t += 4)
+    s +=
+      a[ao + t]! * b[bo + t]! +
+      a[ao + t + 1]! * b[bo + t + 1]! +
+      a[ao + t + 2]! * b[bo + t + 2]! +
+      a[ao + t + 3]! * b[bo + t + 3]!;
+  for (; t < d; t++) s += a[ao + t]! * b[bo + t]!;
+  return s;
+}
+
+/** The best `k` (index, value) pairs offered, best first. */
+export class TopK {
+  readonly index: Int32Array;
+  readonly value: Float32Array;
+  size = 0;
+  constructor(readonly k: number) {
+    this.index = new Int32Array(k);
+    this.value = new Float32Array(k);
+  }
+  clear(): void {
+    this.size = 0;
+  }
+  offer(index: number, value: number): void {
+    const k = this.k;
+    if (this.size === k && (k === 0 || value <= this.value[k - 1]!)) return;
+    let at = this.size < k ? this.size++ : k - 1;
+    while (at > 0 && this.value[at - 1]! < value) {
+      this.value[at] = this.value[at - 1]!;
+      this.index[at] = this.index[at - 1]!;
+      at--;
+    }
+    this.value[at] = value;
+    this.index[at] = index;
+  }
+}
+
 /**
  * Centres the embeddings on their (weighted) mean and re-normalises them: sentence encoders put
  * every text in a narrow cone, and removing the shared direction spreads topics apart.
@@ -80,18 +126,7 @@ export function buildSpace(
 export function similarity(space: FusedSpace, i: number, cents: Centroids, c: number): number {
   const { d, dense, sparse } = space;
   const V = sparse.cols;
-  let s = 0;
-  const o = i * d;
-  const co = c * d;
-  const cd = cents.dense;
-  let j = 0;
-  for (; j + 3 < d; j += 4)
-    s +=
-      dense[o + j]! * cd[co + j]! +
-      dense[o + j + 1]! * cd[co + j + 1]! +
-      dense[o + j + 2]! * cd[co + j + 2]! +
-      dense[o + j + 3]! * cd[co + j + 3]!;
-  for (; j < d; j++) s += dense[o + j]! * cd[co + j]!;
+  let s = denseDot(dense, i * d, cents.dense, c * d, d);
   const cs = cents.sparse;
   const vo = c * V;
   for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
@@ -376,25 +411,12 @@ export function nearestNeighbours(
   const neighbours = new Int32Array(n * kk);
   const sims = new Float32Array(n * kk);
   const scores = new Float32Array(KNN_BLOCK * m);
-  const topIdx = new Int32Array(kk);
-  const topVal = new Float32Array(kk);
+  const top = new TopK(kk);
   for (let i0 = 0; i0 < n; i0 += KNN_BLOCK) {
     const i1 = Math.min(n, i0 + KNN_BLOCK);
     for (let pos = 0; pos < m; pos++) {
       const q = pos * d;
-      for (let i = i0; i < i1; i++) {
-        const o = i * d;
-        let s = 0;
-        let t = 0;
-        for (; t + 3 < d; t += 4)
-          s +=
-            dense[o + t]! * cd[q + t]! +
-            dense[o + t + 1]! * cd[q + t + 1]! +
-            dense[o + t + 2]! * cd[q + t + 2]! +
-            dense[o + t + 3]! * cd[q + t + 3]!;
-        for (; t < d; t++) s += dense[o + t]! * cd[q + t]!;
-        scores[(i - i0) * m + pos] = s;
-      }
+      for (let i = i0; i < i1; i++) scores[(i - i0) * m + pos] = denseDot(dense, i * d, cd, q, d);
     }
     for (let i = i0; i < i1; i++) {
       const row = (i - i0) * m;
@@ -404,22 +426,11 @@ export function nearestNeighbours(
         for (let e = colStart[c]!; e < colStart[c + 1]!; e++)
           scores[row + colPos[e]!]! += v * colVals[e]!;
       }
-      let filled = 0;
-      for (let pos = 0; pos < m; pos++) {
-        const s = scores[row + pos]!;
-        if (filled === kk && s <= topVal[kk - 1]!) continue;
-        if (cand[pos] === i) continue;
-        let at = filled < kk ? filled++ : kk - 1;
-        while (at > 0 && topVal[at - 1]! < s) {
-          topVal[at] = topVal[at - 1]!;
-          topIdx[at] = topIdx[at - 1]!;
-          at--;
-        }
-        topVal[at] = s;
-        topIdx[at] = cand[pos]!;
-      }
-      neighbours.set(topIdx.subarray(0, kk), i * kk);
-      sims.set(topVal.subarray(0, kk), i * kk);
+      top.clear();
+      for (let pos = 0; pos < m; pos++)
+        if (cand[pos] !== i) top.offer(cand[pos]!, scores[row + pos]!);
+      neighbours.set(top.index.subarray(0, kk), i * kk);
+      sims.set(top.value.subarray(0, kk), i * kk);
     }
   }
   return { neighbours, sims, k: kk };
