@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiRequest, onUnauthorized } from './api-client';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  apiRequest,
+  isAbortError,
+  onUnauthorized,
+} from './api-client';
 
 function reply(status: number, body: string, contentType = 'application/json') {
   return new Response(body, { status, headers: { 'content-type': contentType } });
@@ -91,5 +97,17 @@ describe('apiRequest', () => {
     expect(url).toBe('/api/v1/analyze?video_url=https%3A%2F%2Fyoutu.be%2Fa%3Fb%3Dc');
     expect(init!.body).toBe('{"k":1}');
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+});
+
+describe('isAbortError', () => {
+  it('recognises cancelled requests, whoever cancelled them, and nothing else', () => {
+    expect(isAbortError(new DOMException('aborted', 'AbortError'))).toBe(true);
+    const named = new Error('stopped');
+    named.name = 'AbortError';
+    expect(isAbortError(named)).toBe(true);
+    expect(isAbortError(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isAbortError(new ApiError('down', 0))).toBe(false);
+    expect(isAbortError('AbortError')).toBe(false);
   });
 });

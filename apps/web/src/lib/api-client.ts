@@ -16,6 +16,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * True for a request that was cancelled rather than answered: by its AbortSignal, or by the browser
+ * when the page unloads (a reload aborts every fetch in flight). Such a request says nothing about
+ * the session or the job, so callers ignore it.
+ */
+export function isAbortError(err: unknown): boolean {
+  return (
+    (typeof DOMException !== 'undefined' &&
+      err instanceof DOMException &&
+      err.name === 'AbortError') ||
+    (err instanceof Error && err.name === 'AbortError')
+  );
+}
+
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
 
@@ -109,7 +123,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       cache: 'no-store',
     });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (isAbortError(err)) throw err;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
   }
   if (!res.ok) throw await errorFromResponse(res, 'Authorization' in headers);

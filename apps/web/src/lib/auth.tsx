@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE, onUnauthorized } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, isAbortError, onUnauthorized } from './api-client';
 import { api } from './api';
 import { STORAGE_KEYS, readStorage, writeCurrentJob, writeStorage } from './storage';
 
@@ -86,9 +86,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         writeStorage(STORAGE_KEYS.plan, me.subscription_plan);
       })
       .catch((err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        // Decision: an unreachable server keeps the session (the spec would sign out on any failure).
-        if (err instanceof ApiError && err.status === 0) {
+        // Cancelled (a newer fetch, or the page unloading on reload): no verdict on the session.
+        // Signing out here would clear the stored token while the page reloads.
+        if (ctrl.signal.aborted || isAbortError(err)) return;
+        // Decision: an unreachable or failing server keeps the session (the spec would sign out on
+        // any failure); only a rejected token (401, handled by onUnauthorized) or a 4xx ends it.
+        if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) {
           setConnectionProblem(NETWORK_ERROR_MESSAGE);
           return;
         }

@@ -40,6 +40,20 @@ describe('useAnalysisJob', () => {
     });
   }
 
+  it('keeps current_job and reports nothing when the page unload aborts a status request', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+    );
+    const onComplete = vi.fn();
+    const onFailed = vi.fn();
+    const { result } = renderHook(() => useAnalysisJob({ onComplete, onFailed }));
+    act(() => result.current.start('j1', 'dQw4w9WgXcQ'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2)); // the stream, then one poll
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onFailed).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem('current_job')!)).toMatchObject({ jobId: 'j1' });
+  });
+
   it('falls back to polling every 1.5 s, maps steps and completes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     replies(

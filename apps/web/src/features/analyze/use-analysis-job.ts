@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { statusStep } from '@app/contracts';
-import { ApiError, apiUrl, authHeaders, errorFromResponse } from '../../lib/api-client';
+import {
+  ApiError,
+  apiUrl,
+  authHeaders,
+  errorFromResponse,
+  isAbortError,
+} from '../../lib/api-client';
 import { api } from '../../lib/api';
 import { writeCurrentJob } from '../../lib/storage';
 import { createSseParser, etaOf } from './job-events';
@@ -147,7 +153,8 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
           networkFailures = 0;
           if (apply(u)) return;
         } catch (err) {
-          if (signal.aborted) return;
+          // Cancelled, by us or by the page unloading: the stored current_job must survive a reload.
+          if (signal.aborted || isAbortError(err)) return;
           if (
             err instanceof ApiError &&
             err.status === 0 &&
