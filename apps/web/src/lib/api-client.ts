@@ -127,7 +127,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
   }
   if (!res.ok) throw await errorFromResponse(res, 'Authorization' in headers);
-  const text = await res.text();
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    // The reply was cut off (connection lost, or the page unloading while reading it).
+    if (isAbortError(err)) throw err;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
+  }
   if (text === '') return null as T;
   try {
     return JSON.parse(text) as T;

@@ -91,7 +91,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (ctrl.signal.aborted || isAbortError(err)) return;
         // Decision: an unreachable or failing server keeps the session (the spec would sign out on
         // any failure); only a rejected token (401, handled by onUnauthorized) or a 4xx ends it.
-        if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) {
+        // Only a definite answer from the server (a 4xx) ends the session here.
+        if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
           setConnectionProblem(NETWORK_ERROR_MESSAGE);
           return;
         }
