@@ -13,6 +13,8 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const only = process.argv.slice(2); // e.g. `npm test -- unit server`
 const resultsDir = path.join(root, 'artifacts', 'test-results');
 mkdirSync(resultsDir, { recursive: true });
+// Written by apps/web/e2e/support/server.ts (serverLogsDir there).
+const serverLogsDir = path.join(resultsDir, 'e2e-server-logs');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,42 +34,35 @@ function reachable(port, host = '127.0.0.1') {
   });
 }
 
-function vitestCounts(file) {
+/** Counts and failed tests (name and the first lines of the failure) of a vitest JSON report. */
+function readReport(file) {
   try {
     const j = JSON.parse(readFileSync(file, 'utf8'));
     return {
-      passed: j.numPassedTests ?? 0,
-      failed: j.numFailedTests ?? 0,
-      skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+      counts: {
+        passed: j.numPassedTests ?? 0,
+        failed: j.numFailedTests ?? 0,
+        skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+      },
+      failed: j.testResults.flatMap((f) =>
+        f.assertionResults
+          .filter((a) => a.status === 'failed')
+          .map((a) => ({
+            name: `${path.relative(root, f.name)} > ${a.fullName}`,
+            message: (a.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | '),
+          })),
+      ),
     };
   } catch {
-    return null;
-  }
-}
-
-/** The failed tests of a vitest JSON report: name and the first lines of the failure. */
-function failures(file) {
-  try {
-    const j = JSON.parse(readFileSync(file, 'utf8'));
-    return j.testResults.flatMap((f) =>
-      f.assertionResults
-        .filter((a) => a.status === 'failed')
-        .map((a) => ({
-          name: `${path.relative(root, f.name)} > ${a.fullName}`,
-          message: (a.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | '),
-        })),
-    );
-  } catch {
-    return [];
+    return { counts: null, failed: [] };
   }
 }
 
 /** Error lines of the e2e servers' logs (written by apps/web/e2e/support/server.ts). */
 function serverLogErrors() {
-  const dir = path.join(resultsDir, 'e2e-server-logs');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((f) =>
-    readFileSync(path.join(dir, f), 'utf8')
+  if (!existsSync(serverLogsDir)) return [];
+  return readdirSync(serverLogsDir).flatMap((f) =>
+    readFileSync(path.join(serverLogsDir, f), 'utf8')
       .split('\n')
       .filter((l) => /"level":(50|60)|error/i.test(l))
       .slice(-5)
@@ -91,8 +86,8 @@ function vitest(project, env = {}) {
     ],
     env,
   );
-  const counts = vitestCounts(out);
-  return { ...r, counts, ok: r.ok && counts !== null, failed: failures(out) };
+  const { counts, failed } = readReport(out);
+  return { ...r, counts, ok: r.ok && counts !== null, failed };
 }
 
 const steps = [];
@@ -132,7 +127,7 @@ if (want('e2e')) {
     );
     steps.push(['browser tests (Chromium)', { ok: false, seconds: 0, counts: null }]);
   } else {
-    rmSync(path.join(resultsDir, 'e2e-server-logs'), { recursive: true, force: true });
+    rmSync(serverLogsDir, { recursive: true, force: true });
     steps.push(['browser tests (Chromium)', vitest('e2e', { CHROMIUM_PATH: CHROMIUM })]);
   }
 }

@@ -45,11 +45,13 @@ async function storedNotes(page: Page, server: RunningServer, id: string): Promi
   return apiGet<NotesReply>(server.url, token, `/api/v1/notes/${id}`);
 }
 
-async function tool(page: Page, label: string): Promise<void> {
-  await page
+const toolButton = (page: Page, label: string) =>
+  page
     .getByRole('toolbar', { name: 'Formatting' })
-    .getByRole('button', { name: label, exact: true })
-    .click();
+    .getByRole('button', { name: label, exact: true });
+
+async function tool(page: Page, label: string): Promise<void> {
+  await toolButton(page, label).click();
 }
 
 describe('notes card', () => {
@@ -178,9 +180,7 @@ describe('notes card', () => {
     await page.keyboard.press('Control+Shift+z');
     expect(await editorText(page)).toBe('notes for B and more');
     // The history starts at the loaded notes: undo never brings back another video's text.
-    const undo = page
-      .getByRole('toolbar', { name: 'Formatting' })
-      .getByRole('button', { name: 'Undo', exact: true });
+    const undo = toolButton(page, 'Undo');
     for (let i = 0; i < 5 && (await undo.isEnabled()); i++) await undo.click();
     expect(await undo.isDisabled()).toBe(true);
     expect(await editorText(page)).toBe('notes for B');

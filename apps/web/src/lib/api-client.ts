@@ -23,11 +23,14 @@ export class ApiError extends Error {
  */
 export function isAbortError(err: unknown): boolean {
   return (
-    (typeof DOMException !== 'undefined' &&
-      err instanceof DOMException &&
-      err.name === 'AbortError') ||
-    (err instanceof Error && err.name === 'AbortError')
+    typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError'
   );
+}
+
+/** A request or reply that did not get through: cancellations pass unchanged, the rest is a network error. */
+function transferFailure(err: unknown): never {
+  if (isAbortError(err)) throw err;
+  throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
 }
 
 export const NETWORK_ERROR_MESSAGE =
@@ -123,8 +126,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       cache: 'no-store',
     });
   } catch (err) {
-    if (isAbortError(err)) throw err;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
+    transferFailure(err);
   }
   if (!res.ok) throw await errorFromResponse(res, 'Authorization' in headers);
   let text: string;
@@ -132,8 +134,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     text = await res.text();
   } catch (err) {
     // The reply was cut off (connection lost, or the page unloading while reading it).
-    if (isAbortError(err)) throw err;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network_error');
+    transferFailure(err);
   }
   if (text === '') return null as T;
   try {

@@ -90,8 +90,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Signing out here would clear the stored token while the page reloads.
         if (ctrl.signal.aborted || isAbortError(err)) return;
         // Decision: an unreachable or failing server keeps the session (the spec would sign out on
-        // any failure); only a rejected token (401, handled by onUnauthorized) or a 4xx ends it.
-        // Only a definite answer from the server (a 4xx) ends the session here.
+        // any failure); only a definite answer from the server, a 4xx (401 also via onUnauthorized),
+        // ends it.
         if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
           setConnectionProblem(NETWORK_ERROR_MESSAGE);
           return;

@@ -6,14 +6,14 @@
 import { subSpace } from './choose-k';
 import { sphericalKMeans } from './kmeans';
 import { sampleIndices } from './random';
-import { TopK, denseDot, nearestNeighbours, similarity, type FusedSpace } from './space';
-
-export interface Neighbours {
-  /** n x k row-major item indices, best first (self excluded). */
-  neighbours: Int32Array;
-  sims: Float32Array;
-  k: number;
-}
+import {
+  TopK,
+  denseDot,
+  nearestNeighbours,
+  similarity,
+  type FusedSpace,
+  type Neighbours,
+} from './space';
 
 /** Up to this many candidates the search is exact (about 1 s at 3,000). */
 const EXACT_LIMIT = 3000;

@@ -369,6 +369,14 @@ function orthonormalise(m: Float64Array, r: number, d: number): void {
   }
 }
 
+/** Each item's nearest neighbours (see nearestNeighbours and neighbours.ts). */
+export interface Neighbours {
+  /** n x k row-major item indices, best first (self excluded). */
+  neighbours: Int32Array;
+  sims: Float32Array;
+  k: number;
+}
+
 /** Rows of items compared together against every candidate (keeps them in cache). */
 const KNN_BLOCK = 32;
 
@@ -382,7 +390,7 @@ export function nearestNeighbours(
   space: FusedSpace,
   k: number,
   candidates?: readonly number[],
-): { neighbours: Int32Array; sims: Float32Array; k: number } {
+): Neighbours {
   const { n, d, dense, sparse } = space;
   const cand = candidates ?? Array.from({ length: n }, (_, i) => i);
   const m = cand.length;
@@ -444,7 +452,7 @@ export function nearestNeighbours(
  */
 export function smoothSpace(
   space: FusedSpace,
-  knn: { neighbours: Int32Array; k: number },
+  knn: Pick<Neighbours, 'neighbours' | 'k'>,
   beta: number,
 ): FusedSpace {
   const { n, d, dense, sparse } = space;

@@ -14,7 +14,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'time times day today year years watch watching watched video videos vid vids channel youtube comment comments first new back think thought ' +
     'feel feels take took give gave put keep kept maybe sure probably definitely another many etc ' +
     // Contractions as tokenise() keys them (apostrophes dropped): "he’s" -> "hes".
-    'hes shes whos hows wheres theyll theyve theyd weve wouldve couldve shouldve aint isnt youd itll thatll ' +
+    'hes shes whos hows wheres theyll theyve theyd weve wouldve couldve shouldve aint itll thatll ' +
     // The most frequent function words of Spanish, Portuguese, French, German and Italian: mixed-language
     // comment sections otherwise get tags like "de" or "que".
     'de la el los las que en y es lo un una por para con se le les del al su sus mas muy pero como esta este ' +
