@@ -22,6 +22,7 @@ export default tseslint.config(
       '**/*.config.ts',
       '**/scripts/**/*.mjs',
       'apps/server/demo/**',
+      '**/*.generated.ts',
     ],
   },
   js.configs.recommended,

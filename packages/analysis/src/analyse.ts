@@ -275,7 +275,8 @@ export async function analyseComments(
   const labelStart = performance.now();
   options.onProgress?.({ stage: 'labelling', fraction: 0 });
   const rules = parseContextRules(options.context);
-  const intents = applyContextRules(rules, texts, classifyIntents(texts, vectors));
+  const classified = classifyIntents(texts, { vectors, embedder: deps.embedder.name });
+  const intents = applyContextRules(rules, texts, classified);
   const sentiments: Sentiment[] = texts.map((t) => scoreSentiment(t));
   const measures = measureClusters(
     assignments,
@@ -342,6 +343,7 @@ export async function analyseComments(
       id: c.id,
       clusterId: assignments[i]!,
       intent: intents[i]!,
+      classifiedIntent: classified[i]!,
       sentiment: sentiments[i]!,
     })),
     clusters,

@@ -20,3 +20,4 @@ export { prepareComments, type PreparedBatch } from './prepare/prepare-comments'
 export { cleanText } from './prepare/clean-text';
 export { sharesToPercentages, engagementWeight } from './measure/shares';
 export { parseCsv, csvRecords } from './text/csv';
+export { classifyIntents, type IntentEmbeddings } from './intent/classify-many';

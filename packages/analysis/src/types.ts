@@ -32,6 +32,8 @@ export interface CommentResult {
   id: string;
   clusterId: number;
   intent: Intent;
+  /** The classifier's intent before the creator's context rules (a retag starts again from it). */
+  classifiedIntent: Intent;
   sentiment: Sentiment;
 }
 

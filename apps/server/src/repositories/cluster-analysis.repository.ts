@@ -108,6 +108,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
           'publishedAt',
           'clusterId',
           'intent',
+          'classifiedIntent',
           'sentimentScore',
           'sentimentLabel',
         ])

@@ -12,6 +12,7 @@ export interface StoredComment {
   replyCount: number;
   clusterId: number;
   intent: string;
+  classifiedIntent: string | null;
   sentimentScore: number;
   sentimentLabel: string;
 }
@@ -22,7 +23,7 @@ export interface CommentRow extends Omit<StoredComment, 'publishedAt'> {
 
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
 
-/** Rows per INSERT: 12 columns x 1,000 stays far below PostgreSQL's 65,535 parameters. */
+/** Rows per INSERT: 13 columns x 1,000 stays far below PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
 
 /** Raw comments of an analysis, with their cluster, intent and sentiment; purged after retention. */

@@ -9,6 +9,8 @@ export interface SeedComment {
   author?: string | null;
   publishedAt?: string | null;
   intent?: string;
+  /** The classifier's intent before context rules, as an analysis stores it (default: not stored). */
+  classifiedIntent?: string;
   sentimentScore?: number;
 }
 
@@ -113,6 +115,7 @@ export async function seedAnalysis(
           replyCount: 0,
           clusterId: c.clusterId,
           intent: c.intent ?? 'Opinion',
+          classifiedIntent: c.classifiedIntent ?? null,
           sentimentScore: c.sentimentScore ?? 0,
           sentimentLabel:
             (c.sentimentScore ?? 0) > 0.05

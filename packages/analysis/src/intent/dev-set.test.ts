@@ -20,10 +20,11 @@ const datasets = path.resolve(repoRoot, '../shared/datasets');
 const INTENTS: readonly Intent[] = ['Request', 'Question', 'Criticism', 'Praise', 'Opinion'];
 
 /**
- * Floors measured with scripts/bench/intent.ts minus a small margin, so a regression fails.
- * Held-out macro-F1 measured 0.628 on all 404 rows (scripts/bench/intent.ts); floor 0.60.
+ * Floor measured with scripts/bench/intent.ts minus a small margin, so a regression fails: the
+ * words-only learned model (what classifyIntents uses without USE-lite vectors) scores held-out
+ * macro-F1 0.647 on all 404 rows; floor 0.62. (With vectors: 0.684; the rules alone: 0.628.)
  */
-const HELDOUT_FLOOR_ALL = 0.6;
+const HELDOUT_FLOOR_ALL = 0.62;
 
 const labels = parseDevLabels(
   readFileSync(path.join(repoRoot, 'packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
@@ -34,6 +35,8 @@ describe('intent dev set', () => {
     expect(labels.length).toBeGreaterThanOrEqual(400);
     const keys = new Set(labels.map((l) => `${l.dataset}:${l.key}`));
     expect(keys.size).toBe(labels.length);
+    // the learned model is fitted on train + tune; held-out is never fitted or tuned on
+    expect(labels.filter((l) => l.split === 'train').length).toBeGreaterThanOrEqual(3000);
     for (const split of ['tune', 'heldout'] as const) {
       const rows = labels.filter((l) => l.split === split);
       expect(rows.length).toBeGreaterThan(150);

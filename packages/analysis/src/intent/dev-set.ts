@@ -17,7 +17,7 @@ export { csvRecords, parseCsv };
 export interface DevLabel {
   dataset: string;
   key: string;
-  split: 'tune' | 'heldout';
+  split: 'train' | 'tune' | 'heldout';
   intent: Intent;
   sentiment?: 'positive' | 'neutral' | 'negative' | 'mixed';
   text?: string;

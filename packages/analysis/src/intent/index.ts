@@ -1,5 +1,6 @@
 export { classifyIntent, normaliseForIntent, type IntentResult } from './classify';
-export { classifyIntents } from './classify-many';
+export { classifyIntents, type IntentEmbeddings } from './classify-many';
+export { predictIntent, intentTerms, type IntentModel } from './model';
 export { clusterCategory, CATEGORY_RULE } from './category';
 export { classificationReport, type ClassificationReport, type ClassMetrics } from './metrics';
 export {

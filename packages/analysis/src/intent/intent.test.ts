@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
 import { classifyIntent, classifyIntents, clusterCategory, classificationReport } from './index';
+import { INTENT_MODEL_USE } from './intent-model-use.generated';
+import { predictIntent } from './model';
 
 const intentOf = (t: string): Intent => classifyIntent(t).intent;
 
@@ -101,12 +103,61 @@ describe('classifyIntent: malformed input', () => {
   });
 });
 
-describe('classifyIntents', () => {
-  it('keeps input order and ignores vectors it does not need', () => {
+describe('classifyIntents (learned model)', () => {
+  it('keeps input order; vectors of another embedder or length are not read', () => {
     const texts = ['What mic do you use?', 'Please do a part 2', 'Love this ❤️'];
-    const vecs = texts.map(() => new Float32Array(4));
-    expect(classifyIntents(texts, vecs)).toEqual(['Question', 'Request', 'Praise']);
+    const expected = ['Question', 'Request', 'Praise'];
+    expect(classifyIntents(texts)).toEqual(expected);
+    // a 4-dimensional vector cannot be USE-lite's, and an unknown embedder's 512 dims mean something else
+    const short = texts.map(() => new Float32Array(4).fill(1));
+    expect(
+      classifyIntents(texts, {
+        vectors: short,
+        embedder: 'onnx:universal-sentence-encoder-lite:q8',
+      }),
+    ).toEqual(expected);
+    const other = texts.map(() => new Float32Array(512).fill(10));
+    expect(
+      classifyIntents(texts, { vectors: other, embedder: 'openai:text-embedding-3-small' }),
+    ).toEqual(expected);
     expect(classifyIntents([])).toEqual([]);
+  });
+
+  it('reads USE-lite vectors when that embedder made them', () => {
+    // a vector pointing along the model's Question direction makes a plain "ok" a Question
+    const m = INTENT_MODEL_USE;
+    const textWidth = m.weights.length / m.classes.length - 512;
+    const q = m.classes.indexOf('Question');
+    const width = m.weights.length / m.classes.length;
+    const direction = Float32Array.from(
+      { length: 512 },
+      (_, j) => m.weights[q * width + textWidth + j]!,
+    );
+    const norm = Math.hypot(...direction);
+    const vector = direction.map((x) => (50 * x) / norm);
+    expect(classifyIntents(['ok'])).toEqual(['Opinion']);
+    expect(
+      classifyIntents(['ok'], {
+        vectors: [vector],
+        embedder: 'embedded:universal-sentence-encoder-lite:q8',
+      }),
+    ).toEqual(['Question']);
+    expect(() => predictIntent(m, 'ok', new Float32Array(3))).toThrow(/512-dimensional/);
+  });
+
+  it('follows the guideline on its examples, precedence included', () => {
+    const cases: [string, Intent][] = [
+      ['Great video! Please do part 2', 'Request'],
+      ['Can you make a video on React hooks?', 'Request'],
+      ['What mic do you use?', 'Question'],
+      ['Loved it, but what mic do you use?', 'Question'],
+      ['The audio is terrible', 'Criticism'],
+      ['Great tutorial, thank you!', 'Praise'],
+      ['Love this channel ❤️', 'Praise'],
+      ["I've had this phone for 2 years", 'Opinion'],
+      ['First', 'Opinion'],
+    ];
+    expect(classifyIntents(cases.map(([t]) => t))).toEqual(cases.map(([, i]) => i));
   });
 });
 

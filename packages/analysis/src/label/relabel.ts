@@ -18,6 +18,8 @@ export interface RelabelComment {
   publishedAt?: string | null;
   clusterId: number;
   sentiment?: Sentiment;
+  /** The classifier's intent stored at analysis time, before any context rules. */
+  classifiedIntent?: Intent;
 }
 
 export interface RelabelledCluster {
@@ -64,13 +66,15 @@ export async function relabelClusters(
   const texts = prepared.map((c) => c.clean);
   const k = Math.max(...stored.map((c) => c.clusterId)) + 1;
   const assignments = Int32Array.from(stored.map((c) => c.clusterId));
-  // Intents start again from the offline classifier (deterministic, about 0.1 ms a comment), not
-  // from the stored ones: those carry the previous context's rules, which a new context replaces.
-  const intents = applyContextRules(
-    parseContextRules(options.context),
-    texts,
-    classifyIntents(texts),
-  );
+  // Intents start again from the classifier's answer stored at analysis time (made with the
+  // comments' embeddings, which a retag does not recompute), not from the stored final intents:
+  // those carry the previous context's rules, which a new context replaces. Analyses stored before
+  // that answer was kept are classified again from their words.
+  const kept = stored.map((c) => c.classifiedIntent);
+  const classified = kept.every((i): i is Intent => i !== undefined)
+    ? kept
+    : classifyIntents(texts);
+  const intents = applyContextRules(parseContextRules(options.context), texts, classified);
   const sentiments = stored.map((c, i) => c.sentiment ?? scoreSentiment(texts[i]!));
 
   const labels = labelClusters({

@@ -7,9 +7,33 @@ export interface Token {
   surface: string;
 }
 
-/** Light plural folding so "recipes" and "recipe" count together; keeps "series", "this", "boss". */
+/** Words that end like a plural but are not one (their key would read wrongly in a heading or tag). */
+const NOT_PLURAL = new Set(
+  (
+    'always perhaps sometimes nowadays besides towards afterwards backwards upwards downwards forwards ' +
+    'whereas thus plus yes was has does goes news lens canvas christmas texas paris kansas chaos atlas ' +
+    'alias bias gas bus pus its his hers ours yours theirs anyways maths ' +
+    'physics species series diabetes herpes mumps measles politics economics gymnastics'
+  ).split(' '),
+);
+
+/** Singular nouns ending in "-ie": their plural drops only the "s" ("movies" -> "movie", not "movy"). */
+const IE_SINGULAR = new Set(
+  (
+    'movie cookie zombie selfie rookie hoodie brownie genie calorie pixie indie goalie aussie techie ' +
+    'newbie freebie smoothie veggie sweetie auntie birdie boogie beanie foodie magpie prairie lingerie ' +
+    'eerie hippie yuppie bestie cutie homie roomie groupie junkie bookie collie'
+  ).split(' '),
+);
+
+/**
+ * Light plural folding so "recipes" and "recipe" count together; keeps "series", "this", "boss",
+ * and words that only look plural ("always", "news").
+ */
 export function foldPlural(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (NOT_PLURAL.has(word)) return word;
+  if (word.length > 4 && word.endsWith('ies'))
+    return IE_SINGULAR.has(word.slice(0, -1)) ? word.slice(0, -1) : `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(?:ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !/(ss|us|is|ous|ics|series)$/.test(word))
     return word.slice(0, -1);

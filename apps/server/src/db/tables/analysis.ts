@@ -67,6 +67,8 @@ export interface AnalysisCommentsTable {
   replyCount: number;
   clusterId: number;
   intent: string;
+  /** The classifier's intent before context rules; null for analyses stored before it was kept. */
+  classifiedIntent: string | null;
   sentimentScore: number;
   sentimentLabel: string;
   createdAt: CreatedAt;

@@ -117,6 +117,7 @@ export async function processAnalysisJob(
             replyCount: c.replyCount,
             clusterId: r?.clusterId ?? 0,
             intent: r?.intent ?? 'Opinion',
+            classifiedIntent: r?.classifiedIntent ?? null,
             sentimentScore: r?.sentiment.score ?? 0,
             sentimentLabel: r?.sentiment.label ?? 'neutral',
           };

@@ -1,5 +1,5 @@
 import { relabelClusters, type RelabelComment } from '@app/analysis';
-import { SentimentLabelSchema, type RetagReply } from '@app/contracts';
+import { IntentSchema, SentimentLabelSchema, type RetagReply } from '@app/contracts';
 import type { ClusterDeps } from './cluster-deps';
 import { CommentsExpiredError, requireJob } from './cluster-access';
 
@@ -18,6 +18,7 @@ export async function retagClusters(
   const rows = await deps.clusters.allJobComments(job.jobId);
   const stored: RelabelComment[] = rows.map((r) => {
     const label = SentimentLabelSchema.safeParse(r.sentimentLabel);
+    const classified = IntentSchema.safeParse(r.classifiedIntent);
     return {
       id: r.commentId,
       text: r.text,
@@ -26,6 +27,7 @@ export async function retagClusters(
       publishedAt: r.publishedAt?.toISOString() ?? null,
       clusterId: r.clusterId,
       sentiment: label.success ? { score: r.sentimentScore, label: label.data } : undefined,
+      classifiedIntent: classified.success ? classified.data : undefined,
     };
   });
   const result = await relabelClusters(

@@ -1,3 +1,4 @@
+import { classifyIntents } from '@app/analysis';
 import type { RetagReply } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
@@ -153,19 +154,51 @@ describeEachDatabase('POST /retag/{video_id}', (t) => {
     expect(counts.intent_counts).toMatchObject({ Request: 5, Question: 0 });
     expect(await cachedAnalyses()).toBe(0);
 
-    // Without the context the questions are questions again (the old rule does not stick); "Could
-    // you post the recipe…" stays a Request on its own (a request phrased as a question).
+    // Without the context each comment gets the classifier's own answer again (the old rule does
+    // not stick): mostly Questions, so the cluster is a Question cluster again.
     expect((await retag('')).statusCode).toBe(200);
-    expect(await intentsOfCluster0()).toEqual([
-      'Question',
-      'Question',
-      'Request',
-      'Question',
-      'Question',
-    ]);
+    const own = classifyIntents(COMMENTS.slice(0, 5).map((c) => c.text));
+    expect(own.filter((i) => i === 'Question').length).toBeGreaterThanOrEqual(4);
+    expect(await intentsOfCluster0()).toEqual(own);
     expect((await storedClusters(s, jobId)).find((c) => c.cluster_id === 0)).toMatchObject({
       category: 'Question',
     });
+  });
+
+  it('starts from the classifier answers stored with the analysis (made with embeddings), not from the words again', async () => {
+    const s = await buildTestApp({
+      database: t.database,
+      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
+    });
+    apps.push(s);
+    const user = await signUpTestUser(s.app);
+    const userId = await userIdByEmail(s.container.db, user.email);
+    // the stored answers differ from what the words alone give ("Love this channel" reads as Praise)
+    const stored = ['Opinion', 'Criticism', 'Opinion'];
+    const jobId = await seedAnalysis(s.container.db, {
+      userId,
+      videoId: VIDEO,
+      clusters: [{ cluster_id: 0, heading: 'Old', tags: ['old'], category: 'Praise' }],
+      comments: COMMENTS.slice(5).map((c, i) => ({
+        ...c,
+        clusterId: 0,
+        intent: 'Request',
+        classifiedIntent: stored[i],
+      })),
+    });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/v1/retag/${VIDEO}`,
+      headers: bearer(user.token),
+      payload: { context: '' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await sql<{
+      intent: string;
+    }>`select intent from analysis_comments where job_id = ${jobId} order by position`.execute(
+      s.container.db,
+    );
+    expect(rows.rows.map((r) => r.intent)).toEqual(stored);
   });
 
   it('passes the context to the model and keeps the offline labels when it fails', async () => {

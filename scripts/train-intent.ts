@@ -1,0 +1,242 @@
+/**
+ * Trains the learned intent models (packages/analysis/src/intent/model.ts) on the hand-labelled
+ * development set and writes them to packages/analysis/src/intent/intent-model-{text,use}.generated.ts.
+ *
+ *   npx tsx scripts/train-intent.ts [--embed]            # evaluate: fit on train, report tune and held-out
+ *   npx tsx scripts/train-intent.ts --cv 5 --fit train,tune [--embed]   # k-fold cross-validation
+ *   npx tsx scripts/train-intent.ts --write [--embed]    # fit on train + tune, write the model, report held-out
+ *   options: --l2 0.003 --min-df 3 --epochs 300 --balanced 0.5 --embed-scale 3
+ * --embed adds the Universal Sentence Encoder lite vectors (computed with ../shared/models through the
+ * benchmark's embedding cache): the "use" model, which the product applies when its embedder is USE-lite.
+ *
+ * The held-out split is never used for fitting or for choosing settings. Deterministic (full-batch
+ * gradient descent from zero weights). Comment texts are read from ../shared/datasets at run time;
+ * the written model holds terms and weights, not comments.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Intent } from '@app/contracts';
+import {
+  DEV_SOURCES,
+  classificationReport,
+  indexDatasetTexts,
+  joinDevTexts,
+  parseDevLabels,
+  type DevDataset,
+  type DevExample,
+} from '../packages/analysis/src/intent';
+import {
+  FIXED_FEATURES,
+  intentFeatures,
+  intentTerms,
+  type IntentFeatures,
+  type IntentModel,
+} from '../packages/analysis/src/intent/model';
+import { classifyIntent } from '../packages/analysis/src/intent/classify';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const datasets = path.resolve(root, '../shared/datasets');
+const CLASSES: Intent[] = ['Request', 'Question', 'Criticism', 'Praise', 'Opinion'];
+const args = process.argv.slice(2);
+const num = (name: string, d: number): number =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : d;
+const write = args.includes('--write');
+const l2 = num('--l2', 0.003);
+const minDf = num('--min-df', 3);
+const epochs = num('--epochs', 300);
+const balanced = num('--balanced', 0.5);
+const embed = args.includes('--embed');
+
+const labels = parseDevLabels(
+  readFileSync(path.join(root, 'packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
+);
+const texts: Partial<Record<DevDataset, Map<string, string>>> = {};
+for (const [ds, file] of Object.entries(DEV_SOURCES) as [DevDataset, string][]) {
+  const p = path.join(datasets, file);
+  if (existsSync(p)) texts[ds] = indexDatasetTexts(ds, readFileSync(p, 'utf8'));
+}
+const { examples, missing } = joinDevTexts(labels, texts);
+if (missing.length > 0) {
+  console.error(`${missing.length} labelled rows have no text (is ../shared/datasets there?)`);
+  process.exit(1);
+}
+
+const fitArg = args.includes('--fit') ? args[args.indexOf('--fit') + 1] : undefined;
+const fitSplits = fitArg ? fitArg.split(',') : write ? ['train', 'tune'] : ['train'];
+const fitRows = examples.filter((e) => fitSplits.includes(e.split));
+const evalSplits = write ? ['heldout'] : ['tune', 'heldout'];
+
+// vocabulary: terms in at least minDf training comments
+const df = new Map<string, number>();
+for (const e of fitRows) for (const t of intentTerms(e.text)) df.set(t, (df.get(t) ?? 0) + 1);
+const vocab = [...df.entries()]
+  .filter(([, c]) => c >= minDf)
+  .map(([t]) => t)
+  .sort();
+const vocabIndex = new Map(vocab.map((t, i) => [t, i]));
+const width = FIXED_FEATURES.length + vocab.length;
+
+let vectors: Map<DevExample, Float32Array> | null = null;
+if (embed) {
+  const { cachedEmbeddings } = await import('./bench/embedding-cache');
+  const all = await cachedEmbeddings(
+    'intent-dev',
+    examples.map((e) => e.text),
+  );
+  vectors = new Map(examples.map((e, i) => [e, all[i]!]));
+}
+const dims = vectors ? 512 : 0;
+const embedScale = num('--embed-scale', 3);
+const featuresOf = (e: DevExample): IntentFeatures => {
+  const f = intentFeatures(e.text, vocabIndex);
+  if (!vectors) return f;
+  const v = vectors.get(e)!;
+  return {
+    indices: [...f.indices, ...Array.from({ length: dims }, (_, j) => width + j)],
+    values: [...f.values, ...Array.from(v, (x) => x * embedScale)],
+  };
+};
+
+function train(rows: DevExample[]): { w: Float64Array; b: Float64Array } {
+  const W = width + dims;
+  const K = CLASSES.length;
+  const feats = rows.map(featuresOf);
+  const y = rows.map((r) => CLASSES.indexOf(r.intent));
+  const counts = CLASSES.map((_, c) => y.filter((v) => v === c).length);
+  // class weights (n / (K n_c))^balanced: 1 fully balanced, 0 none
+  const cw = counts.map((n) => (rows.length / (K * Math.max(1, n))) ** balanced);
+  const w = new Float64Array(K * W);
+  const b = new Float64Array(K);
+  // Adam on the mean (class-weighted) cross-entropy + L2
+  const mw = new Float64Array(K * W);
+  const vw = new Float64Array(K * W);
+  const mb = new Float64Array(K);
+  const vb = new Float64Array(K);
+  const lr = 0.05;
+  const [b1, b2, eps] = [0.9, 0.999, 1e-8];
+  const z = new Float64Array(K);
+  for (let it = 1; it <= epochs; it++) {
+    const gw = new Float64Array(K * W);
+    const gb = new Float64Array(K);
+    let norm = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const f = feats[i]!;
+      let max = -Infinity;
+      for (let c = 0; c < K; c++) {
+        let s = b[c]!;
+        for (let p = 0; p < f.indices.length; p++) s += w[c * W + f.indices[p]!]! * f.values[p]!;
+        z[c] = s;
+        if (s > max) max = s;
+      }
+      let sum = 0;
+      for (let c = 0; c < K; c++) sum += z[c] = Math.exp(z[c]! - max);
+      const weight = cw[y[i]!]!;
+      norm += weight;
+      for (let c = 0; c < K; c++) {
+        const g = weight * (z[c]! / sum - (c === y[i] ? 1 : 0));
+        gb[c]! += g;
+        for (let p = 0; p < f.indices.length; p++) gw[c * W + f.indices[p]!]! += g * f.values[p]!;
+      }
+    }
+    for (let j = 0; j < K * W; j++) {
+      const g = gw[j]! / norm + l2 * w[j]!;
+      mw[j] = b1 * mw[j]! + (1 - b1) * g;
+      vw[j] = b2 * vw[j]! + (1 - b2) * g * g;
+      w[j]! -= (lr * (mw[j]! / (1 - b1 ** it))) / (Math.sqrt(vw[j]! / (1 - b2 ** it)) + eps);
+    }
+    for (let c = 0; c < K; c++) {
+      const g = gb[c]! / norm;
+      mb[c] = b1 * mb[c]! + (1 - b1) * g;
+      vb[c] = b2 * vb[c]! + (1 - b2) * g * g;
+      b[c]! -= (lr * (mb[c]! / (1 - b1 ** it))) / (Math.sqrt(vb[c]! / (1 - b2 ** it)) + eps);
+    }
+  }
+  return { w, b };
+}
+
+function predict(m: { w: Float64Array; b: Float64Array }, e: DevExample): Intent {
+  const W = width + dims;
+  const f = featuresOf(e);
+  let best = 0;
+  let bestS = -Infinity;
+  CLASSES.forEach((_, c) => {
+    let s = m.b[c]!;
+    for (let p = 0; p < f.indices.length; p++) s += m.w[c * W + f.indices[p]!]! * f.values[p]!;
+    if (s > bestS) {
+      bestS = s;
+      best = c;
+    }
+  });
+  return CLASSES[best]!;
+}
+
+const pct = (x: number) => (100 * x).toFixed(1);
+const cv = num('--cv', 0);
+if (cv > 1) {
+  // k-fold cross-validation over the fitting rows (vocabulary kept from all of them: a small optimism)
+  const gold: Intent[] = [];
+  const learnedPred: Intent[] = [];
+  const rulesPred: Intent[] = [];
+  for (let f = 0; f < cv; f++) {
+    const test = fitRows.filter((_, i) => i % cv === f);
+    const m = train(fitRows.filter((_, i) => i % cv !== f));
+    for (const r of test) {
+      gold.push(r.intent);
+      learnedPred.push(predict(m, r));
+      rulesPred.push(classifyIntent(r.text).intent);
+    }
+  }
+  const l = classificationReport(gold, learnedPred, CLASSES);
+  const r = classificationReport(gold, rulesPred, CLASSES);
+  console.log(
+    `${cv}-fold CV on ${fitSplits.join('+')} (${gold.length}): learned macro-F1 ${pct(l.macroF1)} acc ${pct(l.accuracy)} | rules macro-F1 ${pct(r.macroF1)} acc ${pct(r.accuracy)} | learned per class ${CLASSES.map((c) => `${c} ${pct(l.perClass[c].f1)}`).join(', ')}`,
+  );
+  process.exit(0);
+}
+const t0 = performance.now();
+const model = train(fitRows);
+console.log(
+  `fit on ${fitSplits.join('+')} (${fitRows.length} comments, ${vocab.length} terms, l2 ${l2}, min-df ${minDf}, ${epochs} epochs${embed ? ', + embeddings' : ''}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
+for (const split of evalSplits) {
+  const rows = examples.filter((e) => e.split === split);
+  const gold = rows.map((r) => r.intent);
+  const learned = classificationReport(
+    gold,
+    rows.map((r) => predict(model, r)),
+    CLASSES,
+  );
+  const rules = classificationReport(
+    gold,
+    rows.map((r) => classifyIntent(r.text).intent),
+    CLASSES,
+  );
+  console.log(
+    `${split.padEnd(8)} n=${rows.length}  learned macro-F1 ${pct(learned.macroF1)} acc ${pct(learned.accuracy)}  |  rules macro-F1 ${pct(rules.macroF1)} acc ${pct(rules.accuracy)}  |  per class ${CLASSES.map((c) => `${c} ${pct(learned.perClass[c].f1)}`).join(', ')}`,
+  );
+}
+
+if (write) {
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  const out: IntentModel = {
+    classes: CLASSES,
+    vocab,
+    weights: Array.from(model.w, round),
+    bias: Array.from(model.b, round),
+    ...(embed
+      ? { embedding: { model: 'universal-sentence-encoder-lite', dims, scale: embedScale } }
+      : {}),
+  };
+  const kind = embed ? 'use' : 'text';
+  const file = path.join(root, `packages/analysis/src/intent/intent-model-${kind}.generated.ts`);
+  writeFileSync(
+    file,
+    `// Generated by scripts/train-intent.ts from the hand-labelled intent development set (train + tune splits,\n` +
+      `// ${fitRows.length} comments; l2 ${l2}, min-df ${minDf}, ${epochs} epochs, class balance ${balanced}` +
+      `${embed ? `, USE-lite vectors x${embedScale}` : ''}). Do not edit by hand.\n` +
+      `import type { IntentModel } from './model';\n\n` +
+      `export const INTENT_MODEL_${kind.toUpperCase()}: IntentModel = ${JSON.stringify(out)};\n`,
+  );
+  console.log(`wrote ${path.relative(root, file)} (${vocab.length} terms)`);
+}
