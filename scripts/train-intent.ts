@@ -65,7 +65,10 @@ if (missing.length > 0) {
 
 const fitArg = args.includes('--fit') ? args[args.indexOf('--fit') + 1] : undefined;
 const fitSplits = fitArg ? fitArg.split(',') : write ? ['train', 'tune'] : ['train'];
-const fitRows = examples.filter((e) => fitSplits.includes(e.split));
+// --limit N: fit on the first N rows only (learning curves)
+const fitRows = examples
+  .filter((e) => fitSplits.includes(e.split))
+  .slice(0, args.includes('--limit') ? num('--limit', 0) : undefined);
 const evalSplits = write ? ['heldout'] : ['tune', 'heldout'];
 
 // vocabulary: terms in at least minDf training comments
