@@ -5,8 +5,9 @@ import { weightedPick } from './random';
 import {
   centroidsFromItems,
   computeCentroids,
-  denseDot,
+  similarities,
   similarity,
+  termMajorWords,
   type Centroids,
   type FusedSpace,
 } from './space';
@@ -51,35 +52,19 @@ export function kmeansPlusPlus(
   return seeds;
 }
 
-/**
- * Assigns every item to its most similar centroid. Scores every centroid at once: the sparse
- * centroid weights are transposed to term-major order first, so each of an item's words reads
- * its k weights from one contiguous run instead of k scattered places (the same sums in the same
- * order as `similarity`, so the result is identical, about 3x faster on smoothed rows).
- */
+/** Assigns every item to its most similar centroid (all centroids scored at once, see `similarities`). */
 export function assign(
   space: FusedSpace,
   cents: Centroids,
 ): { assignments: Int32Array; best: Float32Array } {
-  const { n, d, dense, sparse } = space;
+  const { n } = space;
   const k = cents.k;
-  const V = sparse.cols;
-  const byTerm = new Float32Array(V * k);
-  for (let c = 0; c < k; c++) {
-    const o = c * V;
-    for (let j = 0; j < V; j++) byTerm[j * k + c] = cents.sparse[o + j]!;
-  }
-  const { indptr, indices, values } = sparse;
+  const byTerm = termMajorWords(cents, space.sparse.cols);
   const scores = new Float64Array(k);
   const assignments = new Int32Array(n);
   const best = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    for (let c = 0; c < k; c++) scores[c] = denseDot(dense, i * d, cents.dense, c * d, d);
-    for (let p = indptr[i]!; p < indptr[i + 1]!; p++) {
-      const v = values[p]!;
-      const o = indices[p]! * k;
-      for (let c = 0; c < k; c++) scores[c]! += v * byTerm[o + c]!;
-    }
+    similarities(space, i, cents, byTerm, scores);
     let bc = 0;
     let bs = Number.NEGATIVE_INFINITY;
     for (let c = 0; c < k; c++) {

@@ -10,7 +10,8 @@ import {
   TopK,
   denseDot,
   nearestNeighbours,
-  similarity,
+  similarities,
+  termMajorWords,
   type FusedSpace,
   type Neighbours,
 } from './space';
@@ -46,9 +47,12 @@ export function findNeighbours(
   const p = Math.min(probes, cells);
   const itemCells = new Int32Array(n * p);
   const nearestCells = new TopK(p);
+  const byTerm = termMajorWords(cents, space.sparse.cols);
+  const cellScores = new Float64Array(cents.k);
   for (let i = 0; i < n; i++) {
     nearestCells.clear();
-    for (let c = 0; c < cells; c++) nearestCells.offer(c, similarity(space, i, cents, c));
+    similarities(space, i, cents, byTerm, cellScores);
+    for (let c = 0; c < cells; c++) nearestCells.offer(c, cellScores[c]!);
     itemCells.set(nearestCells.index, i * p);
   }
   const members: number[][] = Array.from({ length: cells }, () => []);

@@ -134,6 +134,41 @@ export function similarity(space: FusedSpace, i: number, cents: Centroids, c: nu
   return s;
 }
 
+/**
+ * The centroids' word weights in term-major order (V x k). Scoring an item against every centroid
+ * then reads, for each of its words, k weights from one contiguous run instead of k scattered places.
+ */
+export function termMajorWords(cents: Centroids, V: number): Float32Array {
+  const k = cents.k;
+  const out = new Float32Array(V * k);
+  for (let c = 0; c < k; c++) {
+    const o = c * V;
+    for (let j = 0; j < V; j++) out[j * k + c] = cents.sparse[o + j]!;
+  }
+  return out;
+}
+
+/**
+ * Item i's similarity to every centroid into `out` (length >= k), with `byTerm` from
+ * termMajorWords: the same sums in the same order as `similarity`, so the same values.
+ */
+export function similarities(
+  space: FusedSpace,
+  i: number,
+  cents: Centroids,
+  byTerm: Float32Array,
+  out: Float64Array,
+): void {
+  const { d, dense, sparse } = space;
+  const k = cents.k;
+  for (let c = 0; c < k; c++) out[c] = denseDot(dense, i * d, cents.dense, c * d, d);
+  for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++) {
+    const v = sparse.values[p]!;
+    const o = sparse.indices[p]! * k;
+    for (let c = 0; c < k; c++) out[c]! += v * byTerm[o + c]!;
+  }
+}
+
 /** Dot product of items i and j. */
 export function itemSimilarity(space: FusedSpace, i: number, j: number): number {
   const { d, dense, sparse } = space;

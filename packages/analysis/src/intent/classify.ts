@@ -171,6 +171,16 @@ function criticismEvidence(t: string, compound: () => number): string | null {
  * `evidence` names the cue that fired for each matched intent (for debugging and explanations).
  */
 export function classifyIntent(text: string): IntentResult {
+  const t = typeof text === 'string' ? normaliseForIntent(text) : '';
+  let tone: number | undefined;
+  return classifyNormalised(t, () => (tone ??= scoreSentiment(t).score));
+}
+
+/**
+ * `classifyIntent` on text already passed through `normaliseForIntent`, with the tone supplied by
+ * the caller (computed on first use), so a caller that needs both does each once.
+ */
+export function classifyNormalised(t: string, compound: () => number): IntentResult {
   const scores: Record<Intent, number> = {
     Request: 0,
     Question: 0,
@@ -179,13 +189,10 @@ export function classifyIntent(text: string): IntentResult {
     Opinion: 0.5,
   };
   const evidence: Partial<Record<Intent, string>> = {};
-  const t = typeof text === 'string' ? normaliseForIntent(text) : '';
   // a chapter list or a tracklist ("0:00 intro 3:48 shivers ...") is an index, not an opinion to act on
   const isIndex = (t.match(/\btimestamp\b/g) ?? []).length >= 3;
   if (t !== '' && !isIndex) {
-    // the tone is needed only for weak cues, so it is computed on first use
-    let tone: number | undefined;
-    const compound = (): number => (tone ??= scoreSentiment(t).score);
+    // the tone is needed only for weak cues, so `compound` computes it on first use
     const sarcasm = firstMatch(t, SARCASM);
     const found: Partial<Record<Intent, string | null>> = {
       Request: requestEvidence(t),

@@ -1,6 +1,6 @@
 import { INTENT_PRECEDENCE, type Intent } from '@app/contracts';
 import { scoreSentiment } from '../sentiment/sentiment';
-import { classifyIntent, normaliseForIntent } from './classify';
+import { classifyNormalised, normaliseForIntent } from './classify';
 
 /**
  * The learned part of the intent classifier: a multinomial logistic regression over
@@ -62,7 +62,10 @@ function wordTokens(t: string): string[] {
 
 /** The word terms of a text: unigrams, bigrams and the opening word (marked "^"). */
 export function intentTerms(text: string): string[] {
-  const t = normaliseForIntent(text);
+  return termsOfNormalised(normaliseForIntent(text));
+}
+
+function termsOfNormalised(t: string): string[] {
   const toks = wordTokens(t).map((w) => w.replace(/'/g, ''));
   const terms = new Set<string>();
   if (toks[0] !== undefined) terms.add(`^${toks[0]}`);
@@ -89,11 +92,14 @@ export function intentFeatures(
     indices.push(FIXED_INDEX.get(name)!);
     values.push(1);
   };
-  const rule = classifyIntent(text);
+  // normalised once, tone computed at most once, for the rules and the features alike
+  const t = typeof text === 'string' ? normaliseForIntent(text) : '';
+  let toneMemo: number | undefined;
+  const compound = (): number => (toneMemo ??= t === '' ? 0 : scoreSentiment(t).score);
+  const rule = classifyNormalised(t, compound);
   for (const i of rule.matched) if (i !== 'Opinion') fixed(`rule:${i}`);
   fixed(`answer:${rule.intent}`);
-  const t = typeof text === 'string' ? normaliseForIntent(text) : '';
-  const tone = t === '' ? 0 : scoreSentiment(t).score;
+  const tone = compound();
   fixed(
     tone <= -0.5
       ? 'tone:very-negative'
@@ -121,7 +127,7 @@ export function intentFeatures(
   if (t.includes('timestamp')) fixed('shape:timestamp');
   if (t.includes('!')) fixed('shape:exclamation');
   const found: number[] = [];
-  for (const term of intentTerms(text)) {
+  for (const term of termsOfNormalised(t)) {
     const j = vocabIndex.get(term);
     if (j !== undefined) found.push(FIXED_FEATURES.length + j);
   }
