@@ -14,19 +14,12 @@
  * gradient descent from zero weights). Comment texts are read from ../shared/datasets at run time;
  * the written model holds terms and weights, not comments.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Intent } from '@app/contracts';
-import {
-  DEV_SOURCES,
-  classificationReport,
-  indexDatasetTexts,
-  joinDevTexts,
-  parseDevLabels,
-  type DevDataset,
-  type DevExample,
-} from '../packages/analysis/src/intent';
+import { classificationReport, type DevExample } from '../packages/analysis/src/intent';
+import { loadDevSet } from './bench/dev-set-files';
 import {
   FIXED_FEATURES,
   intentFeatures,
@@ -37,7 +30,6 @@ import {
 import { classifyIntent } from '../packages/analysis/src/intent/classify';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const datasets = path.resolve(root, '../shared/datasets');
 const CLASSES: Intent[] = ['Request', 'Question', 'Criticism', 'Praise', 'Opinion'];
 const args = process.argv.slice(2);
 const num = (name: string, d: number): number =>
@@ -49,15 +41,7 @@ const epochs = num('--epochs', 300);
 const balanced = num('--balanced', 0.5);
 const embed = args.includes('--embed');
 
-const labels = parseDevLabels(
-  readFileSync(path.join(root, 'packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
-);
-const texts: Partial<Record<DevDataset, Map<string, string>>> = {};
-for (const [ds, file] of Object.entries(DEV_SOURCES) as [DevDataset, string][]) {
-  const p = path.join(datasets, file);
-  if (existsSync(p)) texts[ds] = indexDatasetTexts(ds, readFileSync(p, 'utf8'));
-}
-const { examples, missing } = joinDevTexts(labels, texts);
+const { examples, missing } = loadDevSet();
 if (missing.length > 0) {
   console.error(`${missing.length} labelled rows have no text (is ../shared/datasets there?)`);
   process.exit(1);

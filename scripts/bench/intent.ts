@@ -16,17 +16,14 @@ import {
   classifyIntent,
   classifyIntents,
   csvRecords,
-  indexDatasetTexts,
-  joinDevTexts,
-  parseDevLabels,
   type ClassificationReport,
-  type DevDataset,
   type DevExample,
 } from '../../packages/analysis/src/intent';
+import { datasetsDir, loadDevSet } from './dev-set-files';
 import { scoreSentiment, type SentimentLabel } from '../../packages/analysis/src/sentiment';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const datasets = path.resolve(repoRoot, '../shared/datasets');
+const datasets = datasetsDir;
 const INTENTS: readonly Intent[] = ['Request', 'Question', 'Criticism', 'Praise', 'Opinion'];
 const GOAL = 0.8;
 const showErrors = process.argv.includes('--errors')
@@ -62,15 +59,7 @@ function printReport<L extends string>(
 }
 
 // ---- intent dev set ------------------------------------------------------
-const labels = parseDevLabels(
-  readFileSync(path.join(repoRoot, 'packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
-);
-const texts: Partial<Record<DevDataset, Map<string, string>>> = {};
-for (const [ds, file] of Object.entries(DEV_SOURCES) as [DevDataset, string][]) {
-  const p = path.join(datasets, file);
-  if (existsSync(p)) texts[ds] = indexDatasetTexts(ds, readFileSync(p, 'utf8'));
-}
-const { examples, missing } = joinDevTexts(labels, texts);
+const { examples, missing } = loadDevSet();
 if (missing.length > 0)
   console.log(
     `note: ${missing.length} labelled rows skipped (their dataset is not under ${datasets})`,

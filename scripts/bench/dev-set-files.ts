@@ -1,0 +1,31 @@
+/**
+ * Reads the hand-labelled intent development set and joins its comment texts from
+ * ../shared/datasets (the analysis core does no I/O, so scripts share this loader).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  DEV_SOURCES,
+  indexDatasetTexts,
+  joinDevTexts,
+  parseDevLabels,
+  type DevDataset,
+  type DevExample,
+  type DevLabel,
+} from '../../packages/analysis/src/intent';
+import { repoRoot, sharedRoot } from './embedding-cache';
+
+export const datasetsDir = path.join(sharedRoot, 'datasets');
+
+/** Every labelled row with its text; rows whose dataset is absent come back in `missing`. */
+export function loadDevSet(): { examples: DevExample[]; missing: DevLabel[] } {
+  const labels = parseDevLabels(
+    readFileSync(path.join(repoRoot, 'packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
+  );
+  const texts: Partial<Record<DevDataset, Map<string, string>>> = {};
+  for (const [ds, file] of Object.entries(DEV_SOURCES) as [DevDataset, string][]) {
+    const p = path.join(datasetsDir, file);
+    if (existsSync(p)) texts[ds] = indexDatasetTexts(ds, readFileSync(p, 'utf8'));
+  }
+  return joinDevTexts(labels, texts);
+}
