@@ -183,6 +183,7 @@ function describe(
   let seen = 0;
   let mid = 0;
   let withDeterminer = 0;
+  let hashtags = 0;
   for (const tokens of cluster) {
     for (let i = 0; i + parts.length <= tokens.length; i++) {
       let match = true;
@@ -194,6 +195,7 @@ function describe(
       }
       if (!match) continue;
       seen++;
+      if (parts.length === 1 && tokens[i]!.hashtag) hashtags++;
       const before = tokens[i - 1]?.key;
       if (before !== undefined && DETERMINERS.has(before)) withDeterminer++;
       if (i === 0) continue;
@@ -214,11 +216,14 @@ function describe(
   const cased = ranked.find(
     ([f]) => f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4,
   )?.[0];
-  const display = mid === 0 || lowerCount * 2 >= mid || !cased ? term : cased;
+  const written = mid === 0 || lowerCount * 2 >= mid || !cased ? term : cased;
+  // A word viewers mostly write as a hashtag is shown as one ("#MoreSidemen", not "moresidemen").
+  const asHashtag = seen > 0 && hashtags * 2 > seen;
+  const display = asHashtag ? `#${written}` : written;
   return {
     tag: display.toLowerCase(),
     display,
-    takesArticle: seen > 0 && withDeterminer / seen >= 0.3,
+    takesArticle: !asHashtag && seen > 0 && withDeterminer / seen >= 0.3,
     generic: isGeneric(term),
     score,
   };

@@ -153,6 +153,25 @@ describe('extractKeyphrases', () => {
     expect(tags[1]).toContain('editing');
     expect(tags[0]).not.toContain('editing');
   });
+
+  it('shows a word viewers mostly write as a hashtag as one, without "the"', () => {
+    const [phrases] = extractKeyphrases([
+      [
+        'we want #MoreSidemen every week',
+        'love this #MoreSidemen',
+        '#MoreSidemen forever',
+        'the moresidemen videos are the best',
+        'so good #MoreSidemen',
+      ],
+      ['the editing is so smooth', 'editing on point', 'who did the editing'],
+    ]);
+    const tag = phrases!.find((p) => p.tag.includes('moresidemen'));
+    expect(tag).toMatchObject({
+      tag: '#moresidemen',
+      display: '#MoreSidemen',
+      takesArticle: false,
+    });
+  });
 });
 
 describe('parseContextRules', () => {

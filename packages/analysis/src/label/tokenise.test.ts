@@ -23,3 +23,11 @@ describe('commentTerms', () => {
     expect(terms.has('alway')).toBe(false);
   });
 });
+
+describe('tokenise', () => {
+  it('marks hashtags and keys them like the plain word', () => {
+    const [tag, word] = tokenise('#MoreSidemen moresidemen');
+    expect(tag).toEqual({ key: 'moresidemen', surface: 'MoreSidemen', hashtag: true });
+    expect(word).toEqual({ key: 'moresidemen', surface: 'moresidemen' });
+  });
+});

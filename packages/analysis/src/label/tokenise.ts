@@ -3,8 +3,10 @@ import { STOPWORDS } from './stopwords';
 export interface Token {
   /** Matching key: lower case, apostrophes dropped, a plural "s" removed. */
   key: string;
-  /** The word as written (for display). */
+  /** The word as written (for display), without a leading "#". */
   surface: string;
+  /** Written as a hashtag ("#MoreSidemen"). */
+  hashtag?: boolean;
 }
 
 /** Words that end like a plural but are not one (their key would read wrongly in a heading or tag). */
@@ -45,10 +47,14 @@ export function tokenise(text: string): Token[] {
   const words =
     text
       .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|@[\w.-]+/gi, ' ')
-      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
-  return words.map((surface) => {
+      .match(/#?[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  return words.map((word) => {
+    const hashtag = word.startsWith('#');
+    const surface = hashtag ? word.slice(1) : word;
     const lower = surface.toLowerCase().replace(/['’]/g, '');
-    return { key: foldPlural(lower), surface };
+    return hashtag
+      ? { key: foldPlural(lower), surface, hashtag }
+      : { key: foldPlural(lower), surface };
   });
 }
 
