@@ -94,4 +94,33 @@ describe('composeOfflineSummary', () => {
     ]);
     expect(summary.key_positives).toEqual([]);
   });
+
+  it('says when nothing stands out to act on instead of leaving suggestions empty', () => {
+    const praise = {
+      label: 'positive',
+      score: 0.6,
+      positive_share: 0.8,
+      negative_share: 0,
+    } as const;
+    const few = composeOfflineSummary(
+      [
+        cluster({
+          category: 'Praise',
+          size: 60,
+          percentage: 60,
+          sentiment: praise,
+          intentCounts: { Request: 1, Praise: 50, Criticism: 2, Question: 0, Opinion: 7 },
+        }),
+        cluster({ clusterId: 1, size: 40, percentage: 40 }),
+      ],
+      praise,
+    );
+    expect(few.improvement_suggestions).toEqual([
+      'Nothing to fix stands out: 1 request and 2 complaints in all, spread thinly across the topics.',
+    ]);
+    const none = composeOfflineSummary([cluster({})], praise);
+    expect(none.improvement_suggestions).toEqual([
+      'Nothing to fix stands out: no viewer asks for anything or complains.',
+    ]);
+  });
 });

@@ -111,6 +111,30 @@ function positive(p: Point): string {
 }
 
 /**
+ * The one suggestion when no request, question or complaint is big enough for a line of its own:
+ * says so, with how many there are in all, rather than leaving the creator an empty list.
+ */
+function nothingToActOn(clusters: readonly SummaryCluster[]): string {
+  const count = (intent: Intent) =>
+    clusters.reduce((sum, c) => sum + (c.intentCounts[intent] ?? 0), 0);
+  const parts = (
+    [
+      ['Request', 'request', 'requests'],
+      ['Question', 'question', 'questions'],
+      ['Criticism', 'complaint', 'complaints'],
+    ] as const
+  )
+    .map(([intent, one, many]) => [count(intent), one, many] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  if (parts.length === 0)
+    return 'Nothing to fix stands out: no viewer asks for anything or complains.';
+  const list =
+    parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+  return `Nothing to fix stands out: ${list} in all, spread thinly across the topics.`;
+}
+
+/**
  * The offline executive summary, composed from the clusters: the overall vibe from the comments'
  * sentiment and the biggest topic; positives from praise (a praise cluster, or a big share of praise
  * inside another cluster, or a clearly positive opinion cluster); suggestions from requests, questions
@@ -154,6 +178,8 @@ export function composeOfflineSummary(
     suggestions.push(line);
     if (suggestions.length >= MAX_ITEMS) break;
   }
+
+  if (suggestions.length === 0) suggestions.push(nothingToActOn(real));
 
   return {
     overall_vibe: overallVibe,
