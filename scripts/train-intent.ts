@@ -23,6 +23,7 @@ import { loadDevSet } from './bench/dev-set-files';
 import {
   FIXED_FEATURES,
   intentFeatures,
+  intentLogits,
   intentTerms,
   type IntentFeatures,
   type IntentModel,
@@ -86,6 +87,25 @@ const featuresOf = (e: DevExample): IntentFeatures => {
   };
 };
 
+/** One Adam step (learning rate 0.05) on `param` from the summed gradient `grad` / `norm` plus `l2` * param. */
+function adamStep(
+  param: Float64Array,
+  grad: Float64Array,
+  norm: number,
+  l2: number,
+  m: Float64Array,
+  v: Float64Array,
+  it: number,
+): void {
+  const [lr, b1, b2, eps] = [0.05, 0.9, 0.999, 1e-8];
+  for (let j = 0; j < param.length; j++) {
+    const g = grad[j]! / norm + l2 * param[j]!;
+    m[j] = b1 * m[j]! + (1 - b1) * g;
+    v[j] = b2 * v[j]! + (1 - b2) * g * g;
+    param[j]! -= (lr * (m[j]! / (1 - b1 ** it))) / (Math.sqrt(v[j]! / (1 - b2 ** it)) + eps);
+  }
+}
+
 function train(rows: DevExample[]): { w: Float64Array; b: Float64Array } {
   const W = width + dims;
   const K = CLASSES.length;
@@ -101,8 +121,6 @@ function train(rows: DevExample[]): { w: Float64Array; b: Float64Array } {
   const vw = new Float64Array(K * W);
   const mb = new Float64Array(K);
   const vb = new Float64Array(K);
-  const lr = 0.05;
-  const [b1, b2, eps] = [0.9, 0.999, 1e-8];
   const z = new Float64Array(K);
   for (let it = 1; it <= epochs; it++) {
     const gw = new Float64Array(K * W);
@@ -127,30 +145,28 @@ function train(rows: DevExample[]): { w: Float64Array; b: Float64Array } {
         for (let p = 0; p < f.indices.length; p++) gw[c * W + f.indices[p]!]! += g * f.values[p]!;
       }
     }
-    for (let j = 0; j < K * W; j++) {
-      const g = gw[j]! / norm + l2 * w[j]!;
-      mw[j] = b1 * mw[j]! + (1 - b1) * g;
-      vw[j] = b2 * vw[j]! + (1 - b2) * g * g;
-      w[j]! -= (lr * (mw[j]! / (1 - b1 ** it))) / (Math.sqrt(vw[j]! / (1 - b2 ** it)) + eps);
-    }
-    for (let c = 0; c < K; c++) {
-      const g = gb[c]! / norm;
-      mb[c] = b1 * mb[c]! + (1 - b1) * g;
-      vb[c] = b2 * vb[c]! + (1 - b2) * g * g;
-      b[c]! -= (lr * (mb[c]! / (1 - b1 ** it))) / (Math.sqrt(vb[c]! / (1 - b2 ** it)) + eps);
-    }
+    adamStep(w, gw, norm, l2, mw, vw, it);
+    adamStep(b, gb, norm, 0, mb, vb, it);
   }
   return { w, b };
 }
 
+/** The fitted weights as the product's model (what `classifyIntents` reads). */
+function asModel(m: { w: Float64Array; b: Float64Array }): IntentModel {
+  return {
+    classes: CLASSES,
+    vocab,
+    weights: m.w,
+    bias: m.b,
+    ...(embed
+      ? { embedding: { model: 'universal-sentence-encoder-lite', dims, scale: embedScale } }
+      : {}),
+  };
+}
+
+/** Class scores of one comment, computed by the product's own scorer. */
 function logits(m: { w: Float64Array; b: Float64Array }, e: DevExample): number[] {
-  const W = width + dims;
-  const f = featuresOf(e);
-  return CLASSES.map((_, c) => {
-    let s = m.b[c]!;
-    for (let p = 0; p < f.indices.length; p++) s += m.w[c * W + f.indices[p]!]! * f.values[p]!;
-    return s;
-  });
+  return intentLogits(asModel(m), intentFeatures(e.text, vocabIndex), vectors?.get(e));
 }
 
 function argmax(z: readonly number[], offsets: readonly number[] = []): Intent {
@@ -266,13 +282,9 @@ for (const split of evalSplits) {
 if (write) {
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
   const out: IntentModel = {
-    classes: CLASSES,
-    vocab,
+    ...asModel(model),
     weights: Array.from(model.w, round),
     bias: Array.from(model.b, (b, c) => round(b + offsets[c]!)),
-    ...(embed
-      ? { embedding: { model: 'universal-sentence-encoder-lite', dims, scale: embedScale } }
-      : {}),
   };
   const kind = embed ? 'use' : 'text';
   const file = path.join(root, `packages/analysis/src/intent/intent-model-${kind}.generated.ts`);

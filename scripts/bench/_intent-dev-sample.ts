@@ -11,16 +11,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DEV_SOURCES,
   csvRecords,
   indexDatasetTexts,
   type DevDataset,
 } from '../../packages/analysis/src/intent/dev-set';
+import { datasetsDir } from './dev-set-files';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = path.resolve(here, '../../../shared/datasets');
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const CUE =
   /\?|\bplease\b|\bpls\b|\bcan you\b|\bcould you\b|\bshould\b|\bnext video\b|\bmake a\b|\bwish\b|\bbad\b|\bworst\b|\bhate\b|\bboring\b|\bwrong\b|\bannoying\b|\bdisappoint|\bclickbait\b|\btoo (much|many|long|loud|fast)\b/i;
@@ -69,7 +67,7 @@ const out: string[] = ['n\tdataset\tkey\tgroup\tpool\ttext'];
 let n = 0;
 const later: (() => void)[] = [];
 for (const plan of plans) {
-  const content = readFileSync(path.join(shared, DEV_SOURCES[plan.dataset]), 'utf8');
+  const content = readFileSync(path.join(datasetsDir, DEV_SOURCES[plan.dataset]), 'utf8');
   const texts = indexDatasetTexts(plan.dataset, content);
   const recs = csvRecords(content);
   const groupOf = (i: number): string => {

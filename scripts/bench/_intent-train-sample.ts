@@ -13,16 +13,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DEV_SOURCES,
   indexDatasetTexts,
-  parseDevLabels,
   type DevDataset,
 } from '../../packages/analysis/src/intent/dev-set';
+import { datasetsDir, loadDevLabels } from './dev-set-files';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = path.resolve(here, '../../../shared/datasets');
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const arg = (name: string, d: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d;
@@ -41,15 +38,16 @@ const PLAN: Record<DevDataset, number> = {
   kaggle_trending_gbcomments_sample: 250,
   poche_icpc17_youtube_tutorial_comments: 300,
 };
-const labelled = parseDevLabels(
-  readFileSync(path.join(here, '../../packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
-);
+const labelled = loadDevLabels();
 const done = new Set(labelled.map((l) => `${l.dataset}:${l.key}`));
 const picked: { dataset: string; key: string; text: string }[] = [];
 const allTexts = new Map<string, Map<string, string>>();
 for (const [ds, planned] of Object.entries(PLAN) as [DevDataset, number][]) {
   const want = Math.round(planned * scale);
-  const texts = indexDatasetTexts(ds, readFileSync(path.join(shared, DEV_SOURCES[ds]), 'utf8'));
+  const texts = indexDatasetTexts(
+    ds,
+    readFileSync(path.join(datasetsDir, DEV_SOURCES[ds]), 'utf8'),
+  );
   allTexts.set(ds, texts);
   const rows = [...texts.entries()]
     .filter(([k, t]) => t.trim() !== '' && !done.has(`${ds}:${k}`))

@@ -17,11 +17,16 @@ import { repoRoot, sharedRoot } from './embedding-cache';
 
 export const datasetsDir = path.join(sharedRoot, 'datasets');
 
-/** Every labelled row with its text; rows whose dataset is absent come back in `missing`. */
-export function loadDevSet(): { examples: DevExample[]; missing: DevLabel[] } {
-  const labels = parseDevLabels(
+/** The labelled rows (keys only). */
+export function loadDevLabels(): DevLabel[] {
+  return parseDevLabels(
     readFileSync(path.join(repoRoot, 'packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
   );
+}
+
+/** Every labelled row with its text; rows whose dataset is absent come back in `missing`. */
+export function loadDevSet(): { examples: DevExample[]; missing: DevLabel[] } {
+  const labels = loadDevLabels();
   const texts: Partial<Record<DevDataset, Map<string, string>>> = {};
   for (const [ds, file] of Object.entries(DEV_SOURCES) as [DevDataset, string][]) {
     const p = path.join(datasetsDir, file);

@@ -17,8 +17,8 @@ export interface IntentModel {
   /** Word and bigram terms; feature index = FIXED_FEATURES.length + position. */
   vocab: string[];
   /** classes x (fixed + vocab [+ embedding dims]) weights, row-major. */
-  weights: number[];
-  bias: number[];
+  weights: ArrayLike<number>;
+  bias: ArrayLike<number>;
   /**
    * Present when the model also reads sentence embeddings: which model made them (vectors of any
    * other model mean something else), their length, and the factor they are scaled by.
