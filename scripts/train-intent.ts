@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { Intent } from '@app/contracts';
 import { classificationReport, type DevExample } from '../packages/analysis/src/intent';
 import { loadDevSet } from './bench/dev-set-files';
+import { fitLinear, type LinearFit } from './learn/fit-linear';
 import {
   FIXED_FEATURES,
   intentFeatures,
@@ -87,72 +88,16 @@ const featuresOf = (e: DevExample): IntentFeatures => {
   };
 };
 
-/** One Adam step (learning rate 0.05) on `param` from the summed gradient `grad` / `norm` plus `l2` * param. */
-function adamStep(
-  param: Float64Array,
-  grad: Float64Array,
-  norm: number,
-  l2: number,
-  m: Float64Array,
-  v: Float64Array,
-  it: number,
-): void {
-  const [lr, b1, b2, eps] = [0.05, 0.9, 0.999, 1e-8];
-  for (let j = 0; j < param.length; j++) {
-    const g = grad[j]! / norm + l2 * param[j]!;
-    m[j] = b1 * m[j]! + (1 - b1) * g;
-    v[j] = b2 * v[j]! + (1 - b2) * g * g;
-    param[j]! -= (lr * (m[j]! / (1 - b1 ** it))) / (Math.sqrt(v[j]! / (1 - b2 ** it)) + eps);
-  }
-}
-
-function train(rows: DevExample[]): { w: Float64Array; b: Float64Array } {
-  const W = width + dims;
-  const K = CLASSES.length;
-  const feats = rows.map(featuresOf);
-  const y = rows.map((r) => CLASSES.indexOf(r.intent));
-  const counts = CLASSES.map((_, c) => y.filter((v) => v === c).length);
-  // class weights (n / (K n_c))^balanced: 1 fully balanced, 0 none
-  const cw = counts.map((n) => (rows.length / (K * Math.max(1, n))) ** balanced);
-  const w = new Float64Array(K * W);
-  const b = new Float64Array(K);
-  // Adam on the mean (class-weighted) cross-entropy + L2
-  const mw = new Float64Array(K * W);
-  const vw = new Float64Array(K * W);
-  const mb = new Float64Array(K);
-  const vb = new Float64Array(K);
-  const z = new Float64Array(K);
-  for (let it = 1; it <= epochs; it++) {
-    const gw = new Float64Array(K * W);
-    const gb = new Float64Array(K);
-    let norm = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const f = feats[i]!;
-      let max = -Infinity;
-      for (let c = 0; c < K; c++) {
-        let s = b[c]!;
-        for (let p = 0; p < f.indices.length; p++) s += w[c * W + f.indices[p]!]! * f.values[p]!;
-        z[c] = s;
-        if (s > max) max = s;
-      }
-      let sum = 0;
-      for (let c = 0; c < K; c++) sum += z[c] = Math.exp(z[c]! - max);
-      const weight = cw[y[i]!]!;
-      norm += weight;
-      for (let c = 0; c < K; c++) {
-        const g = weight * (z[c]! / sum - (c === y[i] ? 1 : 0));
-        gb[c]! += g;
-        for (let p = 0; p < f.indices.length; p++) gw[c * W + f.indices[p]!]! += g * f.values[p]!;
-      }
-    }
-    adamStep(w, gw, norm, l2, mw, vw, it);
-    adamStep(b, gb, norm, 0, mb, vb, it);
-  }
-  return { w, b };
+function train(rows: DevExample[]): LinearFit {
+  return fitLinear(
+    rows.map(featuresOf),
+    rows.map((r) => CLASSES.indexOf(r.intent)),
+    { classes: CLASSES.length, width: width + dims, l2, epochs, balanced },
+  );
 }
 
 /** The fitted weights as the product's model (what `classifyIntents` reads). */
-function asModel(m: { w: Float64Array; b: Float64Array }): IntentModel {
+function asModel(m: LinearFit): IntentModel {
   return {
     classes: CLASSES,
     vocab,
@@ -165,7 +110,7 @@ function asModel(m: { w: Float64Array; b: Float64Array }): IntentModel {
 }
 
 /** Class scores of one comment, computed by the product's own scorer. */
-function logits(m: { w: Float64Array; b: Float64Array }, e: DevExample): number[] {
+function logits(m: LinearFit, e: DevExample): number[] {
   return intentLogits(asModel(m), intentFeatures(e.text, vocabIndex), vectors?.get(e));
 }
 

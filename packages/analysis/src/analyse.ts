@@ -1,7 +1,7 @@
 import type { Cluster, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
 import { classifyIntents, clusterCategory } from './intent';
-import { scoreSentiment } from './sentiment';
+import { classifySentiments } from './sentiment';
 import type { LanguageModel, TextEmbedder } from './ports';
 import type {
   CommentResult,
@@ -275,9 +275,10 @@ export async function analyseComments(
   const labelStart = performance.now();
   options.onProgress?.({ stage: 'labelling', fraction: 0 });
   const rules = parseContextRules(options.context);
-  const classified = classifyIntents(texts, { vectors, embedder: deps.embedder.name });
+  const embeddings = { vectors, embedder: deps.embedder.name };
+  const classified = classifyIntents(texts, embeddings);
   const intents = applyContextRules(rules, texts, classified);
-  const sentiments: Sentiment[] = texts.map((t) => scoreSentiment(t));
+  const sentiments: Sentiment[] = classifySentiments(texts, embeddings);
   const measures = measureClusters(
     assignments,
     comments.map((c) => c.likes),

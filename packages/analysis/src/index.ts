@@ -21,3 +21,4 @@ export { cleanText } from './prepare/clean-text';
 export { sharesToPercentages, engagementWeight } from './measure/shares';
 export { parseCsv, csvRecords } from './text/csv';
 export { classifyIntents, type IntentEmbeddings } from './intent/classify-many';
+export { classifySentiments } from './sentiment/classify-many';

@@ -16,6 +16,7 @@ export interface ClusterCommentRow {
   likeCount: number;
   publishedAt: Date | null;
   sentimentScore: number;
+  sentimentLabel: string;
 }
 
 export type ClusterAnalysisRepository = ReturnType<typeof createClusterAnalysisRepository>;
@@ -69,7 +70,15 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
     ): Promise<ClusterCommentRow[]> {
       let q = db
         .selectFrom('analysisComments')
-        .select(['commentId', 'text', 'author', 'likeCount', 'publishedAt', 'sentimentScore'])
+        .select([
+          'commentId',
+          'text',
+          'author',
+          'likeCount',
+          'publishedAt',
+          'sentimentScore',
+          'sentimentLabel',
+        ])
         .where('jobId', '=', jobId)
         .where('clusterId', '=', clusterId);
       q =
@@ -87,7 +96,15 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
     ): Promise<ClusterCommentRow[]> {
       return db
         .selectFrom('analysisComments')
-        .select(['commentId', 'text', 'author', 'likeCount', 'publishedAt', 'sentimentScore'])
+        .select([
+          'commentId',
+          'text',
+          'author',
+          'likeCount',
+          'publishedAt',
+          'sentimentScore',
+          'sentimentLabel',
+        ])
         .where('jobId', '=', jobId)
         .where('clusterId', '=', clusterId)
         .orderBy('position', 'asc')

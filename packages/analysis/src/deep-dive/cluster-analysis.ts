@@ -15,21 +15,33 @@ export interface SentimentBreakdown {
   scored: number;
 }
 
-/** Aggregates stored per-comment polarities into one label; 'mixed' when both sides are strong. */
+/**
+ * Aggregates stored per-comment sentiment into one label; 'mixed' when both sides are strong. A
+ * comment's side is its stored label when there is one (the learned model's answer), else the sign
+ * of its polarity beyond a small threshold.
+ */
 export function aggregateSentiment(comments: readonly DeepDiveComment[]): SentimentBreakdown {
-  const scores = comments
-    .map((c) => c.sentimentScore)
-    .filter((s): s is number => s !== null && Number.isFinite(s));
-  if (scores.length === 0)
+  const scored = comments.filter(
+    (c): c is DeepDiveComment & { sentimentScore: number } =>
+      c.sentimentScore !== null && Number.isFinite(c.sentimentScore),
+  );
+  if (scored.length === 0)
     return { label: 'neutral', mean: 0, positiveShare: 0, negativeShare: 0, scored: 0 };
-  const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
-  const positiveShare = scores.filter((s) => s >= POLARITY_THRESHOLD).length / scores.length;
-  const negativeShare = scores.filter((s) => s <= -POLARITY_THRESHOLD).length / scores.length;
+  const side = (c: DeepDiveComment & { sentimentScore: number }): SentimentLabel =>
+    c.sentimentLabel ??
+    (c.sentimentScore >= POLARITY_THRESHOLD
+      ? 'positive'
+      : c.sentimentScore <= -POLARITY_THRESHOLD
+        ? 'negative'
+        : 'neutral');
+  const mean = scored.reduce((a, c) => a + c.sentimentScore, 0) / scored.length;
+  const positiveShare = scored.filter((c) => side(c) === 'positive').length / scored.length;
+  const negativeShare = scored.filter((c) => side(c) === 'negative').length / scored.length;
   let label: SentimentLabel = 'neutral';
   if (positiveShare >= 0.3 && negativeShare >= 0.3) label = 'mixed';
   else if (mean >= POLARITY_THRESHOLD && positiveShare > negativeShare) label = 'positive';
   else if (mean <= -POLARITY_THRESHOLD && negativeShare > positiveShare) label = 'negative';
-  return { label, mean, positiveShare, negativeShare, scored: scores.length };
+  return { label, mean, positiveShare, negativeShare, scored: scored.length };
 }
 
 function percent(share: number): string {
@@ -55,7 +67,7 @@ const TONE: Record<SentimentLabel, string> = {
 /**
  * The offline deep analysis of one cluster, composed only from its comments: key themes by
  * keyphrases (against the video's other comments as background), the questions people actually
- * asked, lexicon sentiment, and a summary that states counts and quotes the most-liked comment.
+ * asked, the comments' stored sentiment, and a summary that states counts and quotes the most-liked comment.
  */
 export function analyseClusterOffline(
   comments: readonly DeepDiveComment[],

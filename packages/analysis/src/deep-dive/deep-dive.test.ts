@@ -116,6 +116,22 @@ describe('cluster analysis (offline)', () => {
     expect(analyseClusterOffline([]).sentiment).toBe('neutral');
   });
 
+  it('counts sides by the stored labels when there are any, by the polarity otherwise', () => {
+    // the learned model's score is P(positive) - P(negative): a neutral comment can score -0.2
+    const neutralish = [1, 2, 3, 4].map((i) => ({
+      ...comment(String(i), 'What pan is that?'),
+      sentimentScore: -0.2,
+    }));
+    expect(aggregateSentiment(neutralish).negativeShare).toBe(1);
+    const labelled = neutralish.map((c) => ({ ...c, sentimentLabel: 'neutral' as const }));
+    const b = aggregateSentiment(labelled);
+    expect([b.label, b.negativeShare, b.positiveShare]).toEqual(['neutral', 0, 0]);
+    const half = labelled.map((c, i) =>
+      i < 2 ? { ...c, sentimentLabel: 'negative' as const } : c,
+    );
+    expect(aggregateSentiment(half).negativeShare).toBe(0.5);
+  });
+
   it('keeps link fragments out of themes and questions', () => {
     const cluster = [1, 2, 3].map((i) =>
       comment(`${i}`, `check my channel https://youtu.be/abc${i}?t=1 www.example.com/watch?v=${i}`),

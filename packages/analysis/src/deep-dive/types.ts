@@ -10,6 +10,8 @@ export interface DeepDiveComment {
   publishedAt: string | null;
   /** Stored per-comment polarity in [-1, 1], or null when unknown. */
   sentimentScore: number | null;
+  /** Stored per-comment sentiment label; when absent the polarity's sign decides. */
+  sentimentLabel?: SentimentLabel | null;
 }
 
 /** The offline (or validated LLM) per-cluster analysis. */

@@ -1,25 +1,11 @@
 import type { Intent } from '@app/contracts';
+import { embeddingsFit, type TextEmbeddings } from '../text/linear-model';
 import { INTENT_MODEL_TEXT } from './intent-model-text.generated';
 import { INTENT_MODEL_USE } from './intent-model-use.generated';
-import { predictIntent, type IntentModel } from './model';
+import { predictIntent } from './model';
 
 /** Sentence embeddings of the texts and the name of the embedder that made them. */
-export interface IntentEmbeddings {
-  vectors: readonly Float32Array[];
-  /** TextEmbedder.name, e.g. `onnx:universal-sentence-encoder-lite:q8`. */
-  embedder: string;
-}
-
-/** True when vectors of this embedder are the ones the embedding model was trained on. */
-function fitsModel(model: IntentModel, e: IntentEmbeddings, n: number): boolean {
-  const emb = model.embedding;
-  return (
-    emb !== undefined &&
-    e.embedder.includes(emb.model) &&
-    e.vectors.length === n &&
-    e.vectors.every((v) => v.length === emb.dims)
-  );
-}
+export type IntentEmbeddings = TextEmbeddings;
 
 /**
  * Classifies many comments, in input order, with the learned model (model.ts): the rule
@@ -30,7 +16,7 @@ function fitsModel(model: IntentModel, e: IntentEmbeddings, n: number): boolean 
  * for the rules alone (docs/intent-guideline.md).
  */
 export function classifyIntents(texts: readonly string[], embeddings?: IntentEmbeddings): Intent[] {
-  if (embeddings && fitsModel(INTENT_MODEL_USE, embeddings, texts.length))
+  if (embeddingsFit(INTENT_MODEL_USE, embeddings, texts.length))
     return texts.map((t, i) => predictIntent(INTENT_MODEL_USE, t, embeddings.vectors[i]));
   return texts.map((t) => predictIntent(INTENT_MODEL_TEXT, t));
 }

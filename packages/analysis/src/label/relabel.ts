@@ -1,6 +1,6 @@
 import type { Intent } from '@app/contracts';
 import { classifyIntents, clusterCategory } from '../intent';
-import { scoreSentiment } from '../sentiment';
+import { classifySentiments } from '../sentiment';
 import type { LanguageModel } from '../ports';
 import type { Sentiment } from '../types';
 import { prepareComments } from '../prepare/prepare-comments';
@@ -75,7 +75,10 @@ export async function relabelClusters(
     ? kept
     : classifyIntents(texts);
   const intents = applyContextRules(parseContextRules(options.context), texts, classified);
-  const sentiments = stored.map((c, i) => c.sentiment ?? scoreSentiment(texts[i]!));
+  // sentiment does not depend on the context: the stored one stays (very old rows are scored from words)
+  const sentiments = stored.every((c) => c.sentiment !== undefined)
+    ? stored.map((c) => c.sentiment!)
+    : classifySentiments(texts).map((s, i) => stored[i]!.sentiment ?? s);
 
   const labels = labelClusters({
     comments: prepared,

@@ -225,7 +225,20 @@ function vaderScore(text: string): {
  * Text the lexicon cannot read (most non-English text) comes out neutral unless its emoji carry a tone.
  */
 export function scoreSentiment(text: string): SentimentResult {
-  if (typeof text !== 'string' || text.trim() === '') return { score: 0, label: 'neutral' };
+  const { score, label } = lexiconSentiment(text);
+  return { score, label };
+}
+
+/** The lexicon's result with the summed positive and negative valences it came from (model features). */
+export interface LexiconSentiment extends SentimentResult {
+  rawPos: number;
+  rawNeg: number;
+}
+
+/** scoreSentiment with the raw valence sums (what the learned sentiment model reads). */
+export function lexiconSentiment(text: string): LexiconSentiment {
+  if (typeof text !== 'string' || text.trim() === '')
+    return { score: 0, label: 'neutral', rawPos: 0, rawNeg: 0 };
   let t = text.length > 3000 ? text.slice(0, 3000) : text;
   if (/[\u2100-\u{10FFFF}]/u.test(t)) for (const [re, word] of EMOJI_WORDS) t = t.replace(re, word);
   t = t
@@ -241,5 +254,5 @@ export function scoreSentiment(text: string): SentimentResult {
   else if (score >= POS_AT) label = 'positive';
   else if (score <= NEG_AT) label = 'negative';
   else label = 'neutral';
-  return { score, label };
+  return { score, label, rawPos: s.rawPos, rawNeg: s.rawNeg };
 }

@@ -1,4 +1,5 @@
 import type { DeepDiveComment } from '@app/analysis';
+import { SentimentLabelSchema } from '@app/contracts';
 import { AppError, NotFoundError } from '../../errors';
 import type {
   ClusterAnalysisRepository,
@@ -65,6 +66,7 @@ export function toDeepDiveComment(row: ClusterCommentRow): DeepDiveComment {
     author: row.author,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     sentimentScore: Number.isFinite(row.sentimentScore) ? row.sentimentScore : null,
+    sentimentLabel: SentimentLabelSchema.safeParse(row.sentimentLabel).data ?? null,
   };
 }
 

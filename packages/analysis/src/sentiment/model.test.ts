@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { classifySentiments, predictSentiment } from './index';
+import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
+
+describe('learned sentiment', () => {
+  it('labels plain cases and scores P(positive) - P(negative) with the label’s sign', () => {
+    const cases = [
+      ['I love this video so much, thank you!', 'positive'],
+      ['This is the worst video ever, total waste of time', 'negative'],
+      ['What camera do you use?', 'neutral'],
+    ] as const;
+    const out = classifySentiments(cases.map(([t]) => t));
+    expect(out.map((s) => s.label)).toEqual(cases.map(([, l]) => l));
+    for (const s of out) {
+      expect(s.score).toBeGreaterThanOrEqual(-1);
+      expect(s.score).toBeLessThanOrEqual(1);
+    }
+    expect(out[0]!.score).toBeGreaterThan(0.5);
+    expect(out[1]!.score).toBeLessThan(-0.5);
+    expect(Math.abs(out[2]!.score)).toBeLessThan(0.5);
+  });
+
+  it('is total: empty, emoji-only, non-string and very long input get an answer', () => {
+    const out = classifySentiments(['', '😂😂', 'x'.repeat(20_000), null as unknown as string]);
+    expect(out).toHaveLength(4);
+    for (const s of out) expect(['positive', 'neutral', 'negative', 'mixed']).toContain(s.label);
+    expect(classifySentiments([])).toEqual([]);
+  });
+
+  it('reads USE-lite vectors only when that embedder made them', () => {
+    const m = SENTIMENT_MODEL_USE;
+    const width = m.weights.length / m.classes.length;
+    const textWidth = width - 512;
+    const neg = m.classes.indexOf('negative');
+    const direction = Float32Array.from(
+      { length: 512 },
+      (_, j) => m.weights[neg * width + textWidth + j]!,
+    );
+    const norm = Math.hypot(...direction);
+    const vector = direction.map((x) => (50 * x) / norm);
+    const words = classifySentiments(['ok']);
+    expect(words[0]!.label).toBe('neutral');
+    // another embedder's 512 dimensions mean something else: the words-only model answers
+    expect(
+      classifySentiments(['ok'], { vectors: [vector], embedder: 'openai:text-embedding-3-small' }),
+    ).toEqual(words);
+    expect(
+      classifySentiments(['ok'], {
+        vectors: [vector],
+        embedder: 'onnx:universal-sentence-encoder-lite:q8',
+      })[0]!.label,
+    ).toBe('negative');
+    expect(() => predictSentiment(m, 'ok', new Float32Array(3))).toThrow(/512-dimensional/);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The shape shared by the learned classifiers (intent, sentiment): a multinomial logistic regression
+ * over a task's fixed features, word terms and, optionally, the comment's sentence embedding. The
+ * weights are fitted offline (scripts/learn/fit-linear.ts) and shipped as generated TypeScript.
+ */
+export interface LinearModel<C extends string> {
+  /** Classes in weight-row order. */
+  classes: C[];
+  /** Word and bigram terms; feature index = (number of fixed features) + position. */
+  vocab: string[];
+  /** classes x (fixed + vocab [+ embedding dims]) weights, row-major. */
+  weights: ArrayLike<number>;
+  bias: ArrayLike<number>;
+  /**
+   * Present when the model also reads sentence embeddings: which model made them (vectors of any
+   * other model mean something else), their length, and the factor they are scaled by.
+   */
+  embedding?: { model: string; dims: number; scale: number };
+}
+
+/** Sparse feature vector: indices and values. */
+export interface SparseFeatures {
+  indices: number[];
+  values: number[];
+}
+
+/** Word tokens of normalised text: words (with inner apostrophes), "?", "!" and emoji each count. */
+function wordTokens(t: string): string[] {
+  return t.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*|[?!]|\p{Extended_Pictographic}/gu) ?? [];
+}
+
+/** The word terms of normalised text: unigrams, bigrams and the opening word (marked "^"). */
+export function wordTerms(normalised: string): string[] {
+  const toks = wordTokens(normalised).map((w) => w.replace(/'/g, ''));
+  const terms = new Set<string>();
+  if (toks[0] !== undefined) terms.add(`^${toks[0]}`);
+  for (let i = 0; i < toks.length; i++) {
+    terms.add(toks[i]!);
+    if (i + 1 < toks.length) terms.add(`${toks[i]} ${toks[i + 1]}`);
+  }
+  return [...terms];
+}
+
+/**
+ * Appends the text's known terms to `f`, each valued 1/sqrt(number found) so a long comment does
+ * not outweigh a short one. Term j has feature index `offset + j`.
+ */
+export function addTermFeatures(
+  f: SparseFeatures,
+  terms: readonly string[],
+  vocabIndex: ReadonlyMap<string, number>,
+  offset: number,
+): void {
+  const found: number[] = [];
+  for (const term of terms) {
+    const j = vocabIndex.get(term);
+    if (j !== undefined) found.push(offset + j);
+  }
+  const scale = found.length > 0 ? 1 / Math.sqrt(found.length) : 0;
+  for (const j of found) {
+    f.indices.push(j);
+    f.values.push(scale);
+  }
+}
+
+/** Class scores (logits) of one feature vector and, for an embedding model, the comment's vector. */
+export function linearLogits<C extends string>(
+  model: LinearModel<C>,
+  fixedCount: number,
+  f: SparseFeatures,
+  vector?: Float32Array,
+): number[] {
+  const textWidth = fixedCount + model.vocab.length;
+  const emb = model.embedding;
+  if (emb && (!vector || vector.length !== emb.dims))
+    throw new Error(`this model needs ${emb.dims}-dimensional ${emb.model} vectors`);
+  const width = textWidth + (emb?.dims ?? 0);
+  return model.classes.map((_, c) => {
+    let s = model.bias[c]!;
+    const o = c * width;
+    for (let p = 0; p < f.indices.length; p++)
+      s += model.weights[o + f.indices[p]!]! * f.values[p]!;
+    if (emb && vector) {
+      let e = 0;
+      for (let j = 0; j < emb.dims; j++) e += model.weights[o + textWidth + j]! * vector[j]!;
+      s += emb.scale * e;
+    }
+    return s;
+  });
+}
+
+const vocabCache = new WeakMap<object, Map<string, number>>();
+
+/** term -> position of a model's vocabulary (built once per model). */
+export function vocabIndexOf(model: LinearModel<string>): ReadonlyMap<string, number> {
+  let index = vocabCache.get(model);
+  if (!index) {
+    index = new Map(model.vocab.map((w, i) => [w, i]));
+    vocabCache.set(model, index);
+  }
+  return index;
+}
+
+/** The best-scoring class; ties go to the class listed first in `precedence` (if given). */
+export function argmaxClass<C extends string>(
+  classes: readonly C[],
+  logits: readonly number[],
+  precedence: readonly C[] = classes,
+): C {
+  let best = -1;
+  for (let c = 0; c < logits.length; c++) {
+    if (
+      best < 0 ||
+      logits[c]! > logits[best]! ||
+      (logits[c] === logits[best] &&
+        precedence.indexOf(classes[c]!) < precedence.indexOf(classes[best]!))
+    )
+      best = c;
+  }
+  return classes[best]!;
+}
+
+/** Sentence embeddings of the texts and the name of the embedder that made them. */
+export interface TextEmbeddings {
+  vectors: readonly Float32Array[];
+  /** TextEmbedder.name, e.g. `onnx:universal-sentence-encoder-lite:q8`. */
+  embedder: string;
+}
+
+/** True when `e` holds one vector per text from the embedder `model` was trained on. */
+export function embeddingsFit(
+  model: LinearModel<string>,
+  e: TextEmbeddings | undefined,
+  n: number,
+): e is TextEmbeddings {
+  const emb = model.embedding;
+  return (
+    e !== undefined &&
+    emb !== undefined &&
+    e.embedder.includes(emb.model) &&
+    e.vectors.length === n &&
+    e.vectors.every((v) => v.length === emb.dims)
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Fits a multinomial logistic regression over sparse feature vectors: the training core shared by
+ * scripts/train-intent.ts and scripts/train-sentiment.ts. Deterministic (full-batch Adam from zero
+ * weights), class-weighted mean cross-entropy plus L2 on the weights (not the biases).
+ */
+
+/** Sparse feature vector: parallel indices and values. */
+export interface SparseRow {
+  indices: ArrayLike<number>;
+  values: ArrayLike<number>;
+}
+
+export interface FitOptions {
+  /** Number of classes; labels are 0..classes-1. */
+  classes: number;
+  /** Feature vector width. */
+  width: number;
+  l2: number;
+  epochs: number;
+  /** Class weights (n / (K n_c))^balanced: 1 fully balanced, 0 none. */
+  balanced: number;
+}
+
+export interface LinearFit {
+  /** classes x width weights, row-major. */
+  w: Float64Array;
+  b: Float64Array;
+}
+
+/** One Adam step (learning rate 0.05) on `param` from the summed gradient `grad` / `norm` plus `l2` * param. */
+function adamStep(
+  param: Float64Array,
+  grad: Float64Array,
+  norm: number,
+  l2: number,
+  m: Float64Array,
+  v: Float64Array,
+  it: number,
+): void {
+  const [lr, b1, b2, eps] = [0.05, 0.9, 0.999, 1e-8];
+  for (let j = 0; j < param.length; j++) {
+    const g = grad[j]! / norm + l2 * param[j]!;
+    m[j] = b1 * m[j]! + (1 - b1) * g;
+    v[j] = b2 * v[j]! + (1 - b2) * g * g;
+    param[j]! -= (lr * (m[j]! / (1 - b1 ** it))) / (Math.sqrt(v[j]! / (1 - b2 ** it)) + eps);
+  }
+}
+
+export function fitLinear(
+  feats: readonly SparseRow[],
+  y: readonly number[],
+  options: FitOptions,
+): LinearFit {
+  const { classes: K, width: W, l2, epochs, balanced } = options;
+  const counts = Array.from({ length: K }, (_, c) => y.filter((v) => v === c).length);
+  const cw = counts.map((n) => (feats.length / (K * Math.max(1, n))) ** balanced);
+  const w = new Float64Array(K * W);
+  const b = new Float64Array(K);
+  const mw = new Float64Array(K * W);
+  const vw = new Float64Array(K * W);
+  const mb = new Float64Array(K);
+  const vb = new Float64Array(K);
+  const z = new Float64Array(K);
+  for (let it = 1; it <= epochs; it++) {
+    const gw = new Float64Array(K * W);
+    const gb = new Float64Array(K);
+    let norm = 0;
+    for (let i = 0; i < feats.length; i++) {
+      const f = feats[i]!;
+      let max = -Infinity;
+      for (let c = 0; c < K; c++) {
+        let s = b[c]!;
+        for (let p = 0; p < f.indices.length; p++) s += w[c * W + f.indices[p]!]! * f.values[p]!;
+        z[c] = s;
+        if (s > max) max = s;
+      }
+      let sum = 0;
+      for (let c = 0; c < K; c++) sum += z[c] = Math.exp(z[c]! - max);
+      const weight = cw[y[i]!]!;
+      norm += weight;
+      for (let c = 0; c < K; c++) {
+        const g = weight * (z[c]! / sum - (c === y[i] ? 1 : 0));
+        gb[c]! += g;
+        for (let p = 0; p < f.indices.length; p++) gw[c * W + f.indices[p]!]! += g * f.values[p]!;
+      }
+    }
+    adamStep(w, gw, norm, l2, mw, vw, it);
+    adamStep(b, gb, norm, 0, mb, vb, it);
+  }
+  return { w, b };
+}

@@ -1,0 +1,220 @@
+/**
+ * Trains the learned sentiment models (packages/analysis/src/sentiment/model.ts) and writes them to
+ * packages/analysis/src/sentiment/sentiment-model-{text,use}.generated.ts.
+ *
+ *   npx tsx scripts/train-sentiment.ts [--embed]          # evaluate (see below)
+ *   npx tsx scripts/train-sentiment.ts --write [--embed]  # fit on everything but held-out, write the model
+ *   options: --l2 0.003 --min-df 3 --epochs 300 --balanced 0.5 --embed-scale 3 --no-tweets
+ *
+ * Training rows: the hand sentiment of the intent development set's train and tune splits (YouTube
+ * comments, 4 classes with "mixed") and TweetEval's sentiment validation tweets (3 classes). The
+ * evaluation fits twice, each time with one half of the tweets, and scores the other half (so every
+ * tweet is scored by a model that never saw it) and the development set's held-out split, which is
+ * never fitted or tuned on. --embed adds Universal Sentence Encoder lite vectors (../shared/models
+ * through the benchmark's embedding cache). Deterministic; the written model holds terms and
+ * weights, no texts.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { classificationReport, csvRecords } from '../packages/analysis/src/intent';
+import {
+  SENTIMENT_FIXED_FEATURES,
+  sentimentFeatures,
+  sentimentLogits,
+  sentimentTerms,
+  type SentimentModel,
+} from '../packages/analysis/src/sentiment/model';
+import { scoreSentiment, type SentimentLabel } from '../packages/analysis/src/sentiment/sentiment';
+import type { SparseFeatures } from '../packages/analysis/src/text/linear-model';
+import { datasetsDir, loadDevSet } from './bench/dev-set-files';
+import { fitLinear, type LinearFit } from './learn/fit-linear';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLASSES: SentimentLabel[] = ['positive', 'neutral', 'negative', 'mixed'];
+const THREE: SentimentLabel[] = ['positive', 'neutral', 'negative'];
+const args = process.argv.slice(2);
+const num = (name: string, d: number): number =>
+  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : d;
+const write = args.includes('--write');
+const l2 = num('--l2', 0.003);
+const minDf = num('--min-df', 3);
+const epochs = num('--epochs', 300);
+const balanced = num('--balanced', 0.5);
+const embed = args.includes('--embed');
+const embedScale = num('--embed-scale', 3);
+const withTweets = !args.includes('--no-tweets');
+
+interface Row {
+  text: string;
+  label: SentimentLabel;
+  source: 'youtube' | 'tweet';
+  split: 'train' | 'tune' | 'heldout' | 'a' | 'b';
+}
+
+const { examples, missing } = loadDevSet();
+if (missing.length > 0) {
+  console.error(`${missing.length} labelled rows have no text (is ../shared/datasets there?)`);
+  process.exit(1);
+}
+const rows: Row[] = examples
+  .filter((e) => e.sentiment !== undefined)
+  .map((e) => ({ text: e.text, label: e.sentiment!, source: 'youtube', split: e.split }));
+const tweetsPath = path.join(datasetsDir, 'tweeteval_sentiment_emotion/sentiment_val.csv');
+if (withTweets && existsSync(tweetsPath)) {
+  csvRecords(readFileSync(tweetsPath, 'utf8')).forEach((r, i) =>
+    rows.push({
+      text: r.text ?? '',
+      label: r.label_name as SentimentLabel,
+      source: 'tweet',
+      split: i % 2 === 0 ? 'a' : 'b',
+    }),
+  );
+}
+
+let vectors: Map<Row, Float32Array> | null = null;
+if (embed) {
+  const { cachedEmbeddings } = await import('./bench/embedding-cache');
+  vectors = new Map();
+  for (const source of ['youtube', 'tweet'] as const) {
+    const part = rows.filter((r) => r.source === source);
+    if (part.length === 0) continue;
+    const key = source === 'youtube' ? 'sentiment-dev' : 'tweeteval-sentiment-val';
+    const all = await cachedEmbeddings(
+      key,
+      part.map((r) => r.text),
+    );
+    part.forEach((r, i) => vectors!.set(r, all[i]!));
+  }
+}
+const dims = vectors ? 512 : 0;
+
+/** A fitted model with the vocabulary of the rows it was fitted on. */
+function fit(fitRows: Row[]): SentimentModel {
+  const df = new Map<string, number>();
+  for (const r of fitRows) for (const t of sentimentTerms(r.text)) df.set(t, (df.get(t) ?? 0) + 1);
+  const vocab = [...df.entries()]
+    .filter(([, c]) => c >= minDf)
+    .map(([t]) => t)
+    .sort();
+  const vocabIndex = new Map(vocab.map((t, i) => [t, i]));
+  const width = SENTIMENT_FIXED_FEATURES.length + vocab.length;
+  const feats = fitRows.map((r) => withVector(sentimentFeatures(r.text, vocabIndex), r, width));
+  const m: LinearFit = fitLinear(
+    feats,
+    fitRows.map((r) => CLASSES.indexOf(r.label)),
+    { classes: CLASSES.length, width: width + dims, l2, epochs, balanced },
+  );
+  return {
+    classes: CLASSES,
+    vocab,
+    weights: m.w,
+    bias: m.b,
+    ...(embed
+      ? { embedding: { model: 'universal-sentence-encoder-lite', dims, scale: embedScale } }
+      : {}),
+  };
+}
+
+function withVector(f: SparseFeatures, r: Row, width: number): SparseFeatures {
+  if (!vectors) return f;
+  const v = vectors.get(r)!;
+  return {
+    indices: [...f.indices, ...Array.from({ length: dims }, (_, j) => width + j)],
+    values: [...f.values, ...Array.from(v, (x) => x * embedScale)],
+  };
+}
+
+function logitsOf(model: SentimentModel, r: Row): number[] {
+  const vocabIndex = new Map(model.vocab.map((t, i) => [t, i]));
+  return sentimentLogits(model, sentimentFeatures(r.text, vocabIndex), vectors?.get(r));
+}
+
+/** Best class among `allowed` (a 3-class benchmark reads the best non-mixed class). */
+function pick(z: readonly number[], allowed: readonly SentimentLabel[]): SentimentLabel {
+  let best: SentimentLabel = allowed[0]!;
+  for (const c of allowed) if (z[CLASSES.indexOf(c)]! > z[CLASSES.indexOf(best)]!) best = c;
+  return best;
+}
+
+const pct = (x: number) => (100 * x).toFixed(1);
+function show(
+  name: string,
+  gold: SentimentLabel[],
+  learned: SentimentLabel[],
+  lexicon: SentimentLabel[],
+  labels: SentimentLabel[],
+): void {
+  const l = classificationReport(gold, learned, labels);
+  const x = classificationReport(gold, lexicon, labels);
+  console.log(
+    `${name.padEnd(34)} n=${String(gold.length).padStart(4)}  learned macro-F1 ${pct(l.macroF1)} macro-recall ${pct(l.macroRecall)} acc ${pct(l.accuracy)}  |  lexicon macro-F1 ${pct(x.macroF1)} macro-recall ${pct(x.macroRecall)} acc ${pct(x.accuracy)}  |  ${labels.map((c) => `${c} ${pct(l.perClass[c].f1)}`).join(', ')}`,
+  );
+}
+const lexicon3 = (text: string): SentimentLabel => {
+  const s = scoreSentiment(text);
+  if (s.label !== 'mixed') return s.label;
+  return s.score >= 0.05 ? 'positive' : s.score <= -0.05 ? 'negative' : 'neutral';
+};
+
+const heldout = rows.filter((r) => r.split === 'heldout');
+const youtubeFit = rows.filter((r) => r.split === 'train' || r.split === 'tune');
+if (!write) {
+  const tweetGold: SentimentLabel[] = [];
+  const tweetPred: SentimentLabel[] = [];
+  const tweetLex: SentimentLabel[] = [];
+  let first: SentimentModel | null = null;
+  for (const half of withTweets ? (['a', 'b'] as const) : []) {
+    const model = fit([
+      ...youtubeFit,
+      ...rows.filter((r) => r.source === 'tweet' && r.split !== half),
+    ]);
+    first ??= model;
+    for (const r of rows.filter((x) => x.split === half)) {
+      tweetGold.push(r.label);
+      tweetPred.push(pick(logitsOf(model, r), THREE));
+      tweetLex.push(lexicon3(r.text));
+    }
+  }
+  const model = first ?? fit(youtubeFit);
+  const z = heldout.map((r) => logitsOf(model, r));
+  show(
+    'YouTube held-out (4 classes)',
+    heldout.map((r) => r.label),
+    z.map((v) => pick(v, CLASSES)),
+    heldout.map((r) => scoreSentiment(r.text).label),
+    CLASSES,
+  );
+  if (tweetGold.length > 0)
+    show('TweetEval val, out-of-half (3)', tweetGold, tweetPred, tweetLex, THREE);
+} else {
+  const fitRows = rows.filter((r) => r.split !== 'heldout');
+  const t0 = performance.now();
+  const model = fit(fitRows);
+  console.log(
+    `fit on ${fitRows.length} rows (${model.vocab.length} terms${embed ? ', + embeddings' : ''}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const z = heldout.map((r) => logitsOf(model, r));
+  show(
+    'YouTube held-out (4 classes)',
+    heldout.map((r) => r.label),
+    z.map((v) => pick(v, CLASSES)),
+    heldout.map((r) => scoreSentiment(r.text).label),
+    CLASSES,
+  );
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  const kind = embed ? 'use' : 'text';
+  const file = path.join(
+    root,
+    `packages/analysis/src/sentiment/sentiment-model-${kind}.generated.ts`,
+  );
+  writeFileSync(
+    file,
+    `// Generated by scripts/train-sentiment.ts from hand-labelled YouTube comments (intent development set, train + tune)\n` +
+      `// and TweetEval sentiment validation tweets (${fitRows.length} rows; l2 ${l2}, min-df ${minDf}, ${epochs} epochs, class balance ${balanced}` +
+      `${embed ? `, USE-lite vectors x${embedScale}` : ''}). Do not edit by hand.\n` +
+      `import type { SentimentModel } from './model';\n\n` +
+      `export const SENTIMENT_MODEL_${kind.toUpperCase()}: SentimentModel = ${JSON.stringify({ ...model, weights: Array.from(model.weights, round), bias: Array.from(model.bias, round) })};\n`,
+  );
+  console.log(`wrote ${path.relative(root, file)} (${model.vocab.length} terms)`);
+}
