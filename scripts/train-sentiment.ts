@@ -26,7 +26,7 @@ import {
   type SentimentModel,
 } from '../packages/analysis/src/sentiment/model';
 import { scoreSentiment, type SentimentLabel } from '../packages/analysis/src/sentiment/sentiment';
-import type { SparseFeatures } from '../packages/analysis/src/text/linear-model';
+import { vocabIndexOf, type SparseFeatures } from '../packages/analysis/src/text/linear-model';
 import { datasetsDir, loadDevSet } from './bench/dev-set-files';
 import { fitLinear, type LinearFit } from './learn/fit-linear';
 
@@ -126,8 +126,7 @@ function withVector(f: SparseFeatures, r: Row, width: number): SparseFeatures {
 }
 
 function logitsOf(model: SentimentModel, r: Row): number[] {
-  const vocabIndex = new Map(model.vocab.map((t, i) => [t, i]));
-  return sentimentLogits(model, sentimentFeatures(r.text, vocabIndex), vectors?.get(r));
+  return sentimentLogits(model, sentimentFeatures(r.text, vocabIndexOf(model)), vectors?.get(r));
 }
 
 /** Best class among `allowed` (a 3-class benchmark reads the best non-mixed class). */
