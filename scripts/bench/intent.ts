@@ -169,6 +169,62 @@ console.log(
 );
 out.verdict = verdict;
 
+// ---- Request vs SemEval-2019 Task 9A suggestions ----------------------------
+// Suggestion mining on a developer forum: the product's Request intent on text of another kind. The
+// data's licence is non-commercial, so it is used for evaluation only: no model or cue is fitted on it.
+const semevalDir = path.join(datasets, 'semeval2019_task9_suggestion_mining');
+if (existsSync(semevalDir)) {
+  console.log(
+    '\nREQUEST vs SemEval-2019 Task 9A suggestions (evaluation only; the task baseline scored F1 0.268 on its held-out split):',
+  );
+  const semeval: Record<
+    string,
+    Record<string, { precision: number; recall: number; f1: number }>
+  > = {};
+  for (const file of ['trial_test_labeled.csv', 'train_v1.4.csv']) {
+    const rows = csvRecords(readFileSync(path.join(semevalDir, file), 'utf8'));
+    // the training file keeps the original's literal surrounding quotes
+    const texts = rows.map((r) => (r.sentence ?? '').replace(/^"+|"+$/g, ''));
+    const gold = rows.map((r) => r.label === '1');
+    const scores = (isRequest: readonly boolean[]) => {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      isRequest.forEach((p, i) => {
+        if (p && gold[i]) tp++;
+        else if (p) fp++;
+        else if (gold[i]) fn++;
+      });
+      const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+      const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
+      const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+      return { precision, recall, f1 };
+    };
+    const part: Record<string, { precision: number; recall: number; f1: number }> = {
+      'rules (a Request cue)': scores(
+        texts.map((t) => classifyIntent(t).matched.includes('Request')),
+      ),
+      'learned, words only': scores(classifyIntents(texts).map((i) => i === 'Request')),
+    };
+    if (withUse) {
+      const { cachedEmbeddings } = await import('./embedding-cache');
+      const vectors = await cachedEmbeddings(`semeval-${file.replace('.csv', '')}`, texts);
+      part['learned + USE-lite'] = scores(
+        classifyIntents(texts, {
+          vectors,
+          embedder: 'onnx:universal-sentence-encoder-lite:q8',
+        }).map((i) => i === 'Request'),
+      );
+    }
+    for (const [name, r] of Object.entries(part))
+      console.log(
+        `  ${file.padEnd(24)} n=${String(rows.length).padStart(4)}  ${name.padEnd(22)} P ${pct(r.precision)}%  R ${pct(r.recall)}%  F1 ${pct(r.f1)}%`,
+      );
+    semeval[file] = part;
+  }
+  out.requestVsSemeval = semeval;
+}
+
 // ---- speed ----------------------------------------------------------------
 const ytsPath = path.join(datasets, DEV_SOURCES.youtube_statistics_top_comments);
 if (existsSync(ytsPath)) {

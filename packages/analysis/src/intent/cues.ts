@@ -61,6 +61,16 @@ export const REQUEST_CUES: readonly RegExp[] = [
   /\b(next|new) (video|episode|vid|collab|tutorial|review)\b[^.!]{0,20}\b(should|could|would|please|pls)\b/,
   /\b(next|new) (video|episode|vid|tutorial) (on|about)\b[^.!]{0,30}\?/,
   /\b(soon|next)\s*\?/,
+  // suggestions put impersonally, as feature requests are ("It would be nice if...", "Allow users to...",
+  // "There should be an option...", "We need a way to..."): the same asks a viewer makes of a channel
+  /\b(would|'d|could|might) (also |really |definitely |honestly )?be (really |so |very |super |much |a lot |even |also |way )?(nice|great|cool|awesome|helpful|useful|good|better|amazing|interesting|handy|convenient|wonderful|fun|lovely|welcome|ideal|neat|fantastic|beneficial|perfect|appreciated) (if|to (see|have|get|be able|hear|watch|learn)|for you to)\b/,
+  /(^|[.!?] )(please |pls |plz |also |and )?(allow|enable|provide(?! me)|implement|introduce|expand|give us|make it (possible|easier|so))\b/,
+  /\bplease (allow|enable|provide(?! me)|implement|introduce|expand|support|improve|let us)\b/,
+  /\bthere (should|needs to|ought to) be (a|an|some|more|the option|an option|a way|the ability|support)\b/,
+  /\b(we|i|users|developers|people|viewers) (need|want|would like|'d like|would love|'d love) (a|an|the|some)? ?(way|option|ability|feature|button|setting|toggle|mode|choice|possibility) to\b/,
+  /\bneed (an|a|the) (option|way|button|feature|setting|ability|toggle|mode) to\b/,
+  /\b(my|one|a|another|small|quick|a small|a quick) suggestion\b|\bsuggestion ?:/,
+  /\bshould (also )?(be (made (easier|possible|available)|added|included|optional|customi[sz]able)|have (the option|an option|the ability|support for))\b/,
   // non-English requests (only common, unambiguous forms)
   /\b(por favor|porfavor|porfa|s'il (te|vous) pla[iî]t|bitte|per favore|tolong|lütfen)\b/,
   /(пожалуйста|сделай|сделайте|сними|снимите)/u,

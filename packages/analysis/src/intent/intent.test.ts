@@ -50,6 +50,27 @@ describe('classifyIntent: each intent on real-style comments', () => {
     expect(intentOf(text)).toBe(intent);
   });
 
+  it('reads suggestions put impersonally, as feature requests are, and not their look-alikes', () => {
+    const request = (t: string) => classifyIntent(t).matched.includes('Request');
+    for (const t of [
+      'It would be nice if you did a video on the history of chess clocks',
+      "It'd be really helpful to see the full recipe in the description",
+      'Allow users to organise their playlists into folders.',
+      'There should be an option to turn off the background music',
+      'We need a way to skip the intro',
+      'One suggestion: slow down when you type the code',
+      'Please enable subtitles on the older videos',
+    ])
+      expect(request(t), t).toBe(true);
+    for (const t of [
+      'The new album will be amazing if it sounds like these two singles',
+      'Could you please provide me the solution for the exercise on primes?',
+      'Even the lousiest pilot should be able to find it',
+      'There has to be a factory that generates these ideas',
+    ])
+      expect(request(t), t).toBe(false);
+  });
+
   it('negation flips cues: "not boring" is not Criticism, "not good" is', () => {
     expect(intentOf('Honestly not boring at all, loved every minute')).toBe('Praise');
     expect(intentOf('This video is not good')).toBe('Criticism');
