@@ -169,6 +169,25 @@ console.log(
 );
 out.verdict = verdict;
 
+/** Precision, recall and F1 of the positive class. */
+function binaryScores(
+  gold: readonly boolean[],
+  predicted: readonly boolean[],
+): { precision: number; recall: number; f1: number } {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  predicted.forEach((p, i) => {
+    if (p && gold[i]) tp++;
+    else if (p) fp++;
+    else if (gold[i]) fn++;
+  });
+  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1 };
+}
+
 // ---- Request vs SemEval-2019 Task 9A suggestions ----------------------------
 // Suggestion mining on a developer forum: the product's Request intent on text of another kind. The
 // data's licence is non-commercial, so it is used for evaluation only: no model or cue is fitted on it.
@@ -186,20 +205,7 @@ if (existsSync(semevalDir)) {
     // the training file keeps the original's literal surrounding quotes
     const texts = rows.map((r) => (r.sentence ?? '').replace(/^"+|"+$/g, ''));
     const gold = rows.map((r) => r.label === '1');
-    const scores = (isRequest: readonly boolean[]) => {
-      let tp = 0;
-      let fp = 0;
-      let fn = 0;
-      isRequest.forEach((p, i) => {
-        if (p && gold[i]) tp++;
-        else if (p) fp++;
-        else if (gold[i]) fn++;
-      });
-      const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
-      const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
-      const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-      return { precision, recall, f1 };
-    };
+    const scores = (isRequest: readonly boolean[]) => binaryScores(gold, isRequest);
     const part: Record<string, { precision: number; recall: number; f1: number }> = {
       'rules (a Request cue)': scores(
         texts.map((t) => classifyIntent(t).matched.includes('Request')),
@@ -223,6 +229,47 @@ if (existsSync(semevalDir)) {
     semeval[file] = part;
   }
   out.requestVsSemeval = semeval;
+}
+
+// ---- actionable intents vs Poché et al.'s content concerns ------------------
+// Poché et al. (ICPC'17) labelled coding-tutorial comments content_concern (questions, errors, requests,
+// suggestions) or miscellaneous: the union of Question, Request and Criticism. Rows in the dev set are
+// left out (the models were fitted on some). Their text has its punctuation stripped, so no "?" helps.
+const pochePath = path.join(datasets, DEV_SOURCES.poche_icpc17_youtube_tutorial_comments);
+if (existsSync(pochePath)) {
+  const inDev = new Set(
+    examples
+      .filter((e) => e.dataset === 'poche_icpc17_youtube_tutorial_comments')
+      .map((e) => e.key),
+  );
+  const rows = csvRecords(readFileSync(pochePath, 'utf8')).filter(
+    (r) => !inDev.has(`${r.video_id}:${r.position}`),
+  );
+  const texts = rows.map((r) => r.comment ?? '');
+  const gold = rows.map((r) => r.label === 'content_concern');
+  const actionable = (intents: readonly Intent[]) =>
+    intents.map((i) => i === 'Question' || i === 'Request' || i === 'Criticism');
+  const poche: Record<string, { precision: number; recall: number; f1: number }> = {
+    'learned, words only': binaryScores(gold, actionable(classifyIntents(texts))),
+  };
+  if (withUse) {
+    const { cachedEmbeddings } = await import('./embedding-cache');
+    const vectors = await cachedEmbeddings('poche-nondev', texts);
+    poche['learned + USE-lite'] = binaryScores(
+      gold,
+      actionable(
+        classifyIntents(texts, { vectors, embedder: 'onnx:universal-sentence-encoder-lite:q8' }),
+      ),
+    );
+  }
+  console.log(
+    `\nACTIONABLE (Question, Request or Criticism) vs Poché et al. content_concern, ${rows.length} comments outside the dev set:`,
+  );
+  for (const [name, r] of Object.entries(poche))
+    console.log(
+      `  ${name.padEnd(22)} P ${pct(r.precision)}%  R ${pct(r.recall)}%  F1 ${pct(r.f1)}%`,
+    );
+  out.actionableVsPoche = poche;
 }
 
 // ---- speed ----------------------------------------------------------------
