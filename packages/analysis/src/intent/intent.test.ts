@@ -60,6 +60,11 @@ describe('classifyIntent: each intent on real-style comments', () => {
       'We need a way to skip the intro',
       'One suggestion: slow down when you type the code',
       'Please enable subtitles on the older videos',
+      'It would be extremely helpful if the app supported dark mode',
+      "I'd like to be able to download the slides",
+      'The settings page should have an option to mute notifications',
+      'This needs to be fixed.',
+      'Chromecast support would be great',
     ])
       expect(request(t), t).toBe(true);
     for (const t of [
