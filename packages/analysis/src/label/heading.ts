@@ -31,6 +31,8 @@ export interface HeadingResult {
   heading: string;
   /** The topic the heading is about ("the editing"), or null when no topical phrase exists. */
   subject: string | null;
+  /** What the comments are, in a word or two ("Praise", "Questions"): names a cluster whose heading another has. */
+  kind: string;
 }
 
 function phraseText(p: Keyphrase): string {
@@ -48,6 +50,8 @@ const MIN_SUBJECT_SHARE = 0.08;
  * other words unless they look like verbs or adverbs ("helped", "using", "explain", "quickly").
  */
 function nounLike(p: Keyphrase): boolean {
+  // "please reply", "thanks bro": a plea or thanks is not what a cluster is about
+  if (/^(please|pls|plz|thanks|thank|thx)\b/.test(p.tag)) return false;
   // A phrase is a topic unless it ends in an adverb or adjective ("sidemen together").
   if (p.tag.includes(' ')) return !NOT_A_SUBJECT.has(p.tag.slice(p.tag.lastIndexOf(' ') + 1));
   if (p.takesArticle || p.display !== p.tag) return true;
@@ -69,7 +73,7 @@ export function headingSubject(phrases: readonly Keyphrase[], room: number): str
   return subject === '' ? null : subject;
 }
 
-type Template = { about: (subject: string) => string; general: string };
+type Template = { about: (subject: string) => string; general: string; kind: string };
 
 /**
  * The intent the heading speaks for: the category, except that an Opinion cluster where a third or more
@@ -87,24 +91,57 @@ function template(input: HeadingInput): Template {
   const laughing = input.humourShare >= 0.35;
   switch (voice(input)) {
     case 'Request':
-      return { about: (s) => `Requests for ${s}`, general: 'Requests for more videos' };
+      return {
+        about: (s) => `Requests for ${s}`,
+        general: 'Requests for more videos',
+        kind: 'Requests',
+      };
     case 'Question':
-      return { about: (s) => `Questions about ${s}`, general: 'Questions for the creator' };
+      return {
+        about: (s) => `Questions about ${s}`,
+        general: 'Questions for the creator',
+        kind: 'Questions',
+      };
     case 'Criticism':
-      return { about: (s) => `Complaints about ${s}`, general: 'General complaints' };
+      return {
+        about: (s) => `Complaints about ${s}`,
+        general: 'General complaints',
+        kind: 'Complaints',
+      };
     case 'Praise':
       return laughing
-        ? { about: (s) => `Laughing at ${s}`, general: 'Laughs and praise' }
-        : { about: (s) => `Praise for ${s}`, general: 'General praise for the video' };
+        ? { about: (s) => `Laughing at ${s}`, general: 'Laughs and praise', kind: 'Laughs' }
+        : {
+            about: (s) => `Praise for ${s}`,
+            general: 'General praise for the video',
+            kind: 'Praise',
+          };
     case 'Opinion':
-      if (laughing) return { about: (s) => `Jokes about ${s}`, general: 'Jokes and banter' };
+      if (laughing)
+        return { about: (s) => `Jokes about ${s}`, general: 'Jokes and banter', kind: 'Jokes' };
       if (input.sentiment === 'negative')
-        return { about: (s) => `Frustration with ${s}`, general: 'Negative reactions' };
+        return {
+          about: (s) => `Frustration with ${s}`,
+          general: 'Negative reactions',
+          kind: 'Negative reactions',
+        };
       if (input.sentiment === 'positive' && input.positiveShare >= 0.5)
-        return { about: (s) => `Enthusiasm about ${s}`, general: 'Positive reactions' };
+        return {
+          about: (s) => `Enthusiasm about ${s}`,
+          general: 'Positive reactions',
+          kind: 'Positive reactions',
+        };
       if (input.sentiment === 'mixed')
-        return { about: (s) => `Mixed feelings about ${s}`, general: 'Mixed reactions' };
-      return { about: (s) => `Thoughts on ${s}`, general: 'Short reactions and chatter' };
+        return {
+          about: (s) => `Mixed feelings about ${s}`,
+          general: 'Mixed reactions',
+          kind: 'Mixed reactions',
+        };
+      return {
+        about: (s) => `Thoughts on ${s}`,
+        general: 'Short reactions and chatter',
+        kind: 'Comments',
+      };
   }
 }
 
@@ -118,10 +155,25 @@ function capitaliseFirst(text: string): string {
  * ending". Only the first letter is capitalised (names keep their own case); at most 60 characters.
  */
 export function composeHeading(input: HeadingInput): HeadingResult {
-  if (input.spamShare >= 0.5) return { heading: 'Spam and self-promotion', subject: null };
+  if (input.spamShare >= 0.5)
+    return { heading: 'Spam and self-promotion', subject: null, kind: 'Spam' };
   const t = template(input);
   const room = MAX_HEADING_LENGTH - t.about('').length;
   const subject = headingSubject(input.phrases, room);
   const heading = capitaliseFirst(subject ? t.about(subject) : t.general);
-  return { heading: heading.slice(0, MAX_HEADING_LENGTH), subject };
+  return { heading: heading.slice(0, MAX_HEADING_LENGTH), subject, kind: t.kind };
+}
+
+/**
+ * A heading for a cluster whose composed heading a bigger cluster already has ("General praise for
+ * the video" twice): its kind and its own first tags, which are distinct across clusters ("Praise
+ * mentioning please reply and baby"). Null when it has no tags.
+ */
+export function distinctHeading(kind: string, phrases: readonly Keyphrase[]): string | null {
+  const [first, second] = phrases;
+  if (!first) return null;
+  const one = `${kind} mentioning ${first.display}`;
+  const two = second ? `${one} and ${second.display}` : one;
+  const heading = two.length <= MAX_HEADING_LENGTH ? two : one;
+  return heading.length <= MAX_HEADING_LENGTH ? heading : null;
 }

@@ -42,6 +42,44 @@ const phrase = (display: string, extra: Partial<Keyphrase> = {}): Keyphrase => (
   ...extra,
 });
 
+describe('labelClusters: headings', () => {
+  it('never gives two clusters the same heading; the smaller is named by its own tags', () => {
+    const texts = [
+      ...['Great video!', 'great video thanks', 'Awesome video', 'Great video man'],
+      ...['So good', 'Loved it', 'Nice one', 'Great stuff'],
+      ...['please reply', 'please reply bro', 'baby shark', 'baby lol'],
+      ...['Great video', 'love it'],
+    ];
+    const prepared = prepareComments(
+      texts.map((text, i) => ({
+        id: String(i),
+        text,
+        likes: 0,
+        author: null,
+        publishedAt: null,
+        replyCount: 0,
+        parentId: null,
+      })),
+    );
+    const labels = labelClusters({
+      comments: prepared.comments,
+      assignments: texts.map((_, i) => (i < 8 ? 0 : i < 12 ? 1 : 2)),
+      k: 3,
+      intents: texts.map(() => 'Praise'),
+      sentiments: texts.map(() => ({ score: 0.6, label: 'positive' })),
+      centrality: null,
+      categorise: () => 'Praise',
+    });
+    expect(labels.map((l) => l.heading)).toEqual([
+      'General praise for the video',
+      // "please reply" is this cluster's top tag, but a plea is not a topic
+      'Praise for baby and shark',
+      'Praise mentioning love',
+    ]);
+    expect(labels[2]!.subject).toBeNull();
+  });
+});
+
 describe('composeHeading', () => {
   const base = { sentiment: 'neutral' as const, positiveShare: 0, humourShare: 0, spamShare: 0 };
   it('builds readable phrases from intent, sentiment and keyphrases', () => {
@@ -78,7 +116,7 @@ describe('composeHeading', () => {
       category: 'Praise',
       phrases: [phrase('great', { generic: true }), phrase('love', { generic: true })],
     });
-    expect(h).toEqual({ heading: 'General praise for the video', subject: null });
+    expect(h).toEqual({ heading: 'General praise for the video', subject: null, kind: 'Praise' });
   });
 
   it('never joins an adverb or a contraction into the subject', () => {

@@ -1,7 +1,7 @@
 import type { ClusterSentiment, CommentRef, Intent } from '@app/contracts';
 import { IntentSchema } from '@app/contracts';
 import type { PreparedComment, Sentiment } from '../types';
-import { composeHeading, isHumorous } from './heading';
+import { composeHeading, distinctHeading, isHumorous } from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 
@@ -136,7 +136,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   });
   const keyphrases = extractKeyphrases(docs);
 
-  return members.map((list, clusterId): ClusterLabel => {
+  const labels = members.map((list, clusterId): ClusterLabel & { kind: string } => {
     const intents = list.map((i) => input.intents[i]!);
     const counts = emptyIntentCounts();
     for (const intent of intents) counts[intent] += 1;
@@ -155,7 +155,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       list.length === 0
         ? 0
         : list.filter((i) => isHumorous(comments[i]!.clean)).length / list.length;
-    const { heading, subject } = composeHeading({
+    const { heading, subject, kind } = composeHeading({
       category,
       sentiment: sentiment.label,
       positiveShare: sentiment.positive_share,
@@ -169,6 +169,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     return {
       clusterId,
       heading,
+      kind,
       subject,
       tags: phrases.map((p) => p.tag),
       keyphrases: phrases,
@@ -181,4 +182,21 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       members: list,
     };
   });
+  // Two clusters never share a heading: the bigger keeps it, the smaller is named by its own tags.
+  const taken = new Set<string>();
+  const bySize = [...labels].sort(
+    (a, b) => b.members.length - a.members.length || a.clusterId - b.clusterId,
+  );
+  for (const label of bySize) {
+    const key = label.heading.toLowerCase();
+    if (taken.has(key)) {
+      const other = distinctHeading(label.kind, label.keyphrases);
+      if (other && !taken.has(other.toLowerCase())) {
+        label.heading = other;
+        label.subject = null;
+      }
+    }
+    taken.add(label.heading.toLowerCase());
+  }
+  return labels.map(({ kind: _kind, ...label }) => label);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExecutiveSummarySchema } from '@app/contracts';
-import { composeOfflineSummary, type SummaryCluster } from './offline-summary';
+import { composeOfflineSummary, vibe, type SummaryCluster } from './offline-summary';
 
 function cluster(extra: Partial<SummaryCluster>): SummaryCluster {
   return {
@@ -89,6 +89,14 @@ describe('composeOfflineSummary', () => {
       },
     );
     expect(summary.overall_vibe).toMatch(/^Viewers are mostly critical/);
+    const tone = (positive_share: number, negative_share: number) =>
+      vibe({ label: 'neutral', score: 0, positive_share, negative_share });
+    // a third positive and the rest mostly neutral (a tutorial's questions) only leans positive
+    expect(tone(0.33, 0.06)).toBe('Reactions lean positive');
+    expect(tone(0.5, 0.1)).toBe('Viewers are mostly positive');
+    expect(tone(0.1, 0.3)).toBe('Reactions lean critical');
+    expect(tone(0.3, 0.3)).toBe('Reactions are split');
+    expect(tone(0.05, 0.05)).toBe('Reactions are mostly neutral');
     expect(summary.improvement_suggestions).toEqual([
       'Address the complaints about the audio (100% of comments).',
     ]);

@@ -35,14 +35,19 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
-function vibe(overall: ClusterSentiment): string {
+/**
+ * The tone in a few words. "Mostly" needs close to half of all comments on that side: when most
+ * comments are neutral (questions, chatter), a small positive majority only "leans" positive.
+ */
+export function vibe(overall: ClusterSentiment): string {
   const pos = overall.positive_share;
   const neg = overall.negative_share;
   if (pos >= 0.6 && neg < 0.15) return 'Viewers are overwhelmingly positive';
-  if (pos >= 2 * neg && pos >= 0.3) return 'Viewers are mostly positive';
-  if (neg >= 2 * pos && neg >= 0.3) return 'Viewers are mostly critical';
+  if (pos >= 0.45 && pos >= 2 * neg) return 'Viewers are mostly positive';
+  if (neg >= 0.45 && neg >= 2 * pos) return 'Viewers are mostly critical';
   if (pos >= 0.25 && neg >= 0.25) return 'Reactions are split';
-  if (pos > neg * 1.5) return 'Reactions lean positive';
+  if (neg >= 0.2 && neg > 1.5 * pos) return 'Reactions lean critical';
+  if (pos >= 0.15 && pos > 1.5 * neg) return 'Reactions lean positive';
   return 'Reactions are mostly neutral';
 }
 
