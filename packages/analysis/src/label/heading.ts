@@ -49,9 +49,13 @@ const MIN_SUBJECT_SHARE = 0.08;
  * Whether a phrase can be a heading's topic: phrases, names, words viewers put after "the"/"your", and
  * other words unless they look like verbs or adverbs ("helped", "using", "explain", "quickly").
  */
+/** "please reply", "thanks bro": a plea or thanks is not what a cluster is about. */
+function isPlea(p: Keyphrase): boolean {
+  return /^(please|pls|plz|thanks|thank|thx)\b/.test(p.tag);
+}
+
 function nounLike(p: Keyphrase): boolean {
-  // "please reply", "thanks bro": a plea or thanks is not what a cluster is about
-  if (/^(please|pls|plz|thanks|thank|thx)\b/.test(p.tag)) return false;
+  if (isPlea(p)) return false;
   // A phrase is a topic unless it ends in an adverb or adjective ("sidemen together").
   if (p.tag.includes(' ')) return !NOT_A_SUBJECT.has(p.tag.slice(p.tag.lastIndexOf(' ') + 1));
   if (p.takesArticle || p.display !== p.tag) return true;
@@ -167,10 +171,10 @@ export function composeHeading(input: HeadingInput): HeadingResult {
 /**
  * A heading for a cluster whose composed heading a bigger cluster already has ("General praise for
  * the video" twice): its kind and its own first tags, which are distinct across clusters ("Praise
- * mentioning please reply and baby"). Null when it has no tags.
+ * mentioning baby and informative"; pleas are skipped). Null when it has no such tags.
  */
 export function distinctHeading(kind: string, phrases: readonly Keyphrase[]): string | null {
-  const [first, second] = phrases;
+  const [first, second] = phrases.filter((p) => !isPlea(p));
   if (!first) return null;
   const one = `${kind} mentioning ${first.display}`;
   const two = second ? `${one} and ${second.display}` : one;

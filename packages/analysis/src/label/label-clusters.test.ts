@@ -7,7 +7,7 @@ import { csvRecords } from '../intent/dev-set';
 import { prepareComments } from '../prepare/prepare-comments';
 import type { InputComment, Sentiment } from '../types';
 import { applyContextRules, parseContextRules } from './context-rules';
-import { composeHeading, MAX_HEADING_LENGTH } from './heading';
+import { composeHeading, distinctHeading, MAX_HEADING_LENGTH } from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
 
@@ -77,6 +77,10 @@ describe('labelClusters: headings', () => {
       'Praise mentioning love',
     ]);
     expect(labels[2]!.subject).toBeNull();
+    // a duplicate named by its tags skips pleas too
+    expect(
+      distinctHeading('Praise', [phrase('please reply'), phrase('baby'), phrase('shark')]),
+    ).toBe('Praise mentioning baby and shark');
   });
 });
 
