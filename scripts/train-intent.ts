@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { Intent } from '@app/contracts';
 import { classificationReport, type DevExample } from '../packages/analysis/src/intent';
 import { loadDevSet } from './bench/dev-set-files';
-import { fitLinear, type LinearFit } from './learn/fit-linear';
+import { fitLinear, trainerArgs, type LinearFit } from './learn/fit-linear';
 import {
   FIXED_FEATURES,
   intentFeatures,
@@ -34,14 +34,7 @@ import { classifyIntent } from '../packages/analysis/src/intent/classify';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSES: Intent[] = ['Request', 'Question', 'Criticism', 'Praise', 'Opinion'];
 const args = process.argv.slice(2);
-const num = (name: string, d: number): number =>
-  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : d;
-const write = args.includes('--write');
-const l2 = num('--l2', 0.003);
-const minDf = num('--min-df', 3);
-const epochs = num('--epochs', 300);
-const balanced = num('--balanced', 0.5);
-const embed = args.includes('--embed');
+const { num, write, l2, minDf, epochs, balanced, embed, embedScale } = trainerArgs(args);
 
 const { examples, missing } = loadDevSet();
 if (missing.length > 0) {
@@ -77,7 +70,6 @@ if (embed) {
   vectors = new Map(examples.map((e, i) => [e, all[i]!]));
 }
 const dims = vectors ? 512 : 0;
-const embedScale = num('--embed-scale', 3);
 const featuresOf = (e: DevExample): IntentFeatures => {
   const f = intentFeatures(e.text, vocabIndex);
   if (!vectors) return f;

@@ -28,21 +28,13 @@ import {
 import { scoreSentiment, type SentimentLabel } from '../packages/analysis/src/sentiment/sentiment';
 import { vocabIndexOf, type SparseFeatures } from '../packages/analysis/src/text/linear-model';
 import { datasetsDir, loadDevSet } from './bench/dev-set-files';
-import { fitLinear, type LinearFit } from './learn/fit-linear';
+import { fitLinear, trainerArgs, type LinearFit } from './learn/fit-linear';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSES: SentimentLabel[] = ['positive', 'neutral', 'negative', 'mixed'];
 const THREE: SentimentLabel[] = ['positive', 'neutral', 'negative'];
 const args = process.argv.slice(2);
-const num = (name: string, d: number): number =>
-  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : d;
-const write = args.includes('--write');
-const l2 = num('--l2', 0.003);
-const minDf = num('--min-df', 3);
-const epochs = num('--epochs', 300);
-const balanced = num('--balanced', 0.5);
-const embed = args.includes('--embed');
-const embedScale = num('--embed-scale', 3);
+const { write, l2, minDf, epochs, balanced, embed, embedScale } = trainerArgs(args);
 const withTweets = !args.includes('--no-tweets');
 
 interface Row {
@@ -157,6 +149,16 @@ const lexicon3 = (text: string): SentimentLabel => {
 };
 
 const heldout = rows.filter((r) => r.split === 'heldout');
+/** The dev set's held-out comments (never fitted on), learned vs the lexicon. */
+function showHeldout(model: SentimentModel): void {
+  show(
+    'YouTube held-out (4 classes)',
+    heldout.map((r) => r.label),
+    heldout.map((r) => pick(logitsOf(model, r), CLASSES)),
+    heldout.map((r) => scoreSentiment(r.text).label),
+    CLASSES,
+  );
+}
 const youtubeFit = rows.filter((r) => r.split === 'train' || r.split === 'tune');
 if (!write) {
   const tweetGold: SentimentLabel[] = [];
@@ -181,14 +183,7 @@ if (!write) {
     }
   }
   const model = first ?? fit(youtubeFit);
-  const z = heldout.map((r) => logitsOf(model, r));
-  show(
-    'YouTube held-out (4 classes)',
-    heldout.map((r) => r.label),
-    z.map((v) => pick(v, CLASSES)),
-    heldout.map((r) => scoreSentiment(r.text).label),
-    CLASSES,
-  );
+  showHeldout(model);
   if (tweetGold.length > 0) {
     show('TweetEval val, out-of-half (3)', tweetGold, tweetPred, tweetLex, THREE);
     // what the product answers: a "mixed" answer counts as an error against 3-class gold
@@ -201,14 +196,7 @@ if (!write) {
   console.log(
     `fit on ${fitRows.length} rows (${model.vocab.length} terms${embed ? ', + embeddings' : ''}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const z = heldout.map((r) => logitsOf(model, r));
-  show(
-    'YouTube held-out (4 classes)',
-    heldout.map((r) => r.label),
-    z.map((v) => pick(v, CLASSES)),
-    heldout.map((r) => scoreSentiment(r.text).label),
-    CLASSES,
-  );
+  showHeldout(model);
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
   const kind = embed ? 'use' : 'text';
   const file = path.join(

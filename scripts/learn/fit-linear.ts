@@ -89,3 +89,19 @@ export function fitLinear(
   }
   return { w, b };
 }
+
+/** A trainer's command line: its numeric options and the flags both trainers share. */
+export function trainerArgs(args: readonly string[]) {
+  const num = (name: string, d: number): number =>
+    args.includes(name) ? Number(args[args.indexOf(name) + 1]) : d;
+  return {
+    num,
+    write: args.includes('--write'),
+    l2: num('--l2', 0.003),
+    minDf: num('--min-df', 3),
+    epochs: num('--epochs', 300),
+    balanced: num('--balanced', 0.5),
+    embed: args.includes('--embed'),
+    embedScale: num('--embed-scale', 3),
+  };
+}

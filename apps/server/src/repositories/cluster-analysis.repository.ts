@@ -19,6 +19,17 @@ export interface ClusterCommentRow {
   sentimentLabel: string;
 }
 
+/** The columns of a ClusterCommentRow. */
+const CLUSTER_COMMENT_COLUMNS = [
+  'commentId',
+  'text',
+  'author',
+  'likeCount',
+  'publishedAt',
+  'sentimentScore',
+  'sentimentLabel',
+] as const;
+
 export type ClusterAnalysisRepository = ReturnType<typeof createClusterAnalysisRepository>;
 
 /**
@@ -70,15 +81,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
     ): Promise<ClusterCommentRow[]> {
       let q = db
         .selectFrom('analysisComments')
-        .select([
-          'commentId',
-          'text',
-          'author',
-          'likeCount',
-          'publishedAt',
-          'sentimentScore',
-          'sentimentLabel',
-        ])
+        .select(CLUSTER_COMMENT_COLUMNS)
         .where('jobId', '=', jobId)
         .where('clusterId', '=', clusterId);
       q =
@@ -96,15 +99,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
     ): Promise<ClusterCommentRow[]> {
       return db
         .selectFrom('analysisComments')
-        .select([
-          'commentId',
-          'text',
-          'author',
-          'likeCount',
-          'publishedAt',
-          'sentimentScore',
-          'sentimentLabel',
-        ])
+        .select(CLUSTER_COMMENT_COLUMNS)
         .where('jobId', '=', jobId)
         .where('clusterId', '=', clusterId)
         .orderBy('position', 'asc')

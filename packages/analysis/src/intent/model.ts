@@ -4,6 +4,7 @@ import { classifyNormalised, normaliseForIntent } from './classify';
 import {
   addTermFeatures,
   argmaxClass,
+  lengthFeature,
   linearLogits,
   vocabIndexOf,
   wordTerms,
@@ -91,16 +92,7 @@ export function intentFeatures(
   if (t.includes('?')) fixed('shape:has-question-mark');
   if (/\?\s*\W*$/u.test(t)) fixed('shape:ends-with-question-mark');
   if (/^[^\p{L}@]*@/u.test(t)) fixed('shape:reply');
-  const words = t === '' ? 0 : t.split(' ').length;
-  fixed(
-    words <= 3
-      ? 'shape:words-1-3'
-      : words <= 10
-        ? 'shape:words-4-10'
-        : words <= 30
-          ? 'shape:words-11-30'
-          : 'shape:words-31+',
-  );
+  fixed(lengthFeature(t));
   if (t.includes('timestamp')) fixed('shape:timestamp');
   if (t.includes('!')) fixed('shape:exclamation');
   const f = { indices, values };

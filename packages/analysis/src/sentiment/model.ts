@@ -2,6 +2,7 @@ import { normaliseForIntent } from '../intent/classify';
 import {
   addTermFeatures,
   argmaxClass,
+  lengthFeature,
   linearLogits,
   vocabIndexOf,
   wordTerms,
@@ -85,16 +86,7 @@ export function sentimentFeatures(
   if (lex.rawPos > 0) add('valence:positive', Math.log1p(lex.rawPos));
   if (lex.rawNeg > 0) add('valence:negative', Math.log1p(lex.rawNeg));
   const t = normaliseForIntent(raw);
-  const words = t === '' ? 0 : t.split(' ').length;
-  add(
-    words <= 3
-      ? 'shape:words-1-3'
-      : words <= 10
-        ? 'shape:words-4-10'
-        : words <= 30
-          ? 'shape:words-11-30'
-          : 'shape:words-31+',
-  );
+  add(lengthFeature(t));
   if (t.includes('?')) add('shape:question-mark');
   if (t.includes('!')) add('shape:exclamation');
   // text the lexicon cannot read (other scripts): its neutral answer means little

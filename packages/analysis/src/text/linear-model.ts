@@ -24,6 +24,18 @@ export interface SparseFeatures {
   values: number[];
 }
 
+/** The length feature of normalised (single-spaced) text: its number of words, binned. */
+export function lengthFeature(normalised: string): string {
+  const words = normalised === '' ? 0 : normalised.split(' ').length;
+  return words <= 3
+    ? 'shape:words-1-3'
+    : words <= 10
+      ? 'shape:words-4-10'
+      : words <= 30
+        ? 'shape:words-11-30'
+        : 'shape:words-31+';
+}
+
 /** Word tokens of normalised text: words (with inner apostrophes), "?", "!" and emoji each count. */
 function wordTokens(t: string): string[] {
   return t.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*|[?!]|\p{Extended_Pictographic}/gu) ?? [];
