@@ -216,6 +216,29 @@ describe.skipIf(!haveData)('analyseComments on real comments', () => {
     );
     expect(withModel.executiveSummary.improvement_suggestions).toEqual(['Share the code.']);
 
+    // One heading for every cluster: the biggest keeps it, the others keep their offline headings.
+    const samey = new ScriptedModel((request) =>
+      request.schemaName === 'cluster_labels'
+        ? {
+            clusters: offline.clusters.map((c) => ({
+              cluster_id: c.cluster_id,
+              heading: 'Coding questions',
+              category: 'Question',
+            })),
+          }
+        : { overall_vibe: 'Fine.', key_positives: [], improvement_suggestions: [] },
+    );
+    const withSamey = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder(), languageModel: samey },
+      { k: 3, seed: 3 },
+    );
+    expect(withSamey.clusters.map((c) => c.heading)).toEqual([
+      'Coding questions',
+      offline.clusters[1]!.heading,
+      offline.clusters[2]!.heading,
+    ]);
+
     const bad = new ScriptedModel(() => ({
       clusters: [{ cluster_id: 0, heading: 'a, b, c, d' }],
       overall_vibe: 42,

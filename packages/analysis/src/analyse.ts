@@ -15,7 +15,7 @@ import { applyContextRules, parseContextRules } from './label/context-rules';
 import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
 import { measureClusters } from './measure/shares';
 import { composeOfflineSummary, type SummaryCluster } from './summarise/offline-summary';
-import { generateLabels, type LlmClusterLabel } from './llm/label-prompt';
+import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
@@ -215,12 +215,12 @@ async function labelStage(
     throwIfAborted(options.signal);
     return { labels, llmUsed: false };
   }
-  const useCategory = Boolean(options.context?.trim());
-  const merged = labels.map((l) => {
-    const answer = llm.get(l.clusterId);
-    if (!answer) return l;
-    return { ...l, heading: answer.heading, category: useCategory ? answer.category : l.category };
-  });
+  const merged = mergeModelLabels(
+    labels,
+    (l) => ({ id: l.clusterId, size: l.members.length }),
+    llm,
+    Boolean(options.context?.trim()),
+  );
   return { labels: merged, llmUsed: llm.size > 0 };
 }
 

@@ -4,7 +4,7 @@ import { classifySentiments } from '../sentiment';
 import type { LanguageModel } from '../ports';
 import type { Sentiment } from '../types';
 import { prepareComments } from '../prepare/prepare-comments';
-import { generateLabels } from '../llm/label-prompt';
+import { generateLabels, mergeModelLabels } from '../llm/label-prompt';
 import { measureClusters } from '../measure/shares';
 import { applyContextRules, parseContextRules } from './context-rules';
 import { labelClusters } from './label-clusters';
@@ -115,11 +115,13 @@ export async function relabelClusters(
       })),
       { context: options.context, signal: options.signal, timeoutMs: options.llmTimeoutMs },
     );
-    const hasContext = Boolean(options.context?.trim());
-    const merged = result.map((c) => {
-      const a = answers.get(c.cluster_id);
-      return a ? { ...c, heading: a.heading, category: hasContext ? a.category : c.category } : c;
-    });
+    const sizes = new Map(labels.map((l) => [l.clusterId, l.members.length]));
+    const merged = mergeModelLabels(
+      result,
+      (c) => ({ id: c.cluster_id, size: sizes.get(c.cluster_id) ?? 0 }),
+      answers,
+      Boolean(options.context?.trim()),
+    );
     return {
       clusters: merged,
       intents,

@@ -119,3 +119,33 @@ export async function generateLabels(
   }
   return out;
 }
+
+/**
+ * The model's headings (and, with a creator context, categories) over the offline labels. Clusters
+ * are taken biggest first, so when the model gives two clusters one heading the bigger keeps it and
+ * the smaller keeps its offline heading (offline headings are distinct). Returns input order.
+ */
+export function mergeModelLabels<T extends { heading: string; category: Intent }>(
+  items: readonly T[],
+  clusterOf: (item: T) => { id: number; size: number },
+  answers: ReadonlyMap<number, LlmClusterLabel>,
+  useCategory: boolean,
+): T[] {
+  const order = items
+    .map((item, index) => ({ item, index, ...clusterOf(item) }))
+    .sort((a, b) => b.size - a.size || a.id - b.id);
+  const taken = new Set<string>();
+  const out: T[] = [...items];
+  for (const { item, index, id } of order) {
+    const answer = answers.get(id);
+    const heading =
+      answer && !taken.has(answer.heading.toLowerCase()) ? answer.heading : item.heading;
+    taken.add(heading.toLowerCase());
+    out[index] = {
+      ...item,
+      heading,
+      category: answer && useCategory ? answer.category : item.category,
+    };
+  }
+  return out;
+}
