@@ -10,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbeddedUseLiteEmbedder } from '../../apps/server/src/providers/embeddings/embedded-use-lite-embedder';
-import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
+import {
+  defaultEmbeddingSessions,
+  OnnxTextEmbedder,
+} from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
 import { cosine } from '../../apps/server/src/providers/embeddings/vector-math';
 import { parseCsv } from '@app/analysis';
 
@@ -125,9 +128,17 @@ async function main(): Promise<void> {
     );
     runs.push(
       await measure(
-        'onnx folder q8',
+        `onnx folder q8, ${defaultEmbeddingSessions()} sessions side by side (the default)`,
         'transformers.js + onnxruntime-node',
         new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH }),
+        texts,
+      ),
+    );
+    runs.push(
+      await measure(
+        'onnx folder q8, one session with ONNX Runtime threading',
+        'transformers.js + onnxruntime-node',
+        new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH, sessions: 1 }),
         texts,
       ),
     );

@@ -121,6 +121,7 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
       provider: config.embeddings.provider,
       model: modelPath,
       dtype: config.embeddings.dtype,
+      sessions: config.embeddings.sessions,
       apiUrl: config.embeddings.apiUrl,
       apiKey: config.embeddings.apiKey,
       apiModel: config.embeddings.apiModel,

@@ -21,6 +21,8 @@ export interface CreateTextEmbedderOptions {
   /** DATA_DIR: the embedded model is converted into DATA_DIR/models, hub downloads cached there. */
   dataDir: string;
   batchSize?: number;
+  /** EMBEDDINGS_SESSIONS for `embedded` and `onnx`: sessions side by side (default one per CPU, at most 4). */
+  sessions?: number;
 }
 
 /**
@@ -29,7 +31,10 @@ export interface CreateTextEmbedderOptions {
  */
 export function createTextEmbedder(options: CreateTextEmbedderOptions): TextEmbedder {
   const provider = options.provider ?? 'embedded';
-  const batch = options.batchSize ? { batchSize: options.batchSize } : {};
+  const batch = {
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    ...(options.sessions ? { sessions: options.sessions } : {}),
+  };
   switch (provider) {
     case 'embedded':
       return new EmbeddedUseLiteEmbedder({

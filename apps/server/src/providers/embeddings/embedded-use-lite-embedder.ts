@@ -10,6 +10,8 @@ export interface EmbeddedUseLiteEmbedderOptions {
   dtype?: EmbeddingDtype;
   /** Texts per inference call (default 64). */
   batchSize?: number;
+  /** Inference sessions side by side (OnnxTextEmbedderOptions.sessions). */
+  sessions?: number;
   /** The npm package's dist/ folder; defaults to the installed package (tests may point elsewhere). */
   sourceDir?: string;
   /** Called once when the model had to be converted (first run), with the time it took. */
@@ -60,6 +62,7 @@ export class EmbeddedUseLiteEmbedder implements TextEmbedder {
         dtype: this.dtype,
         name: this.name,
         ...(this.options.batchSize ? { batchSize: this.options.batchSize } : {}),
+        ...(this.options.sessions ? { sessions: this.options.sessions } : {}),
       });
     });
     // A failed conversion is retried on the next call rather than cached.

@@ -30,7 +30,12 @@ describe.skipIf(skip)('OnnxTextEmbedder on the USE-lite folder', () => {
   ];
 
   it('returns one unit vector per text, in order, with progress after each batch', async () => {
-    const embedder = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 4 });
+    const embedder = new OnnxTextEmbedder({
+      model: modelDir,
+      dtype: 'fp32',
+      batchSize: 4,
+      sessions: 1,
+    });
     expect(embedder.name).toBe('onnx:universal-sentence-encoder-lite:fp32');
     expect(embedder.dimensions).toBe(512);
     const progress: number[] = [];
@@ -47,6 +52,22 @@ describe.skipIf(skip)('OnnxTextEmbedder on the USE-lite folder', () => {
     );
     // Empty and blank comments get the same placeholder vector rather than crashing.
     expect(cosine(vectors[3]!, vectors[4]!)).toBeCloseTo(1, 5);
+  });
+
+  it('runs batches on side-by-side sessions with the same vectors, in input order', async () => {
+    const many = Array.from({ length: 9 }, (_, i) => `${texts[i % 3]} (${i})`);
+    const one = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 2, sessions: 1 });
+    const two = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 2, sessions: 2 });
+    const progress: number[] = [];
+    const [a, b] = [
+      await one.embed(many),
+      await two.embed(many, { onProgress: (p) => progress.push(p.done) }),
+    ];
+    for (let i = 0; i < many.length; i++) expect(cosine(a[i]!, b[i]!)).toBeGreaterThan(0.99999);
+    // every batch reports once, counts only grow, and the last report is the total
+    expect(progress).toHaveLength(5);
+    expect([...progress].sort((x, y) => x - y)).toEqual(progress);
+    expect(progress.at(-1)).toBe(many.length);
   });
 
   it('gives the same vector for a text alone or inside a batch (fp32)', async () => {
