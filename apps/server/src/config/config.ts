@@ -72,8 +72,7 @@ export const EnvSchema = z.object({
   EMBEDDINGS_PROVIDER: oneOf(['embedded', 'onnx', 'openai', 'fake'], 'embedded'),
   EMBEDDINGS_MODEL: str(),
   EMBEDDINGS_DTYPE: oneOf(['q8', 'fp32'], 'q8'),
-  // 0 = one per CPU, at most 4
-  EMBEDDINGS_SESSIONS: int(0, 0, 64),
+  EMBEDDINGS_SESSIONS: int(1, 1, 64),
   EMBEDDINGS_API_URL: url(/^https?$/, 'https://api.openai.com/v1'),
   EMBEDDINGS_API_KEY: str(),
   EMBEDDINGS_API_MODEL: str(),
@@ -126,8 +125,8 @@ export interface Config {
     provider: Env['EMBEDDINGS_PROVIDER'];
     model: string | undefined;
     dtype: Env['EMBEDDINGS_DTYPE'];
-    /** ONNX sessions run side by side (one thread each); undefined = one per CPU, at most 4. */
-    sessions: number | undefined;
+    /** ONNX inference sessions: 1 uses ONNX Runtime's threading; more run single-threaded side by side. */
+    sessions: number;
     apiUrl: string | undefined;
     apiKey: string | undefined;
     apiModel: string | undefined;
@@ -237,7 +236,7 @@ function toConfig(e: Env): Config {
       provider: e.EMBEDDINGS_PROVIDER,
       model: e.EMBEDDINGS_MODEL,
       dtype: e.EMBEDDINGS_DTYPE,
-      sessions: e.EMBEDDINGS_SESSIONS > 0 ? e.EMBEDDINGS_SESSIONS : undefined,
+      sessions: e.EMBEDDINGS_SESSIONS,
       apiUrl: e.EMBEDDINGS_API_URL,
       apiKey: e.EMBEDDINGS_API_KEY,
       apiModel: e.EMBEDDINGS_API_MODEL,

@@ -21,7 +21,7 @@ export interface CreateTextEmbedderOptions {
   /** DATA_DIR: the embedded model is converted into DATA_DIR/models, hub downloads cached there. */
   dataDir: string;
   batchSize?: number;
-  /** EMBEDDINGS_SESSIONS for `embedded` and `onnx`: sessions side by side (default one per CPU, at most 4). */
+  /** EMBEDDINGS_SESSIONS for `embedded` and `onnx` (default 1; see OnnxTextEmbedderOptions.sessions). */
   sessions?: number;
 }
 

@@ -8,7 +8,7 @@ export interface EmbeddedUseLiteEmbedderOptions {
   dataDir: string;
   /** `q8` (default) or `fp32`. */
   dtype?: EmbeddingDtype;
-  /** Texts per inference call (default 64). */
+  /** Texts per inference call (OnnxTextEmbedderOptions.batchSize, default 8). */
   batchSize?: number;
   /** Inference sessions side by side (OnnxTextEmbedderOptions.sessions). */
   sessions?: number;
