@@ -64,6 +64,13 @@ const TONE: Record<SentimentLabel, string> = {
   mixed: 'Mixed',
 };
 
+/** "Mostly" needs close to half of the comments on that side; fewer among neutral ones only lean. */
+function toneWords(s: SentimentBreakdown): string {
+  if (s.label === 'positive' && s.positiveShare < 0.45) return 'Leaning positive';
+  if (s.label === 'negative' && s.negativeShare < 0.45) return 'Leaning negative';
+  return TONE[s.label];
+}
+
 /**
  * The offline deep analysis of one cluster, composed only from its comments: key themes by
  * keyphrases (against the video's other comments as background), the questions people actually
@@ -94,7 +101,7 @@ export function analyseClusterOffline(
   );
   if (sentiment.scored > 0) {
     parts.push(
-      `${TONE[sentiment.label]} in tone (${percent(sentiment.positiveShare)} positive, ${percent(sentiment.negativeShare)} negative).`,
+      `${toneWords(sentiment)} in tone (${percent(sentiment.positiveShare)} positive, ${percent(sentiment.negativeShare)} negative).`,
     );
   }
   if (themes.length > 0) {

@@ -130,6 +130,14 @@ describe('cluster analysis (offline)', () => {
       i < 2 ? { ...c, sentimentLabel: 'negative' as const } : c,
     );
     expect(aggregateSentiment(half).negativeShare).toBe(0.5);
+    // a quarter positive among neutral comments only leans positive
+    const leaning = labelled.map((c, i) =>
+      i === 0 ? { ...c, sentimentScore: 0.9, sentimentLabel: 'positive' as const } : c,
+    );
+    expect(aggregateSentiment(leaning).label).toBe('positive');
+    expect(analyseClusterOffline(leaning).summary).toContain(
+      'Leaning positive in tone (25% positive',
+    );
   });
 
   it('keeps link fragments out of themes and questions', () => {

@@ -121,6 +121,14 @@ describe('composeHeading', () => {
       phrases: [phrase('great', { generic: true }), phrase('love', { generic: true })],
     });
     expect(h).toEqual({ heading: 'General praise for the video', subject: null, kind: 'Praise' });
+    // swearing is what people say, not what they talk about
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Opinion',
+        phrases: [phrase('Steve Jobs', { tag: 'steve jobs' }), phrase('fuck')],
+      }).heading,
+    ).toBe('Thoughts on Steve Jobs');
   });
 
   it('never joins an adverb or a contraction into the subject', () => {

@@ -56,6 +56,8 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'somewhere anywhere someday tomorrow yesterday tonight away around past round early late quick quickly ' +
     'fast slow slowly worse least several ' +
     'insane crazy wild weird strange legendary iconic underrated overrated wholesome brutal savage fake smart ' +
-    'dumb toxic random rare'
+    'dumb toxic random rare ' +
+    // swearing and chat noise is what people say, never what they talk about
+    'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude'
   ).split(' '),
 );
