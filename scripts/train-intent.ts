@@ -20,7 +20,13 @@ import { fileURLToPath } from 'node:url';
 import type { Intent } from '@app/contracts';
 import { classificationReport, type DevExample } from '../packages/analysis/src/intent';
 import { loadDevSet } from './bench/dev-set-files';
-import { fitLinear, trainerArgs, type LinearFit } from './learn/fit-linear';
+import {
+  buildVocab,
+  fitLinear,
+  trainerArgs,
+  withEmbedding,
+  type LinearFit,
+} from './learn/fit-linear';
 import {
   FIXED_FEATURES,
   intentFeatures,
@@ -51,12 +57,11 @@ const fitRows = examples
 const evalSplits = write ? ['heldout'] : ['tune', 'heldout'];
 
 // vocabulary: terms in at least minDf training comments
-const df = new Map<string, number>();
-for (const e of fitRows) for (const t of intentTerms(e.text)) df.set(t, (df.get(t) ?? 0) + 1);
-const vocab = [...df.entries()]
-  .filter(([, c]) => c >= minDf)
-  .map(([t]) => t)
-  .sort();
+const vocab = buildVocab(
+  fitRows.map((e) => e.text),
+  intentTerms,
+  minDf,
+);
 const vocabIndex = new Map(vocab.map((t, i) => [t, i]));
 const width = FIXED_FEATURES.length + vocab.length;
 
@@ -73,11 +78,7 @@ const dims = vectors ? 512 : 0;
 const featuresOf = (e: DevExample): IntentFeatures => {
   const f = intentFeatures(e.text, vocabIndex);
   if (!vectors) return f;
-  const v = vectors.get(e)!;
-  return {
-    indices: [...f.indices, ...Array.from({ length: dims }, (_, j) => width + j)],
-    values: [...f.values, ...Array.from(v, (x) => x * embedScale)],
-  };
+  return withEmbedding(f, vectors.get(e)!, width, embedScale);
 };
 
 function train(rows: DevExample[]): LinearFit {

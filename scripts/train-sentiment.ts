@@ -28,7 +28,13 @@ import {
 import { scoreSentiment, type SentimentLabel } from '../packages/analysis/src/sentiment/sentiment';
 import { vocabIndexOf, type SparseFeatures } from '../packages/analysis/src/text/linear-model';
 import { datasetsDir, loadDevSet } from './bench/dev-set-files';
-import { fitLinear, trainerArgs, type LinearFit } from './learn/fit-linear';
+import {
+  buildVocab,
+  fitLinear,
+  trainerArgs,
+  withEmbedding,
+  type LinearFit,
+} from './learn/fit-linear';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSES: SentimentLabel[] = ['positive', 'neutral', 'negative', 'mixed'];
@@ -83,12 +89,11 @@ const dims = vectors ? 512 : 0;
 
 /** A fitted model with the vocabulary of the rows it was fitted on. */
 function fit(fitRows: Row[]): SentimentModel {
-  const df = new Map<string, number>();
-  for (const r of fitRows) for (const t of sentimentTerms(r.text)) df.set(t, (df.get(t) ?? 0) + 1);
-  const vocab = [...df.entries()]
-    .filter(([, c]) => c >= minDf)
-    .map(([t]) => t)
-    .sort();
+  const vocab = buildVocab(
+    fitRows.map((r) => r.text),
+    sentimentTerms,
+    minDf,
+  );
   const vocabIndex = new Map(vocab.map((t, i) => [t, i]));
   const width = SENTIMENT_FIXED_FEATURES.length + vocab.length;
   const feats = fitRows.map((r) => withVector(sentimentFeatures(r.text, vocabIndex), r, width));
@@ -110,11 +115,7 @@ function fit(fitRows: Row[]): SentimentModel {
 
 function withVector(f: SparseFeatures, r: Row, width: number): SparseFeatures {
   if (!vectors) return f;
-  const v = vectors.get(r)!;
-  return {
-    indices: [...f.indices, ...Array.from({ length: dims }, (_, j) => width + j)],
-    values: [...f.values, ...Array.from(v, (x) => x * embedScale)],
-  };
+  return withEmbedding(f, vectors.get(r)!, width, embedScale);
 }
 
 function logitsOf(model: SentimentModel, r: Row): number[] {

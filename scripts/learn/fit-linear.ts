@@ -105,3 +105,30 @@ export function trainerArgs(args: readonly string[]) {
     embedScale: num('--embed-scale', 3),
   };
 }
+
+/** The vocabulary: terms found in at least `minDf` of the texts, sorted. */
+export function buildVocab(
+  texts: readonly string[],
+  termsOf: (text: string) => readonly string[],
+  minDf: number,
+): string[] {
+  const df = new Map<string, number>();
+  for (const text of texts) for (const t of termsOf(text)) df.set(t, (df.get(t) ?? 0) + 1);
+  return [...df.entries()]
+    .filter(([, c]) => c >= minDf)
+    .map(([t]) => t)
+    .sort();
+}
+
+/** `f` with a sentence vector appended after the first `width` features, scaled by `scale`. */
+export function withEmbedding(
+  f: { indices: number[]; values: number[] },
+  vector: Float32Array,
+  width: number,
+  scale: number,
+): { indices: number[]; values: number[] } {
+  return {
+    indices: [...f.indices, ...Array.from(vector, (_, j) => width + j)],
+    values: [...f.values, ...Array.from(vector, (x) => x * scale)],
+  };
+}
