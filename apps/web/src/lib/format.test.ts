@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEta, formatPercent, planLabel, processingMinutes } from './format';
+import { formatEta, formatPercent, planLabel, processingMinutes, toneLabel } from './format';
 
 describe('format helpers', () => {
   it('shows processing minutes to one decimal, never below 0.1', () => {
@@ -7,6 +7,15 @@ describe('format helpers', () => {
     expect(processingMinutes(0.01)).toBe('0.1');
     expect(processingMinutes(90)).toBe('1.5');
     expect(processingMinutes(600)).toBe('10.0');
+  });
+  it('words a cluster tone: mostly needs about half, fewer only lean', () => {
+    const tone = (label: 'positive' | 'neutral' | 'negative' | 'mixed', pos: number, neg: number) =>
+      toneLabel({ label, positive_share: pos, negative_share: neg });
+    expect(tone('positive', 0.35, 0)).toBe('leaning positive');
+    expect(tone('positive', 0.6, 0.1)).toBe('mostly positive');
+    expect(tone('negative', 0.1, 0.3)).toBe('leaning negative');
+    expect(tone('neutral', 0.1, 0.1)).toBe('mostly neutral');
+    expect(tone('mixed', 0.4, 0.4)).toBe('mixed feelings');
   });
   it('formats percentages to one decimal', () => {
     expect(formatPercent(12.345)).toBe('12.3%');

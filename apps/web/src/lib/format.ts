@@ -39,3 +39,18 @@ export function formatEta(seconds: number | null | undefined): string | null {
   if (seconds < 60) return `about ${Math.ceil(seconds)} s left`;
   return `about ${Math.ceil(seconds / 60)} min left`;
 }
+
+/**
+ * A cluster's tone in two words: "mostly" needs close to half of its comments on that side; fewer
+ * among neutral comments only "lean" (the analysis wording follows the same rule).
+ */
+export function toneLabel(s: {
+  label: 'positive' | 'neutral' | 'negative' | 'mixed';
+  positive_share: number;
+  negative_share: number;
+}): string {
+  if (s.label === 'mixed') return 'mixed feelings';
+  if (s.label === 'positive' && s.positive_share < 0.45) return 'leaning positive';
+  if (s.label === 'negative' && s.negative_share < 0.45) return 'leaning negative';
+  return `mostly ${s.label}`;
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Cluster, Intent } from '@app/contracts';
-import { formatCount, formatPercent } from '../../lib/format';
+import { formatCount, formatPercent, toneLabel } from '../../lib/format';
 import { ClusterActions } from '../../slots';
 import { clusterTitle, clusterValue, tagsText } from './report-model';
 import type { SortMode } from './report-model';
@@ -132,7 +132,7 @@ export function ClustersList({
                   <div className="cluster-panel" id={panelId}>
                     <p className="muted small">
                       {formatCount(c.size ?? 0)} comments · {formatCount(c.like_count ?? 0)} likes
-                      {c.sentiment?.label ? ` · mostly ${c.sentiment.label}` : ''}
+                      {c.sentiment?.label ? ` · ${toneLabel(c.sentiment)}` : ''}
                     </p>
                     {c.tags && c.tags.length > 0 ? (
                       <p className="small">
