@@ -34,3 +34,13 @@ export function loadDevSet(): { examples: DevExample[]; missing: DevLabel[] } {
   }
   return joinDevTexts(labels, texts);
 }
+
+/** The labelled rows with their texts; exits with a message when a dataset is missing (the trainers need all). */
+export function loadDevSetOrExit(): DevExample[] {
+  const { examples, missing } = loadDevSet();
+  if (missing.length > 0) {
+    console.error(`${missing.length} labelled rows have no text (is ../shared/datasets there?)`);
+    process.exit(1);
+  }
+  return examples;
+}

@@ -3,6 +3,8 @@
  * scripts/train-intent.ts and scripts/train-sentiment.ts. Deterministic (full-batch Adam from zero
  * weights), class-weighted mean cross-entropy plus L2 on the weights (not the biases).
  */
+import { writeFileSync } from 'node:fs';
+import type { LinearModel } from '../../packages/analysis/src/text/linear-model';
 
 /** Sparse feature vector: parallel indices and values. */
 export interface SparseRow {
@@ -131,4 +133,48 @@ export function withEmbedding(
     indices: [...f.indices, ...Array.from(vector, (_, j) => width + j)],
     values: [...f.values, ...Array.from(vector, (x) => x * scale)],
   };
+}
+
+/** The fitted weights as a product model; with `embedScale` it also reads USE-lite vectors. */
+export function asLinearModel<C extends string>(
+  classes: C[],
+  vocab: string[],
+  fit: LinearFit,
+  embedScale: number | null,
+): LinearModel<C> {
+  return {
+    classes,
+    vocab,
+    weights: fit.w,
+    bias: fit.b,
+    ...(embedScale !== null
+      ? { embedding: { model: 'universal-sentence-encoder-lite', dims: 512, scale: embedScale } }
+      : {}),
+  };
+}
+
+/**
+ * Writes a model as generated TypeScript (weights and biases rounded to 4 decimals):
+ * `export const <constName>: <typeName> = {...}` under a header comment naming how it was made.
+ */
+export function writeGeneratedModel(options: {
+  file: string;
+  header: string;
+  typeName: string;
+  constName: string;
+  model: LinearModel<string>;
+}): void {
+  const { file, header, typeName, constName, model } = options;
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  const out = {
+    ...model,
+    weights: Array.from(model.weights, round),
+    bias: Array.from(model.bias, round),
+  };
+  writeFileSync(
+    file,
+    `${header}\n` +
+      `import type { ${typeName} } from './model';\n\n` +
+      `export const ${constName}: ${typeName} = ${JSON.stringify(out)};\n`,
+  );
 }

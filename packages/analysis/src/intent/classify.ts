@@ -172,8 +172,13 @@ function criticismEvidence(t: string, compound: () => number): string | null {
  */
 export function classifyIntent(text: string): IntentResult {
   const t = typeof text === 'string' ? normaliseForIntent(text) : '';
+  return classifyNormalised(t, lazyTone(t));
+}
+
+/** The tone (lexicon compound) of normalised text, computed on the first call only. */
+export function lazyTone(t: string): () => number {
   let tone: number | undefined;
-  return classifyNormalised(t, () => (tone ??= scoreSentiment(t).score));
+  return () => (tone ??= scoreSentiment(t).score);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { INTENT_PRECEDENCE, type Intent } from '@app/contracts';
-import { scoreSentiment } from '../sentiment/sentiment';
-import { classifyNormalised, normaliseForIntent } from './classify';
+import { classifyNormalised, lazyTone, normaliseForIntent } from './classify';
 import {
   addTermFeatures,
   argmaxClass,
+  fixedFeatureSetter,
   lengthFeature,
   linearLogits,
   vocabIndexOf,
@@ -50,7 +50,7 @@ export const FIXED_FEATURES: readonly string[] = [
   'shape:exclamation',
 ];
 
-const FIXED_INDEX = new Map(FIXED_FEATURES.map((f, i) => [f, i]));
+const setFixed = fixedFeatureSetter(FIXED_FEATURES);
 
 /** The word terms of a text: unigrams, bigrams and the opening word (marked "^"). */
 export function intentTerms(text: string): string[] {
@@ -64,16 +64,11 @@ export function intentFeatures(
   text: string,
   vocabIndex: ReadonlyMap<string, number>,
 ): IntentFeatures {
-  const indices: number[] = [];
-  const values: number[] = [];
-  const fixed = (name: string): void => {
-    indices.push(FIXED_INDEX.get(name)!);
-    values.push(1);
-  };
+  const f: IntentFeatures = { indices: [], values: [] };
+  const fixed = (name: string): void => setFixed(f, name);
   // normalised once, tone computed at most once, for the rules and the features alike
   const t = typeof text === 'string' ? normaliseForIntent(text) : '';
-  let toneMemo: number | undefined;
-  const compound = (): number => (toneMemo ??= t === '' ? 0 : scoreSentiment(t).score);
+  const compound = lazyTone(t);
   const rule = classifyNormalised(t, compound);
   for (const i of rule.matched) if (i !== 'Opinion') fixed(`rule:${i}`);
   fixed(`answer:${rule.intent}`);
@@ -95,7 +90,6 @@ export function intentFeatures(
   fixed(lengthFeature(t));
   if (t.includes('timestamp')) fixed('shape:timestamp');
   if (t.includes('!')) fixed('shape:exclamation');
-  const f = { indices, values };
   addTermFeatures(f, wordTerms(t), vocabIndex, FIXED_FEATURES.length);
   return f;
 }

@@ -2,6 +2,7 @@ import { normaliseForIntent } from '../intent/classify';
 import {
   addTermFeatures,
   argmaxClass,
+  fixedFeatureSetter,
   lengthFeature,
   linearLogits,
   vocabIndexOf,
@@ -45,7 +46,7 @@ export const SENTIMENT_FIXED_FEATURES: readonly string[] = [
   'shape:few-latin-letters',
 ];
 
-const FIXED_INDEX = new Map(SENTIMENT_FIXED_FEATURES.map((f, i) => [f, i]));
+const setFixed = fixedFeatureSetter(SENTIMENT_FIXED_FEATURES);
 
 /** The word terms the sentiment model reads (the same normalisation as intent). */
 export function sentimentTerms(text: string): string[] {
@@ -57,10 +58,7 @@ export function sentimentFeatures(
   vocabIndex: ReadonlyMap<string, number>,
 ): SparseFeatures {
   const f: SparseFeatures = { indices: [], values: [] };
-  const add = (name: string, value = 1): void => {
-    f.indices.push(FIXED_INDEX.get(name)!);
-    f.values.push(value);
-  };
+  const add = (name: string, value = 1): void => setFixed(f, name, value);
   const raw = typeof text === 'string' ? text : '';
   const lex = lexiconSentiment(raw);
   const c = lex.score;

@@ -24,6 +24,22 @@ export interface SparseFeatures {
   values: number[];
 }
 
+/**
+ * Sets a model's fixed (non-word) features by name: `set(f, name, value = 1)` appends that feature to
+ * `f`. Each model lists its fixed feature names once; their order is their index.
+ */
+export function fixedFeatureSetter(
+  names: readonly string[],
+): (f: SparseFeatures, name: string, value?: number) => void {
+  const index = new Map(names.map((name, i) => [name, i]));
+  return (f, name, value = 1) => {
+    const i = index.get(name);
+    if (i === undefined) throw new Error(`unknown feature ${name}`);
+    f.indices.push(i);
+    f.values.push(value);
+  };
+}
+
 /** The length feature of normalised (single-spaced) text: its number of words, binned. */
 export function lengthFeature(normalised: string): string {
   const words = normalised === '' ? 0 : normalised.split(' ').length;
