@@ -61,6 +61,24 @@ export const ClusterSentimentSchema = z.object({
 });
 export type ClusterSentiment = z.infer<typeof ClusterSentimentSchema>;
 
+/** Share of comments on one side that "mostly positive" (or negative) needs. */
+export const MOSTLY_SHARE = 0.45;
+
+/**
+ * Whether a positive or negative tone only leans that way: under MOSTLY_SHARE of the comments are
+ * on its side (the rest mostly neutral). The summary, the deep dive and the report word it alike.
+ */
+export function toneOnlyLeans(
+  label: z.infer<typeof SentimentLabelSchema>,
+  positiveShare: number,
+  negativeShare: number,
+): boolean {
+  return (
+    (label === 'positive' && positiveShare < MOSTLY_SHARE) ||
+    (label === 'negative' && negativeShare < MOSTLY_SHARE)
+  );
+}
+
 export const ClusterSchema = z.object({
   cluster_id: z.number().int().nonnegative(),
   heading: z.string(),

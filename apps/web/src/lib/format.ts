@@ -1,4 +1,5 @@
 /** Display helpers shared by the report and the sidebar. */
+import { toneOnlyLeans, type ClusterSentiment } from '@app/contracts';
 
 const integer = new Intl.NumberFormat('en-US');
 
@@ -40,17 +41,12 @@ export function formatEta(seconds: number | null | undefined): string | null {
   return `about ${Math.ceil(seconds / 60)} min left`;
 }
 
-/**
- * A cluster's tone in two words: "mostly" needs close to half of its comments on that side; fewer
- * among neutral comments only "lean" (the analysis wording follows the same rule).
- */
-export function toneLabel(s: {
-  label: 'positive' | 'neutral' | 'negative' | 'mixed';
-  positive_share: number;
-  negative_share: number;
-}): string {
+/** A cluster's tone in two words: "leaning" when under about half its comments are on that side. */
+export function toneLabel(
+  s: Pick<ClusterSentiment, 'label' | 'positive_share' | 'negative_share'>,
+): string {
   if (s.label === 'mixed') return 'mixed feelings';
-  if (s.label === 'positive' && s.positive_share < 0.45) return 'leaning positive';
-  if (s.label === 'negative' && s.negative_share < 0.45) return 'leaning negative';
-  return `mostly ${s.label}`;
+  return toneOnlyLeans(s.label, s.positive_share, s.negative_share)
+    ? `leaning ${s.label}`
+    : `mostly ${s.label}`;
 }

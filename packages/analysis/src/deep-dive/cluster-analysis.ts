@@ -1,4 +1,5 @@
-import type { SentimentLabel } from '@app/contracts';
+import { toneOnlyLeans, type SentimentLabel } from '@app/contracts';
+import { joinList } from '../text/wording';
 import { clusterKeyphrases } from './keyphrases';
 import { questionsIn, topQuestions } from './questions';
 import { truncate } from './text';
@@ -52,11 +53,6 @@ function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-function joinList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
-}
-
 const TONE: Record<SentimentLabel, string> = {
   positive: 'Mostly positive',
   negative: 'Mostly negative',
@@ -66,9 +62,9 @@ const TONE: Record<SentimentLabel, string> = {
 
 /** "Mostly" needs close to half of the comments on that side; fewer among neutral ones only lean. */
 function toneWords(s: SentimentBreakdown): string {
-  if (s.label === 'positive' && s.positiveShare < 0.45) return 'Leaning positive';
-  if (s.label === 'negative' && s.negativeShare < 0.45) return 'Leaning negative';
-  return TONE[s.label];
+  return toneOnlyLeans(s.label, s.positiveShare, s.negativeShare)
+    ? `Leaning ${s.label}`
+    : TONE[s.label];
 }
 
 /**

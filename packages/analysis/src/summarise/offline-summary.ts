@@ -1,4 +1,11 @@
-import type { ClusterSentiment, CommentRef, ExecutiveSummary, Intent } from '@app/contracts';
+import {
+  MOSTLY_SHARE,
+  type ClusterSentiment,
+  type CommentRef,
+  type ExecutiveSummary,
+  type Intent,
+} from '@app/contracts';
+import { joinList } from '../text/wording';
 
 /** What the summary needs to know about one cluster. */
 export interface SummaryCluster {
@@ -43,8 +50,8 @@ export function vibe(overall: ClusterSentiment): string {
   const pos = overall.positive_share;
   const neg = overall.negative_share;
   if (pos >= 0.6 && neg < 0.15) return 'Viewers are overwhelmingly positive';
-  if (pos >= 0.45 && pos >= 2 * neg) return 'Viewers are mostly positive';
-  if (neg >= 0.45 && neg >= 2 * pos) return 'Viewers are mostly critical';
+  if (pos >= MOSTLY_SHARE && pos >= 2 * neg) return 'Viewers are mostly positive';
+  if (neg >= MOSTLY_SHARE && neg >= 2 * pos) return 'Viewers are mostly critical';
   if (pos >= 0.25 && neg >= 0.25) return 'Reactions are split';
   if (neg >= 0.2 && neg > 1.5 * pos) return 'Reactions lean critical';
   if (pos >= 0.15 && pos > 1.5 * neg) return 'Reactions lean positive';
@@ -134,9 +141,7 @@ function nothingToActOn(clusters: readonly SummaryCluster[]): string {
     .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
   if (parts.length === 0)
     return 'Nothing to fix stands out: no viewer asks for anything or complains.';
-  const list =
-    parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
-  return `Nothing to fix stands out: ${list} in all, spread thinly across the topics.`;
+  return `Nothing to fix stands out: ${joinList(parts)} in all, spread thinly across the topics.`;
 }
 
 /**
