@@ -45,15 +45,15 @@ function phraseText(p: Keyphrase): string {
  */
 const MIN_SUBJECT_SHARE = 0.08;
 
-/**
- * Whether a phrase can be a heading's topic: phrases, names, words viewers put after "the"/"your", and
- * other words unless they look like verbs or adverbs ("helped", "using", "explain", "quickly").
- */
 /** "please reply", "thanks bro": a plea or thanks is not what a cluster is about. */
 function isPlea(p: Keyphrase): boolean {
   return /^(please|pls|plz|thanks|thank|thx)\b/.test(p.tag);
 }
 
+/**
+ * Whether a phrase can be a heading's topic: phrases, names, words viewers put after "the"/"your", and
+ * other words unless they look like verbs or adverbs ("helped", "using", "explain", "quickly").
+ */
 function nounLike(p: Keyphrase): boolean {
   if (isPlea(p)) return false;
   // A phrase is a topic unless it ends in an adverb or adjective ("sidemen together").
@@ -180,4 +180,34 @@ export function distinctHeading(kind: string, phrases: readonly Keyphrase[]): st
   const two = second ? `${one} and ${second.display}` : one;
   const heading = two.length <= MAX_HEADING_LENGTH ? two : one;
   return heading.length <= MAX_HEADING_LENGTH ? heading : null;
+}
+
+/**
+ * One heading per cluster, none shared (case-insensitively): clusters are taken biggest first (ties:
+ * lower id), and each takes the first of its candidates no bigger cluster has, else its fallback.
+ * Returns the headings in input order.
+ */
+export function distinctHeadings<T>(
+  items: readonly T[],
+  choice: (item: T) => {
+    id: number;
+    size: number;
+    candidates: readonly (string | null | undefined)[];
+    fallback: string;
+  },
+): string[] {
+  const order = items
+    .map((item, index) => ({ index, ...choice(item) }))
+    .sort((a, b) => b.size - a.size || a.id - b.id);
+  const taken = new Set<string>();
+  const out: string[] = new Array<string>(items.length);
+  for (const { index, candidates, fallback } of order) {
+    const free = candidates.find(
+      (c): c is string => typeof c === 'string' && !taken.has(c.toLowerCase()),
+    );
+    const heading = free ?? fallback;
+    taken.add(heading.toLowerCase());
+    out[index] = heading;
+  }
+  return out;
 }

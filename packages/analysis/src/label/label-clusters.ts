@@ -1,7 +1,7 @@
 import type { ClusterSentiment, CommentRef, Intent } from '@app/contracts';
 import { IntentSchema } from '@app/contracts';
 import type { PreparedComment, Sentiment } from '../types';
-import { composeHeading, distinctHeading, isHumorous } from './heading';
+import { composeHeading, distinctHeading, distinctHeadings, isHumorous } from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 
@@ -183,20 +183,13 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     };
   });
   // Two clusters never share a heading: the bigger keeps it, the smaller is named by its own tags.
-  const taken = new Set<string>();
-  const bySize = [...labels].sort(
-    (a, b) => b.members.length - a.members.length || a.clusterId - b.clusterId,
+  const headings = distinctHeadings(labels, (l) => ({
+    id: l.clusterId,
+    size: l.members.length,
+    candidates: [l.heading, distinctHeading(l.kind, l.keyphrases)],
+    fallback: l.heading,
+  }));
+  return labels.map(({ kind: _kind, ...label }, i) =>
+    headings[i] === label.heading ? label : { ...label, heading: headings[i]!, subject: null },
   );
-  for (const label of bySize) {
-    const key = label.heading.toLowerCase();
-    if (taken.has(key)) {
-      const other = distinctHeading(label.kind, label.keyphrases);
-      if (other && !taken.has(other.toLowerCase())) {
-        label.heading = other;
-        label.subject = null;
-      }
-    }
-    taken.add(label.heading.toLowerCase());
-  }
-  return labels.map(({ kind: _kind, ...label }) => label);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IntentSchema, type Intent } from '@app/contracts';
 import type { LanguageModel } from '../ports';
-import { MAX_HEADING_LENGTH } from '../label/heading';
+import { distinctHeadings, MAX_HEADING_LENGTH } from '../label/heading';
 import { completeValidated, fenceData } from './call-model';
 
 /** A heading that reads as a phrase: not a keyword list, not a sentence with a full stop, not quoted. */
@@ -131,21 +131,16 @@ export function mergeModelLabels<T extends { heading: string; category: Intent }
   answers: ReadonlyMap<number, LlmClusterLabel>,
   useCategory: boolean,
 ): T[] {
-  const order = items
-    .map((item, index) => ({ item, index, ...clusterOf(item) }))
-    .sort((a, b) => b.size - a.size || a.id - b.id);
-  const taken = new Set<string>();
-  const out: T[] = [...items];
-  for (const { item, index, id } of order) {
-    const answer = answers.get(id);
-    const heading =
-      answer && !taken.has(answer.heading.toLowerCase()) ? answer.heading : item.heading;
-    taken.add(heading.toLowerCase());
-    out[index] = {
+  const headings = distinctHeadings(items, (item) => {
+    const cluster = clusterOf(item);
+    return { ...cluster, candidates: [answers.get(cluster.id)?.heading], fallback: item.heading };
+  });
+  return items.map((item, i) => {
+    const answer = answers.get(clusterOf(item).id);
+    return {
       ...item,
-      heading,
+      heading: headings[i]!,
       category: answer && useCategory ? answer.category : item.category,
     };
-  }
-  return out;
+  });
 }
