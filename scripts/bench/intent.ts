@@ -18,6 +18,7 @@ import {
   classifyIntents,
   csvRecords,
   type ClassificationReport,
+  type ClassMetrics,
   type DevExample,
 } from '../../packages/analysis/src/intent';
 import { datasetsDir, loadDevSet } from './dev-set-files';
@@ -169,22 +170,15 @@ console.log(
 );
 out.verdict = verdict;
 
+type BinaryScores = Pick<ClassMetrics, 'precision' | 'recall' | 'f1'>;
+
 /** Precision, recall and F1 of the positive class. */
-function binaryScores(
-  gold: readonly boolean[],
-  predicted: readonly boolean[],
-): { precision: number; recall: number; f1: number } {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  predicted.forEach((p, i) => {
-    if (p && gold[i]) tp++;
-    else if (p) fp++;
-    else if (gold[i]) fn++;
-  });
-  const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
-  const recall = tp + fn === 0 ? 0 : tp / (tp + fn);
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+function binaryScores(gold: readonly boolean[], predicted: readonly boolean[]): BinaryScores {
+  const yn = (b: boolean) => (b ? 'yes' : 'no');
+  const { precision, recall, f1 } = classificationReport(gold.map(yn), predicted.map(yn), [
+    'yes',
+    'no',
+  ]).perClass.yes;
   return { precision, recall, f1 };
 }
 
@@ -196,17 +190,14 @@ if (existsSync(semevalDir)) {
   console.log(
     '\nREQUEST vs SemEval-2019 Task 9A suggestions (evaluation only; the task baseline scored F1 0.268 on its held-out split):',
   );
-  const semeval: Record<
-    string,
-    Record<string, { precision: number; recall: number; f1: number }>
-  > = {};
+  const semeval: Record<string, Record<string, BinaryScores>> = {};
   for (const file of ['trial_test_labeled.csv', 'train_v1.4.csv']) {
     const rows = csvRecords(readFileSync(path.join(semevalDir, file), 'utf8'));
     // the training file keeps the original's literal surrounding quotes
     const texts = rows.map((r) => (r.sentence ?? '').replace(/^"+|"+$/g, ''));
     const gold = rows.map((r) => r.label === '1');
     const scores = (isRequest: readonly boolean[]) => binaryScores(gold, isRequest);
-    const part: Record<string, { precision: number; recall: number; f1: number }> = {
+    const part: Record<string, BinaryScores> = {
       'rules (a Request cue)': scores(
         texts.map((t) => classifyIntent(t).matched.includes('Request')),
       ),
@@ -249,7 +240,7 @@ if (existsSync(pochePath)) {
   const gold = rows.map((r) => r.label === 'content_concern');
   const actionable = (intents: readonly Intent[]) =>
     intents.map((i) => i === 'Question' || i === 'Request' || i === 'Criticism');
-  const poche: Record<string, { precision: number; recall: number; f1: number }> = {
+  const poche: Record<string, BinaryScores> = {
     'learned, words only': binaryScores(gold, actionable(classifyIntents(texts))),
   };
   if (withUse) {
