@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AnalysisHistoryItem, ReportReply } from '@app/contracts';
 import {
@@ -8,6 +9,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
+  screenshotsDir,
   seriousViolations,
   signUp,
   startServer,
@@ -306,6 +308,15 @@ describe('report experience', () => {
         await screenshot(page, `report-${theme}-${label}`);
         if (theme === 'light' && label === 'desktop')
           expect(await seriousViolations(page)).toEqual([]);
+        // The open cluster card: counts and the tone in words ("mostly" or only "leaning").
+        await row.locator('.cluster-row-head').click();
+        const panel = row.locator('.cluster-panel');
+        expect(await panel.locator('p').first().innerText()).toMatch(
+          /comments · [\d,]+ likes( · (mostly|leaning) (positive|negative|neutral)| · mixed feelings)?$/,
+        );
+        await row.screenshot({
+          path: path.join(screenshotsDir, `cluster-open-${theme}-${label}.png`),
+        });
       }
     }
     await page.setViewportSize(DESKTOP);
