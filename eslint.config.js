@@ -42,6 +42,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Plain ES modules outside the TypeScript projects (the worker-thread bootstrap).
+  { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'],
     rules: {

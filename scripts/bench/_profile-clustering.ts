@@ -9,7 +9,7 @@ const n = Number(process.argv[3] ?? 10000);
 const texts = ds.texts.slice(0, n);
 const vectors = (await cachedEmbeddings(name, ds.texts)).slice(0, n);
 const t0 = performance.now();
-const r = discoverClusters({ vectors, texts }, { seed: 1 });
+const r = await discoverClusters({ vectors, texts }, { seed: 1 });
 console.log(
   `${name}: ${texts.length} items, K=${r.k}, ${((performance.now() - t0) / 1000).toFixed(2)} s`,
 );

@@ -82,7 +82,7 @@ for (const goal of GOALS) {
   const times: number[] = [];
   for (const seed of SEEDS) {
     const t0 = performance.now();
-    const r = discoverClusters(
+    const r = await discoverClusters(
       { vectors, texts },
       { k: trueK, seed, lexicalWeight, whiten, smooth },
     );
@@ -91,7 +91,7 @@ for (const goal of GOALS) {
     accs.push(clusteringAccuracy(labels, r.assignments));
   }
   const t0 = performance.now();
-  const auto = discoverClusters(
+  const auto = await discoverClusters(
     { vectors, texts },
     { seed: SEEDS[0], lexicalWeight, whiten, smooth },
   );

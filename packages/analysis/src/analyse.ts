@@ -1,7 +1,7 @@
 import type { Cluster, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
-import { classifyIntents, clusterCategory } from './intent';
-import { classifySentiments } from './sentiment';
+import { clusterCategory } from './intent';
+import { runnerFor, WorkerPool } from './parallel/pool';
 import type { LanguageModel, TextEmbedder } from './ports';
 import type {
   CommentResult,
@@ -46,6 +46,12 @@ export interface AnalyseOptions {
   embedBatchSize?: number;
   /** Deadline for each language-model call (default 30 s). */
   llmTimeoutMs?: number;
+  /**
+   * Threads for clustering and classification once the texts are embedded (default: the cores
+   * available, at most 4; 1 runs everything in this thread). Inputs under 3,000 comments always
+   * run in this thread. The result does not depend on it.
+   */
+  threads?: number;
 }
 
 export interface AnalysisStats {
@@ -245,6 +251,9 @@ export async function analyseComments(
   if (comments.every((c) => c.clean === ''))
     throw new AnalysisInputError('None of the comments has any text to analyse.');
   options.onProgress?.({ stage: 'preparing', fraction: 1 });
+  const runner = runnerFor(comments.length, options.threads);
+  // The workers load the analysis code while the texts are embedded.
+  if (runner instanceof WorkerPool) runner.warm();
 
   const embedStart = performance.now();
   const texts = comments.map((c) => c.clean);
@@ -253,18 +262,23 @@ export async function analyseComments(
   throwIfAborted(options.signal);
 
   const clusterStart = performance.now();
+  // Intents and sentiments need no clusters: with worker threads they are classified meanwhile.
+  const classify = () => runner.run('classify', { texts, vectors, embedder: deps.embedder.name });
+  const classifying = runner.threads > 1 ? classify() : null;
+  classifying?.catch(() => undefined); // awaited below; an abort before then must not go unhandled
   options.onProgress?.({ stage: 'discovering', fraction: 0 });
   const anyWeight = prepared.weights.some((w) => w > 0);
   const k =
     options.k !== undefined
       ? Math.max(1, Math.min(Math.floor(options.k), comments.length))
       : undefined;
-  const found = discoverClusters(
+  const found = await discoverClusters(
     { vectors, texts, weights: anyWeight ? Array.from(prepared.weights) : undefined },
     {
       k,
       seed: options.seed,
       maxK: options.maxK,
+      runner,
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
@@ -275,10 +289,8 @@ export async function analyseComments(
   const labelStart = performance.now();
   options.onProgress?.({ stage: 'labelling', fraction: 0 });
   const rules = parseContextRules(options.context);
-  const embeddings = { vectors, embedder: deps.embedder.name };
-  const classified = classifyIntents(texts, embeddings);
+  const { intents: classified, sentiments } = await (classifying ?? classify());
   const intents = applyContextRules(rules, texts, classified);
-  const sentiments: Sentiment[] = classifySentiments(texts, embeddings);
   const measures = measureClusters(
     assignments,
     comments.map((c) => c.likes),

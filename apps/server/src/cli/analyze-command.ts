@@ -150,6 +150,7 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
       seed: args.seed,
       context: args.context,
       llmTimeoutMs: config.llm.timeoutMs,
+      threads: config.analysis.threads,
       onProgress: (p) => {
         if (p.stage !== lastStage) deps.log(`stage: ${p.stage}`);
         lastStage = p.stage;

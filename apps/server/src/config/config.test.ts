@@ -22,6 +22,7 @@ describe('loadConfig', () => {
         commentRetentionDays: 30,
         metricsBaseline: 900_000,
         commentsDir: undefined,
+        threads: undefined,
       },
       embeddings: { provider: 'embedded', dtype: 'q8' },
       llm: { timeoutMs: 30_000, maxRetries: 2, apiUrl: undefined },

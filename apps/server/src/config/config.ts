@@ -64,6 +64,7 @@ export const EnvSchema = z.object({
   COMMENT_RETENTION_DAYS: int(30, 1, 3650),
   METRICS_BASELINE: int(900_000, 0),
   COMMENTS_DIR: str(),
+  ANALYSIS_THREADS: int(0, 0, 64),
   // --- YouTube --------------------------------------------------------------------------------
   YOUTUBE_API_KEY: str(),
   YOUTUBE_API_BASE_URL: url(/^https?$/, 'https://www.googleapis.com/youtube/v3'),
@@ -114,6 +115,8 @@ export interface Config {
     metricsBaseline: number;
     /** A folder of recorded comment files for the offline comment source; undefined when not used. */
     commentsDir: string | undefined;
+    /** Threads for clustering and classification (undefined: the cores available, at most 4). */
+    threads: number | undefined;
   };
   youtube: {
     apiKey: string | undefined;
@@ -226,6 +229,7 @@ function toConfig(e: Env): Config {
       commentRetentionDays: e.COMMENT_RETENTION_DAYS,
       metricsBaseline: e.METRICS_BASELINE,
       commentsDir: e.COMMENTS_DIR ? resolveFromRepoRoot(e.COMMENTS_DIR) : undefined,
+      threads: e.ANALYSIS_THREADS || undefined,
     },
     youtube: {
       apiKey: e.YOUTUBE_API_KEY,

@@ -3,8 +3,7 @@
  * by the mean silhouette computed from one sample similarity matrix (sample size is capped, so
  * this stays O(s^2) whatever the input size).
  */
-import { sphericalKMeans } from './kmeans';
-import { createRandom } from './random';
+import type { TaskRunner } from '../parallel/runner';
 import { itemSimilarity, type FusedSpace } from './space';
 
 export interface ChooseKOptions {
@@ -38,11 +37,15 @@ export function silhouette(sim: Float32Array, s: number, labels: Int32Array, k: 
   return total / s;
 }
 
-/** Returns the K in [minK, maxK] with the best sample silhouette (ties: the smaller K). */
-export function chooseK(
+/**
+ * Returns the K in [minK, maxK] with the best sample silhouette (ties: the smaller K). The k-means
+ * runs (two per K) go to `runner` together.
+ */
+export async function chooseK(
   space: FusedSpace,
   options: ChooseKOptions,
-): { k: number; scores: Map<number, number> } {
+  runner: TaskRunner,
+): Promise<{ k: number; scores: Map<number, number> }> {
   const { minK, maxK, sample } = options;
   const scores = new Map<number, number>();
   if (maxK <= minK) return { k: Math.max(1, minK), scores };
@@ -59,28 +62,33 @@ export function chooseK(
   // k-means runs on the sub-space of sampled items only.
   const sub = subSpace(space, sample);
   const subWeights = Float64Array.from(sample, (i) => Math.max(0, options.weights[i] as number));
+  const ks = Array.from({ length: maxK - Math.max(2, minK) + 1 }, (_, t) => Math.max(2, minK) + t);
+  const runs = await Promise.all(
+    ks.flatMap((k) =>
+      [0, 1].map((r) =>
+        runner.run('kmeans', {
+          space: sub,
+          k,
+          weights: subWeights,
+          seed: options.seed * 7919 + k * 31 + r,
+          options: { maxIterations: 15 },
+        }),
+      ),
+    ),
+  );
   let bestK = Math.max(2, minK);
   let bestScore = Number.NEGATIVE_INFINITY;
-  for (let k = Math.max(2, minK); k <= maxK; k++) {
-    let score = Number.NEGATIVE_INFINITY;
-    for (let r = 0; r < 2; r++) {
-      const km = sphericalKMeans(
-        sub,
-        k,
-        subWeights,
-        createRandom(options.seed * 7919 + k * 31 + r),
-        {
-          maxIterations: 15,
-        },
-      );
-      score = Math.max(score, silhouette(sim, s, km.assignments, k));
-    }
+  ks.forEach((k, t) => {
+    const score = Math.max(
+      silhouette(sim, s, runs[2 * t]!.assignments, k),
+      silhouette(sim, s, runs[2 * t + 1]!.assignments, k),
+    );
     scores.set(k, score);
     if (score > bestScore + 1e-9) {
       bestScore = score;
       bestK = k;
     }
-  }
+  });
   return { k: bestK, scores };
 }
 

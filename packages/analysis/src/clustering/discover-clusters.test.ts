@@ -30,19 +30,19 @@ function synthetic(topics: number, perTopic: number, seed = 1, dim = 32) {
 }
 
 describe('discoverClusters', () => {
-  it('is deterministic for a seed', () => {
+  it('is deterministic for a seed', async () => {
     const data = synthetic(5, 30);
-    const a = discoverClusters(data, { seed: 7 });
-    const b = discoverClusters(data, { seed: 7 });
+    const a = await discoverClusters(data, { seed: 7 });
+    const b = await discoverClusters(data, { seed: 7 });
     expect(Array.from(a.assignments)).toEqual(Array.from(b.assignments));
     expect(Array.from(a.centrality)).toEqual(Array.from(b.centrality));
     expect(a.k).toBe(b.k);
   });
 
-  it('assigns every item, including zero-weight ones, and orders ids by size', () => {
+  it('assigns every item, including zero-weight ones, and orders ids by size', async () => {
     const data = synthetic(4, 25);
     const weights = data.texts.map((_, i) => (i % 10 === 0 ? 0 : 1));
-    const r = discoverClusters({ ...data, weights }, { seed: 3, k: 4 });
+    const r = await discoverClusters({ ...data, weights }, { seed: 3, k: 4 });
     expect(r.assignments.length).toBe(data.texts.length);
     const sizes = new Array<number>(r.k).fill(0);
     for (const c of r.assignments) {
@@ -56,50 +56,52 @@ describe('discoverClusters', () => {
     expect(normalizedMutualInfo(data.labels, r.assignments)).toBeGreaterThan(0.9);
   });
 
-  it('honours a fixed K', () => {
+  it('honours a fixed K', async () => {
     const data = synthetic(3, 40);
-    expect(discoverClusters(data, { k: 6, seed: 1 }).k).toBe(6);
-    expect(discoverClusters(data, { k: 3, seed: 1 }).k).toBe(3);
+    expect((await discoverClusters(data, { k: 6, seed: 1 })).k).toBe(6);
+    expect((await discoverClusters(data, { k: 3, seed: 1 })).k).toBe(3);
   });
 
-  it('chooses K from the data within bounds, close to the true number of topics', () => {
+  it('chooses K from the data within bounds, close to the true number of topics', async () => {
     const data = synthetic(6, 40);
-    const r = discoverClusters(data, { seed: 2 });
+    const r = await discoverClusters(data, { seed: 2 });
     expect(r.k).toBeGreaterThanOrEqual(2);
     expect(r.k).toBeLessThanOrEqual(15);
     expect(Math.abs(r.k - 6)).toBeLessThanOrEqual(1);
-    const bounded = discoverClusters(data, { seed: 2, minK: 2, maxK: 4 });
+    const bounded = await discoverClusters(data, { seed: 2, minK: 2, maxK: 4 });
     expect(bounded.k).toBeLessThanOrEqual(4);
   });
 
-  it('gives tiny inputs few clusters: 1-2 comments make one cluster', () => {
+  it('gives tiny inputs few clusters: 1-2 comments make one cluster', async () => {
     const data = synthetic(2, 1);
-    expect(discoverClusters(data).k).toBe(1);
+    expect((await discoverClusters(data)).k).toBe(1);
     expect(
-      Array.from(discoverClusters({ vectors: [data.vectors[0]!], texts: ['hi'] }).assignments),
+      Array.from(
+        (await discoverClusters({ vectors: [data.vectors[0]!], texts: ['hi'] })).assignments,
+      ),
     ).toEqual([0]);
-    expect(discoverClusters({ vectors: [], texts: [] }).k).toBe(0);
+    expect((await discoverClusters({ vectors: [], texts: [] })).k).toBe(0);
     const small = synthetic(3, 4);
-    expect(discoverClusters(small).k).toBeLessThanOrEqual(maxKForSize(12, 15));
+    expect((await discoverClusters(small)).k).toBeLessThanOrEqual(maxKForSize(12, 15));
     expect(maxKForSize(12, 15)).toBeLessThanOrEqual(3);
     expect(maxKForSize(10_000, 15)).toBe(15);
     expect(minKForSize(12)).toBe(1);
   });
 
-  it('gives real-sized comment sets a handful to about 15 topics, not 2', () => {
+  it('gives real-sized comment sets a handful to about 15 topics, not 2', async () => {
     expect(minKForSize(100)).toBeGreaterThanOrEqual(4);
     expect(minKForSize(500)).toBeGreaterThanOrEqual(6);
     expect(minKForSize(10_000)).toBeLessThanOrEqual(maxKForSize(10_000, 15));
     for (const n of [20, 50, 100, 500, 2000, 10_000, 50_000])
       expect(minKForSize(n)).toBeLessThanOrEqual(maxKForSize(n, 15));
-    const r = discoverClusters(synthetic(2, 60, 4));
+    const r = await discoverClusters(synthetic(2, 60, 4));
     expect(r.k).toBeGreaterThanOrEqual(minKForSize(120));
     expect(r.k).toBeLessThanOrEqual(maxKForSize(120, 15));
   });
 
-  it('reports progress ending at 1', () => {
+  it('reports progress ending at 1', async () => {
     const seen: number[] = [];
-    discoverClusters(synthetic(3, 20), { onProgress: (f) => seen.push(f) });
+    await discoverClusters(synthetic(3, 20), { onProgress: (f) => seen.push(f) });
     expect(seen.at(-1)).toBe(1);
     expect(seen.every((f, i) => i === 0 || f >= seen[i - 1]!)).toBe(true);
   });
@@ -173,13 +175,13 @@ describe.skipIf(!hasShared)('discoverClusters on real search snippets', () => {
     }
     const vectors = await embed(texts);
 
-    const r = discoverClusters({ vectors, texts }, { k: 4, seed: 1 });
+    const r = await discoverClusters({ vectors, texts }, { k: 4, seed: 1 });
     const nmi = normalizedMutualInfo(labels, r.assignments);
     const acc = clusteringAccuracy(labels, r.assignments);
     // Chance level for 4 balanced classes: NMI about 0.01, ACC about 0.3.
     expect(nmi).toBeGreaterThan(0.4);
     expect(acc).toBeGreaterThan(0.7);
-    const auto = discoverClusters({ vectors, texts }, { seed: 1 });
+    const auto = await discoverClusters({ vectors, texts }, { seed: 1 });
     expect(auto.k).toBeGreaterThanOrEqual(2);
     expect(auto.k).toBeLessThanOrEqual(maxKForSize(200, 15));
     expect(normalizedMutualInfo(labels, auto.assignments)).toBeGreaterThan(0.3);
@@ -197,7 +199,7 @@ describe.skipIf(!existsSync(tutorialComments))('discoverClusters on a real video
         return body.startsWith('"') ? body.slice(1, -1).replace(/""/g, '"') : body;
       });
     expect(texts.length).toBeGreaterThan(400);
-    const r = discoverClusters({ vectors: await embed(texts), texts }, { seed: 42 });
+    const r = await discoverClusters({ vectors: await embed(texts), texts }, { seed: 42 });
     // Before the size-dependent minimum, silhouette picked K = 2 here (a 59% bucket).
     expect(r.k).toBeGreaterThanOrEqual(6);
     expect(r.k).toBeLessThanOrEqual(15);

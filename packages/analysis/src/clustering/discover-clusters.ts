@@ -2,6 +2,8 @@
  * Cluster discovery (pipeline step 3). See ARCHITECTURE.md for the algorithm in prose.
  */
 import { normalizedMutualInfo } from '../eval/metrics';
+import { runnerFor } from '../parallel/pool';
+import type { TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace } from './choose-k';
 import { sphericalKMeans, type KMeansResult } from './kmeans';
 import { buildTfidf } from './lexical';
@@ -61,6 +63,11 @@ export interface ClusterOptions {
    * clusters (see term-weights.ts), neighbours re-ranked and smoothing redone. Default true.
    */
   reweightTerms?: boolean;
+  /**
+   * Where the independent k-means runs and the neighbour search run: worker threads for large
+   * inputs by default (runnerFor); the result is the same on any runner.
+   */
+  runner?: TaskRunner;
 }
 
 export interface ClusterResult {
@@ -86,21 +93,29 @@ const REWEIGHT_POOL = 30;
  * Agreement (mean pairwise NMI) of three k-means runs with different seeds on a sample: a
  * label-free sign of how clearly the space separates k groups.
  */
-function stability(
+async function stability(
   space: FusedSpace,
   sample: readonly number[],
   k: number,
   weights: Float64Array,
   seed: number,
-): number {
+  runner: TaskRunner,
+): Promise<number> {
   const sub = subSpace(space, sample);
   const subWeights = Float64Array.from(sample, (i) => weights[i]!);
-  const runs = [0, 1, 2].map(
-    (t) =>
-      sphericalKMeans(sub, k, subWeights, createRandom(seed * 7727 + 101 * t), {
-        maxIterations: 15,
-      }).assignments,
-  );
+  const runs = (
+    await Promise.all(
+      [0, 1, 2].map((t) =>
+        runner.run('kmeans', {
+          space: sub,
+          k,
+          weights: subWeights,
+          seed: seed * 7727 + 101 * t,
+          options: { maxIterations: 15 },
+        }),
+      ),
+    )
+  ).map((run) => run.assignments);
   return (
     (normalizedMutualInfo(runs[0]!, runs[1]!) +
       normalizedMutualInfo(runs[0]!, runs[2]!) +
@@ -150,7 +165,10 @@ export function defaultWhitening(n: number): number {
  * Groups items into k clusters (fixed or chosen from the data), deterministically for a seed.
  * Every item gets a cluster, cluster ids are ordered by size (largest first).
  */
-export function discoverClusters(input: ClusterInput, options: ClusterOptions = {}): ClusterResult {
+export async function discoverClusters(
+  input: ClusterInput,
+  options: ClusterOptions = {},
+): Promise<ClusterResult> {
   const n = input.vectors.length;
   if (input.texts.length !== n)
     throw new Error('discoverClusters: vectors and texts differ in length');
@@ -162,6 +180,7 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
   let weights = Float64Array.from({ length: n }, (_, i) => Math.max(0, input.weights?.[i] ?? 1));
   if (!weights.some((w) => w > 0)) weights = new Float64Array(n).fill(1);
   const active = Array.from({ length: n }, (_, i) => i).filter((i) => weights[i]! > 0);
+  const runner = options.runner ?? runnerFor(active.length);
 
   const tfidf = buildTfidf(input.texts);
   const centred = centreEmbeddings(input.vectors, weights);
@@ -187,8 +206,10 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
     const probe = sampleIndices(active, STABILITY_SAMPLE, createRandom(seed + 41));
     const half = spaceFor(fullWhiten / 2);
     const strong = spaceFor(fullWhiten);
-    const halfScore = stability(half, probe, kProbe, weights, seed);
-    const strongScore = stability(strong, probe, kProbe, weights, seed);
+    const [halfScore, strongScore] = await Promise.all([
+      stability(half, probe, kProbe, weights, seed, runner),
+      stability(strong, probe, kProbe, weights, seed, runner),
+    ]);
     space = halfScore > strongScore + STABILITY_MARGIN ? half : strong;
   }
   const smooth = options.smooth ?? defaultSmoothing(active.length);
@@ -199,11 +220,12 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
   // smoothing uses the best smooth.k, the reweighted space re-ranks the pool (no second search).
   let pool: Neighbours | null = null;
   if (doSmooth) {
-    const knn = findNeighbours(
+    const knn = await findNeighbours(
       space,
       reweight ? Math.max(REWEIGHT_POOL, smooth.k) : smooth.k,
       active,
       createRandom(seed + 53),
+      runner,
     );
     if (reweight) pool = knn;
     space = smoothSpace(space, firstNeighbours(knn, smooth.k), smooth.beta);
@@ -216,7 +238,7 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
     const maxK = maxKForSize(active.length, options.maxK ?? 15);
     const minK = Math.min(options.minK ?? minKForSize(active.length), maxK);
     const sample = sampleIndices(active, SAMPLE_FOR_K, createRandom(seed));
-    k = chooseK(space, { minK, maxK, seed, sample, weights }).k;
+    k = (await chooseK(space, { minK, maxK, seed, sample, weights }, runner)).k;
   }
   progress(0.4);
 
@@ -230,11 +252,18 @@ export function discoverClusters(input: ClusterInput, options: ClusterOptions = 
     restartSample === active && active.length === n ? space : subSpace(space, restartSample);
   const subWeights = sub === space ? weights : Float64Array.from(restartSample, (i) => weights[i]!);
   let bestStart: KMeansResult | null = null;
-  for (let t = 0; t < restarts; t++) {
-    const km = sphericalKMeans(sub, k, subWeights, createRandom(seed * 1000003 + t));
-    if (!bestStart || km.objective > bestStart.objective) bestStart = km;
-    progress(0.4 + (0.3 * (t + 1)) / restarts);
-  }
+  let done = 0;
+  const starts = await Promise.all(
+    Array.from({ length: restarts }, (_, t) =>
+      runner
+        .run('kmeans', { space: sub, k, weights: subWeights, seed: seed * 1000003 + t })
+        .then((km) => {
+          progress(0.4 + (0.3 * ++done) / restarts);
+          return km;
+        }),
+    ),
+  );
+  for (const km of starts) if (!bestStart || km.objective > bestStart.objective) bestStart = km;
   let best: KMeansResult = bestStart!;
   if (sub !== space)
     best = sphericalKMeans(space, k, weights, createRandom(seed), {

@@ -1,8 +1,10 @@
 /**
  * Nearest neighbours for neighbourhood smoothing: exact below a few thousand candidates, else an
  * inverted-file search (the candidates are split into about sqrt(m) cells by a quick k-means, and
- * every item is compared only with the candidates of its `probes` nearest cells).
+ * every item is compared only with the candidates of its `probes` nearest cells). The per-item
+ * loops run in ranges of items on the task runner (worker threads for large inputs).
  */
+import { splitRange, type TaskRunner } from '../parallel/runner';
 import { subSpace } from './choose-k';
 import { sphericalKMeans } from './kmeans';
 import { sampleIndices } from './random';
@@ -12,6 +14,7 @@ import {
   nearestNeighbours,
   similarities,
   termMajorWords,
+  type Centroids,
   type FusedSpace,
   type Neighbours,
 } from './space';
@@ -21,18 +24,94 @@ const EXACT_LIMIT = 3000;
 /** Items the cells are learned from. */
 const CELL_SAMPLE = 3000;
 
+/** Items `from`..`to`-1: each one's `probes` nearest cells, best first ((to - from) x probes). */
+export function nearestCells(
+  space: FusedSpace,
+  cents: Centroids,
+  probes: number,
+  from: number,
+  to: number,
+): Int32Array {
+  const out = new Int32Array((to - from) * probes);
+  const top = new TopK(probes);
+  const byTerm = termMajorWords(cents, space.sparse.cols);
+  const scores = new Float64Array(cents.k);
+  for (let i = from; i < to; i++) {
+    top.clear();
+    similarities(space, i, cents, byTerm, scores);
+    for (let c = 0; c < cents.k; c++) top.offer(c, scores[c]!);
+    out.set(top.index, (i - from) * probes);
+  }
+  return out;
+}
+
+/** The candidates filed under each cell, as offsets into one list (cell c: start[c]..start[c+1]). */
+export interface CellMembers {
+  start: Int32Array;
+  items: Int32Array;
+}
+
+/**
+ * Items `from`..`to`-1: the `k` most similar members of their probed cells (self excluded), as
+ * (to - from) x k rows of neighbours and similarities.
+ */
+export function searchCells(
+  space: FusedSpace,
+  members: CellMembers,
+  itemCells: Int32Array,
+  probes: number,
+  k: number,
+  from: number,
+  to: number,
+): { neighbours: Int32Array; sims: Float32Array } {
+  const neighbours = new Int32Array((to - from) * k);
+  const sims = new Float32Array((to - from) * k);
+  const top = new TopK(k);
+  const { d, dense, sparse } = space;
+  // Item i's words scattered into a dense row, so each comparison is one pass over j's words.
+  const row = new Float32Array(sparse.cols);
+  for (let i = from; i < to; i++) {
+    top.clear();
+    for (let q = sparse.indptr[i]!; q < sparse.indptr[i + 1]!; q++)
+      row[sparse.indices[q]!] = sparse.values[q]!;
+    const o = i * d;
+    for (let q = 0; q < probes; q++) {
+      const cell = itemCells[i * probes + q]!;
+      for (let t = members.start[cell]!; t < members.start[cell + 1]!; t++) {
+        const j = members.items[t]!;
+        if (j === i) continue;
+        let s = denseDot(dense, o, dense, j * d, d);
+        for (let e = sparse.indptr[j]!; e < sparse.indptr[j + 1]!; e++)
+          s += sparse.values[e]! * row[sparse.indices[e]!]!;
+        top.offer(j, s);
+      }
+    }
+    for (let q = sparse.indptr[i]!; q < sparse.indptr[i + 1]!; q++) row[sparse.indices[q]!] = 0;
+    // A tiny cell may hold fewer than k candidates: repeat the best ones found.
+    const filled = top.size;
+    for (let t = filled; t < k; t++) {
+      top.index[t] = filled > 0 ? top.index[t % filled]! : i;
+      top.value[t] = filled > 0 ? top.value[t % filled]! : 1;
+    }
+    neighbours.set(top.index, (i - from) * k);
+    sims.set(top.value, (i - from) * k);
+  }
+  return { neighbours, sims };
+}
+
 /**
  * The `k` nearest candidates of every item by fused cosine. Exact for small inputs; approximate
  * (inverted file, `probes` cells per item) for large ones, where it costs about
- * n x probes x sqrt(m) comparisons instead of n x m.
+ * n x probes x sqrt(m) comparisons instead of n x m. The result does not depend on the runner.
  */
-export function findNeighbours(
+export async function findNeighbours(
   space: FusedSpace,
   k: number,
   candidates: readonly number[],
   random: () => number,
+  runner: TaskRunner,
   probes = 8,
-): Neighbours {
+): Promise<Neighbours> {
   const m = candidates.length;
   if (m <= EXACT_LIMIT) return nearestNeighbours(space, k, candidates);
   const cells = Math.max(2, Math.round(Math.sqrt(m)));
@@ -45,49 +124,38 @@ export function findNeighbours(
   // Each item's `probes` nearest cells; each candidate is filed under its nearest one.
   const n = space.n;
   const p = Math.min(probes, cells);
+  const ranges = splitRange(n, runner.threads);
   const itemCells = new Int32Array(n * p);
-  const nearestCells = new TopK(p);
-  const byTerm = termMajorWords(cents, space.sparse.cols);
-  const cellScores = new Float64Array(cents.k);
-  for (let i = 0; i < n; i++) {
-    nearestCells.clear();
-    similarities(space, i, cents, byTerm, cellScores);
-    for (let c = 0; c < cells; c++) nearestCells.offer(c, cellScores[c]!);
-    itemCells.set(nearestCells.index, i * p);
-  }
-  const members: number[][] = Array.from({ length: cells }, () => []);
-  for (const j of candidates) members[itemCells[j * p]!]!.push(j);
+  const cellParts = await Promise.all(
+    ranges.map(([from, to]) => runner.run('nearestCells', { space, cents, probes: p, from, to })),
+  );
+  cellParts.forEach((part, r) => itemCells.set(part, ranges[r]![0] * p));
+  const start = new Int32Array(cells + 1);
+  for (const j of candidates) start[itemCells[j * p]! + 1]!++;
+  for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
+  const items = new Int32Array(m);
+  const fill = start.slice(0, cells);
+  for (const j of candidates) items[fill[itemCells[j * p]!]!++] = j;
 
   const kk = Math.max(0, Math.min(k, m - 1));
   const neighbours = new Int32Array(n * kk);
   const sims = new Float32Array(n * kk);
-  const top = new TopK(kk);
-  const { d, dense, sparse } = space;
-  // Item i's words scattered into a dense row, so each comparison is one pass over j's words.
-  const row = new Float32Array(sparse.cols);
-  for (let i = 0; i < n; i++) {
-    top.clear();
-    for (let q = sparse.indptr[i]!; q < sparse.indptr[i + 1]!; q++)
-      row[sparse.indices[q]!] = sparse.values[q]!;
-    const o = i * d;
-    for (let q = 0; q < p; q++) {
-      for (const j of members[itemCells[i * p + q]!]!) {
-        if (j === i) continue;
-        let s = denseDot(dense, o, dense, j * d, d);
-        for (let e = sparse.indptr[j]!; e < sparse.indptr[j + 1]!; e++)
-          s += sparse.values[e]! * row[sparse.indices[e]!]!;
-        top.offer(j, s);
-      }
-    }
-    for (let q = sparse.indptr[i]!; q < sparse.indptr[i + 1]!; q++) row[sparse.indices[q]!] = 0;
-    // A tiny cell may hold fewer than k candidates: repeat the best ones found.
-    const filled = top.size;
-    for (let t = filled; t < kk; t++) {
-      top.index[t] = filled > 0 ? top.index[t % filled]! : i;
-      top.value[t] = filled > 0 ? top.value[t % filled]! : 1;
-    }
-    neighbours.set(top.index, i * kk);
-    sims.set(top.value, i * kk);
-  }
+  const parts = await Promise.all(
+    ranges.map(([from, to]) =>
+      runner.run('searchCells', {
+        space,
+        members: { start, items },
+        itemCells,
+        probes: p,
+        k: kk,
+        from,
+        to,
+      }),
+    ),
+  );
+  parts.forEach((part, r) => {
+    neighbours.set(part.neighbours, ranges[r]![0] * kk);
+    sims.set(part.sims, ranges[r]![0] * kk);
+  });
   return { neighbours, sims, k: kk };
 }

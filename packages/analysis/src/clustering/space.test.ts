@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTfidf } from './lexical';
+import { inlineRunner, WorkerPool } from '../parallel/pool';
 import { findNeighbours } from './neighbours';
 import { createRandom } from './random';
 import {
@@ -92,7 +93,7 @@ describe('smoothSpace', () => {
 });
 
 describe('findNeighbours', () => {
-  it('above 3,000 candidates, finds most of the exact neighbours through its cells', () => {
+  it('above 3,000 candidates, finds most of the exact neighbours through its cells, the same on worker threads', async () => {
     // 4,000 points around 40 random centres in 16 dimensions, no words.
     const random = createRandom(5);
     const gauss = () =>
@@ -114,7 +115,10 @@ describe('findNeighbours', () => {
     const space = buildSpace(dense, d, buildTfidf(Array(n).fill('')), 0);
     const all = Array.from({ length: n }, (_, i) => i);
     const exact = nearestNeighbours(space, 10, all);
-    const approx = findNeighbours(space, 10, all, createRandom(9));
+    const approx = await findNeighbours(space, 10, all, createRandom(9), inlineRunner);
+    const threaded = await findNeighbours(space, 10, all, createRandom(9), new WorkerPool(2));
+    expect(threaded.neighbours).toEqual(approx.neighbours);
+    expect(threaded.sims).toEqual(approx.sims);
     let found = 0;
     for (let i = 0; i < n; i++) {
       const truth = new Set(exact.neighbours.subarray(i * 10, i * 10 + 10));

@@ -30,7 +30,12 @@ export interface AnalysisDeps {
 export type AnalyseFn = (
   comments: readonly InputComment[],
   deps: { embedder: TextEmbedder; languageModel?: LanguageModel | null },
-  options: { seed?: number; signal?: AbortSignal; onProgress?: (p: StageProgress) => void },
+  options: {
+    seed?: number;
+    signal?: AbortSignal;
+    threads?: number;
+    onProgress?: (p: StageProgress) => void;
+  },
 ) => Promise<{
   comments: CommentResult[];
   clusters: Cluster[];

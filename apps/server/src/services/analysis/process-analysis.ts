@@ -26,7 +26,11 @@ const BANDS: Record<
 type ProcessDeps = Pick<
   AnalysisDeps,
   'repos' | 'transaction' | 'clock' | 'commentSource' | 'embedder' | 'languageModel' | 'analyse'
-> & { logger?: Pick<Logger, 'warn' | 'error'>; progressIntervalMs?: number };
+> &
+  Partial<Pick<AnalysisDeps, 'analysisConfig'>> & {
+    logger?: Pick<Logger, 'warn' | 'error'>;
+    progressIntervalMs?: number;
+  };
 
 /**
  * Runs one analysis job: fetch comments, analyse, then in ONE transaction store comments and
@@ -75,6 +79,7 @@ export async function processAnalysisJob(
       {
         seed: 42,
         signal: context.signal,
+        threads: deps.analysisConfig?.threads,
         onProgress: (p) => {
           const band = BANDS[p.stage];
           void progress.set(band.status, band.from + (band.to - band.from) * p.fraction);

@@ -1,0 +1,150 @@
+/**
+ * Task runners: inline (this thread, in order) and a pool of worker threads. Results never depend
+ * on the runner; the pool only lets the clustering and the classifiers use every core once the
+ * embedding (which ONNX Runtime already spreads over the cores) is done.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { TaskInput, TaskName, TaskOutput, TaskRunner } from './runner';
+import { tasks } from './tasks';
+
+function runInline<N extends TaskName>(name: N, input: TaskInput<N>): TaskOutput<N> {
+  const task = tasks[name] as (input: TaskInput<N>) => TaskOutput<N>;
+  return task(input);
+}
+
+/** Runs every task in this thread as soon as it is asked for. */
+export const inlineRunner: TaskRunner = {
+  threads: 1,
+  run: (name, input) => new Promise((resolve) => resolve(runInline(name, input))),
+};
+
+interface Job {
+  name: TaskName;
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+const ENTRY = new URL(
+  `./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+);
+
+/**
+ * A fixed number of worker threads fed from one queue. Idle workers are unref'd, so the pool never
+ * keeps a process alive. If a worker fails (it cannot start, or it crashes), the pool stops using
+ * threads and runs that task and every later one inline: same results, just slower.
+ */
+export class WorkerPool implements TaskRunner {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private broken = false;
+
+  /** `entry`: the worker module (tests point it elsewhere to exercise the fallback). */
+  constructor(
+    readonly threads: number,
+    private readonly entry: URL = ENTRY,
+  ) {}
+
+  /** Starts the workers now (they load the analysis code while the caller does other work). */
+  warm(): void {
+    while (!this.broken && this.slots.length < this.threads) this.spawn();
+  }
+
+  run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
+    if (this.broken) return inlineRunner.run(name, input);
+    return new Promise<TaskOutput<N>>((resolve, reject) => {
+      this.queue.push({ name, input, resolve: resolve as (value: unknown) => void, reject });
+      this.warm();
+      this.pump();
+    });
+  }
+
+  /** Stops every worker (tests); tasks still queued run inline. */
+  async close(): Promise<void> {
+    this.broken = true;
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+    this.drainInline(slots.flatMap((s) => (s.job ? [s.job] : [])));
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.job || this.queue.length === 0) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.worker.ref();
+      slot.worker.postMessage({ name: job.name, input: job.input });
+    }
+  }
+
+  private spawn(): void {
+    const worker = new Worker(BOOT, { workerData: { entry: this.entry.href } });
+    worker.unref();
+    const slot: Slot = { worker, job: null };
+    this.slots.push(slot);
+    worker.on('message', (message: { value?: unknown; error?: string }) => {
+      const job = slot.job;
+      slot.job = null;
+      worker.unref();
+      if (job) {
+        if (message.error !== undefined) job.reject(new Error(message.error));
+        else job.resolve(message.value);
+      }
+      this.pump();
+    });
+    const fail = (): void => {
+      const at = this.slots.indexOf(slot);
+      if (at < 0) return;
+      this.slots.splice(at, 1);
+      this.broken = true;
+      void worker.terminate();
+      this.drainInline(slot.job ? [slot.job] : []);
+    };
+    worker.on('error', fail);
+    worker.on('exit', fail);
+  }
+
+  /** Runs `jobs` and everything queued inline (after a failure or close). */
+  private drainInline(jobs: Job[]): void {
+    for (const job of [...jobs, ...this.queue.splice(0)]) {
+      try {
+        job.resolve(runInline(job.name, job.input as never));
+      } catch (error) {
+        job.reject(error);
+      }
+    }
+  }
+}
+
+/** Threads used by default: the cores available to this process, at most 4. */
+export function defaultThreads(): number {
+  return Math.max(1, Math.min(4, os.availableParallelism()));
+}
+
+/** Below this many items the work is too small to be worth a thread hop. */
+export const PARALLEL_MIN_ITEMS = 3000;
+
+const pools = new Map<number, WorkerPool>();
+
+/** The process-wide pool with `threads` workers (created on first use). */
+export function sharedPool(threads: number): WorkerPool {
+  let pool = pools.get(threads);
+  if (!pool) {
+    pool = new WorkerPool(threads);
+    pools.set(threads, pool);
+  }
+  return pool;
+}
+
+/** The runner for `items` items: inline for small inputs or one thread, else the shared pool. */
+export function runnerFor(items: number, threads = defaultThreads()): TaskRunner {
+  return threads <= 1 || items < PARALLEL_MIN_ITEMS ? inlineRunner : sharedPool(threads);
+}

@@ -1,0 +1,24 @@
+/** A worker thread of the pool (pool.ts): runs tasks from the shared table, one at a time. */
+import { parentPort } from 'node:worker_threads';
+import type { TaskName } from './runner';
+import { tasks } from './tasks';
+
+/** The ArrayBuffers behind typed arrays in a result (a few levels deep), moved instead of copied. */
+function transferables(value: unknown, depth = 0, out = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) out.add(value.buffer);
+  } else if (depth < 3 && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const v of Object.values(value)) transferables(v, depth + 1, out);
+  }
+  return [...out];
+}
+
+parentPort!.on('message', (message: { name: TaskName; input: unknown }) => {
+  try {
+    const task = tasks[message.name] as (input: unknown) => unknown;
+    const value = task(message.input);
+    parentPort!.postMessage({ value }, transferables(value));
+  } catch (error) {
+    parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});
