@@ -129,6 +129,9 @@ async function embedUnique(
     return s;
   });
   const batch = Math.max(1, options.embedBatchSize ?? DEFAULT_EMBED_BATCH);
+  // Every vector lives in one shared block, so worker threads read them without a copy.
+  let store: Float32Array | null = null;
+  let d = 0;
   const vectors: Float32Array[] = [];
   for (let start = 0; start < unique.length; start += batch) {
     throwIfAborted(options.signal);
@@ -143,7 +146,17 @@ async function embedUnique(
     });
     if (out.length !== chunk.length)
       throw new Error(`The embedder returned ${out.length} vectors for ${chunk.length} texts`);
-    vectors.push(...out);
+    if (!store) {
+      d = out[0]?.length ?? 0;
+      store = new Float32Array(new SharedArrayBuffer(unique.length * d * 4));
+    }
+    out.forEach((v, j) => {
+      if (v.length !== d)
+        throw new Error(`The embedder returned vectors of ${v.length} and of ${d} dimensions`);
+      const at = (start + j) * d;
+      store!.set(v, at);
+      vectors.push(store!.subarray(at, at + d));
+    });
     options.onProgress?.({
       stage: 'embedding',
       fraction: Math.min(1, (start + chunk.length) / unique.length),

@@ -3,10 +3,10 @@
  */
 import { normalizedMutualInfo } from '../eval/metrics';
 import { runnerFor } from '../parallel/pool';
-import type { TaskRunner } from '../parallel/runner';
+import { taskRanges, type TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace } from './choose-k';
-import { sphericalKMeans, type KMeansResult } from './kmeans';
-import { buildTfidf } from './lexical';
+import { sphericalKMeansOn, type KMeansResult } from './kmeans';
+import { buildTfidf, type SparseMatrix } from './lexical';
 import { findNeighbours } from './neighbours';
 import { createRandom, sampleIndices } from './random';
 import { concentrationWeights, reweightTerms } from './term-weights';
@@ -14,7 +14,7 @@ import {
   buildSpace,
   centreEmbeddings,
   pcaBasis,
-  projectOnBasis,
+  sharedMatrix,
   whitenedRows,
   computeCentroids,
   itemSimilarity,
@@ -23,6 +23,7 @@ import {
   TopK,
   type FusedSpace,
   type Neighbours,
+  type PcaBasis,
 } from './space';
 
 export interface ClusterInput {
@@ -176,42 +177,22 @@ export async function discoverClusters(
   const progress = options.onProgress ?? (() => undefined);
   if (n === 0)
     return { k: 0, assignments: new Int32Array(0), centroids: [], centrality: new Float32Array(0) };
-  const d = input.vectors[0]!.length;
   let weights = Float64Array.from({ length: n }, (_, i) => Math.max(0, input.weights?.[i] ?? 1));
   if (!weights.some((w) => w > 0)) weights = new Float64Array(n).fill(1);
   const active = Array.from({ length: n }, (_, i) => i).filter((i) => weights[i]! > 0);
   const runner = options.runner ?? runnerFor(active.length);
 
-  const tfidf = buildTfidf(input.texts);
-  const centred = centreEmbeddings(input.vectors, weights);
-  // Few items cannot support many principal directions (and whitening would amplify noise).
-  const r = Math.min(d, options.dimensions ?? 128, Math.max(8, Math.floor(active.length / 8)));
-  const pcaSample = sampleIndices(active, 1200, createRandom(seed + 17));
+  const tfidf = sharedMatrix(buildTfidf(input.texts));
   const lexicalWeight = tfidf.cols > 0 ? (options.lexicalWeight ?? 0.7) : 0;
-  // One basis and one projection serve every whitening strength tried below.
-  const basis = pcaBasis(centred, d, r, pcaSample, createRandom(seed + 29));
-  const projected = projectOnBasis(centred, n, basis);
-  const spaceFor = (whiten: number): FusedSpace =>
-    buildSpace(whitenedRows(projected, n, basis, whiten), r, tfidf, lexicalWeight);
-  let space: FusedSpace;
-  const fullWhiten = defaultWhitening(active.length);
-  if (options.whiten !== undefined) space = spaceFor(options.whiten);
-  else if (fullWhiten < STRONG_WHITENING) space = spaceFor(fullWhiten);
-  else {
-    // Full whitening helps some large inputs and hurts others (it can lift noise directions to
-    // the level of topics). Half whitening is kept only when it clusters clearly more stably
-    // (agreement across seeds higher by STABILITY_MARGIN): on the benchmark sets the gap is
-    // 0.2-0.6 where half whitening is better and below 0.07 either way where it is not.
-    const kProbe = options.k ?? Math.max(2, minKForSize(active.length));
-    const probe = sampleIndices(active, STABILITY_SAMPLE, createRandom(seed + 41));
-    const half = spaceFor(fullWhiten / 2);
-    const strong = spaceFor(fullWhiten);
-    const [halfScore, strongScore] = await Promise.all([
-      stability(half, probe, kProbe, weights, seed, runner),
-      stability(strong, probe, kProbe, weights, seed, runner),
-    ]);
-    space = halfScore > strongScore + STABILITY_MARGIN ? half : strong;
-  }
+  let space = await initialSpace(
+    input.vectors,
+    tfidf,
+    lexicalWeight,
+    weights,
+    active,
+    options,
+    runner,
+  );
   const smooth = options.smooth ?? defaultSmoothing(active.length);
   const doSmooth = smooth && smooth.k > 0 && smooth.beta > 0 && active.length > 2;
   const reweight = (options.reweightTerms ?? true) && lexicalWeight > 0;
@@ -266,7 +247,7 @@ export async function discoverClusters(
   for (const km of starts) if (!bestStart || km.objective > bestStart.objective) bestStart = km;
   let best: KMeansResult = bestStart!;
   if (sub !== space)
-    best = sphericalKMeans(space, k, weights, createRandom(seed), {
+    best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed), {
       initial: bestStart!.centroids,
       maxIterations: 15,
     });
@@ -282,13 +263,73 @@ export async function discoverClusters(
       sparse: reweightTerms(tfidf, termWeights, Math.sqrt(lexicalWeight)),
     };
     space = pool && doSmooth ? smoothSpace(rw, reRank(rw, pool, smooth.k), smooth.beta) : rw;
-    best = sphericalKMeans(space, k, weights, createRandom(seed + 61), {
+    best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed + 61), {
       initial: computeCentroids(space, best.assignments, k, weights),
     });
   }
   const result = finalise(space, input.vectors, best, k, weights);
   progress(1);
   return result;
+}
+
+/**
+ * The fused space k-means starts in: embeddings centred, projected on their principal directions
+ * and (partly) whitened, next to the words. Its own function so the large intermediates (the
+ * centred embeddings, the projection, the whitening not chosen) are garbage once it returns.
+ */
+async function initialSpace(
+  vectors: readonly Float32Array[],
+  tfidf: SparseMatrix,
+  lexicalWeight: number,
+  weights: Float64Array,
+  active: readonly number[],
+  options: ClusterOptions,
+  runner: TaskRunner,
+): Promise<FusedSpace> {
+  const n = vectors.length;
+  const d = vectors[0]!.length;
+  const seed = options.seed ?? 42;
+  const centred = centreEmbeddings(vectors, weights);
+  // Few items cannot support many principal directions (and whitening would amplify noise).
+  const r = Math.min(d, options.dimensions ?? 128, Math.max(8, Math.floor(active.length / 8)));
+  const pcaSample = sampleIndices(active, 1200, createRandom(seed + 17));
+  // One basis and one projection serve every whitening strength tried below.
+  const basis = pcaBasis(centred, d, r, pcaSample, createRandom(seed + 29));
+  const projected = await projectAll(runner, centred, n, basis);
+  const spaceFor = (whiten: number): FusedSpace =>
+    buildSpace(whitenedRows(projected, n, basis, whiten), r, tfidf, lexicalWeight);
+  const fullWhiten = defaultWhitening(active.length);
+  if (options.whiten !== undefined) return spaceFor(options.whiten);
+  if (fullWhiten < STRONG_WHITENING) return spaceFor(fullWhiten);
+  // Full whitening helps some large inputs and hurts others (it can lift noise directions to
+  // the level of topics). Half whitening is kept only when it clusters clearly more stably
+  // (agreement across seeds higher by STABILITY_MARGIN): on the benchmark sets the gap is
+  // 0.2-0.6 where half whitening is better and below 0.07 either way where it is not.
+  const kProbe = options.k ?? Math.max(2, minKForSize(active.length));
+  const probe = sampleIndices(active, STABILITY_SAMPLE, createRandom(seed + 41));
+  const half = spaceFor(fullWhiten / 2);
+  const strong = spaceFor(fullWhiten);
+  const [halfScore, strongScore] = await Promise.all([
+    stability(half, probe, kProbe, weights, seed, runner),
+    stability(strong, probe, kProbe, weights, seed, runner),
+  ]);
+  return halfScore > strongScore + STABILITY_MARGIN ? half : strong;
+}
+
+/** Every item's coordinates on the PCA basis, in ranges of items over the runner's threads. */
+async function projectAll(
+  runner: TaskRunner,
+  centred: Float32Array,
+  n: number,
+  basis: PcaBasis,
+): Promise<Float32Array> {
+  const ranges = taskRanges(n, runner);
+  const parts = await Promise.all(
+    ranges.map(([from, to]) => runner.run('project', { dense: centred, basis, from, to })),
+  );
+  const out = new Float32Array(n * basis.r);
+  parts.forEach((part, i) => out.set(part, ranges[i]![0] * basis.r));
+  return out;
 }
 
 /** The first k neighbours of each item (a pool is sorted best first). */

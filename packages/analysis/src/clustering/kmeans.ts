@@ -1,15 +1,17 @@
 /**
  * Weighted spherical k-means in the fused space, seeded with k-means++ from a seeded PRNG.
  */
+import { taskRanges, type TaskRunner } from '../parallel/runner';
 import { weightedPick } from './random';
 import {
   centroidsFromItems,
   computeCentroids,
   similarities,
   similarity,
-  termMajorWords,
+  scoringCentroids,
   type Centroids,
   type FusedSpace,
+  type ScoringCentroids,
 } from './space';
 
 export interface KMeansResult {
@@ -53,18 +55,29 @@ export function kmeansPlusPlus(
 }
 
 /** Assigns every item to its most similar centroid (all centroids scored at once, see `similarities`). */
-export function assign(
+export function assign(space: FusedSpace, cents: Centroids): Assigned {
+  return assignRange(space, scoringCentroids(cents, space.sparse.cols), 0, space.n);
+}
+
+/** Each item's most similar centroid and that similarity. */
+export interface Assigned {
+  assignments: Int32Array;
+  best: Float32Array;
+}
+
+/** `assign` for items `from`..`to`-1 (arrays of length to - from). */
+export function assignRange(
   space: FusedSpace,
-  cents: Centroids,
-): { assignments: Int32Array; best: Float32Array } {
-  const { n } = space;
+  cents: ScoringCentroids,
+  from: number,
+  to: number,
+): Assigned {
   const k = cents.k;
-  const byTerm = termMajorWords(cents, space.sparse.cols);
   const scores = new Float64Array(k);
-  const assignments = new Int32Array(n);
-  const best = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    similarities(space, i, cents, byTerm, scores);
+  const assignments = new Int32Array(to - from);
+  const best = new Float32Array(to - from);
+  for (let i = from; i < to; i++) {
+    similarities(space, i, cents, scores);
     let bc = 0;
     let bs = Number.NEGATIVE_INFINITY;
     for (let c = 0; c < k; c++) {
@@ -73,9 +86,30 @@ export function assign(
         bc = c;
       }
     }
-    assignments[i] = bc;
-    best[i] = bs;
+    assignments[i - from] = bc;
+    best[i - from] = bs;
   }
+  return { assignments, best };
+}
+
+/** `assign` with the items split into ranges over the runner's threads. */
+async function assignOn(
+  runner: TaskRunner,
+  space: FusedSpace,
+  cents: Centroids,
+): Promise<Assigned> {
+  if (runner.threads <= 1) return assign(space, cents);
+  const ranges = taskRanges(space.n, runner);
+  const scoring = scoringCentroids(cents, space.sparse.cols, true);
+  const parts = await Promise.all(
+    ranges.map(([from, to]) => runner.run('assign', { space, cents: scoring, from, to })),
+  );
+  const assignments = new Int32Array(space.n);
+  const best = new Float32Array(space.n);
+  parts.forEach((part, r) => {
+    assignments.set(part.assignments, ranges[r]![0]);
+    best.set(part.best, ranges[r]![0]);
+  });
   return { assignments, best };
 }
 
@@ -88,14 +122,18 @@ export interface KMeansOptions {
   initial?: Centroids;
 }
 
-/** Runs Lloyd iterations of spherical k-means from k-means++ seeds (or given centroids). */
-export function sphericalKMeans(
+/**
+ * Lloyd iterations of spherical k-means from k-means++ seeds (or given centroids), written once as
+ * a generator that yields the centroids to assign items to: `sphericalKMeans` answers in this
+ * thread, `sphericalKMeansOn` spreads each assignment over a task runner.
+ */
+function* lloyd(
   space: FusedSpace,
   k: number,
   weights: ArrayLike<number>,
   random: () => number,
-  options: KMeansOptions = {},
-): KMeansResult {
+  options: KMeansOptions,
+): Generator<Centroids, KMeansResult, Assigned> {
   const candidates =
     options.candidates ??
     Array.from({ length: space.n }, (_, i) => i).filter((i) => (weights[i] as number) > 0);
@@ -104,11 +142,11 @@ export function sphericalKMeans(
     centroidsFromItems(space, kmeansPlusPlus(space, k, weights, random, candidates));
   const maxIter = options.maxIterations ?? 30;
   const tol = options.tolerance ?? 0.001;
-  let { assignments, best } = assign(space, cents);
+  let { assignments, best } = yield cents;
   for (let it = 0; it < maxIter; it++) {
     cents = computeCentroids(space, assignments, k, weights);
     reseedEmpty(space, cents, assignments, best, weights);
-    const next = assign(space, cents);
+    const next = yield cents;
     let changed = 0;
     for (let i = 0; i < space.n; i++) if (next.assignments[i] !== assignments[i]) changed++;
     assignments = next.assignments;
@@ -118,6 +156,35 @@ export function sphericalKMeans(
   let objective = 0;
   for (let i = 0; i < space.n; i++) objective += (weights[i] as number) * best[i]!;
   return { assignments, centroids: cents, best, objective };
+}
+
+/** Runs Lloyd iterations of spherical k-means from k-means++ seeds (or given centroids). */
+export function sphericalKMeans(
+  space: FusedSpace,
+  k: number,
+  weights: ArrayLike<number>,
+  random: () => number,
+  options: KMeansOptions = {},
+): KMeansResult {
+  const run = lloyd(space, k, weights, random, options);
+  let step = run.next();
+  while (!step.done) step = run.next(assign(space, step.value));
+  return step.value;
+}
+
+/** `sphericalKMeans` with every assignment step spread over `runner` (same result). */
+export async function sphericalKMeansOn(
+  runner: TaskRunner,
+  space: FusedSpace,
+  k: number,
+  weights: ArrayLike<number>,
+  random: () => number,
+  options: KMeansOptions = {},
+): Promise<KMeansResult> {
+  const run = lloyd(space, k, weights, random, options);
+  let step = run.next();
+  while (!step.done) step = run.next(await assignOn(runner, space, step.value));
+  return step.value;
 }
 
 /** A cluster that lost all its weighted members takes the item worst served by its centroid. */

@@ -4,18 +4,19 @@
  * every item is compared only with the candidates of its `probes` nearest cells). The per-item
  * loops run in ranges of items on the task runner (worker threads for large inputs).
  */
-import { splitRange, type TaskRunner } from '../parallel/runner';
+import { taskRanges, type TaskRunner } from '../parallel/runner';
 import { subSpace } from './choose-k';
-import { sphericalKMeans } from './kmeans';
+import { sphericalKMeansOn } from './kmeans';
 import { sampleIndices } from './random';
 import {
   TopK,
   denseDot,
   nearestNeighbours,
+  shareSpace,
   similarities,
-  termMajorWords,
-  type Centroids,
+  scoringCentroids,
   type FusedSpace,
+  type ScoringCentroids,
   type Neighbours,
 } from './space';
 
@@ -27,18 +28,17 @@ const CELL_SAMPLE = 3000;
 /** Items `from`..`to`-1: each one's `probes` nearest cells, best first ((to - from) x probes). */
 export function nearestCells(
   space: FusedSpace,
-  cents: Centroids,
+  cents: ScoringCentroids,
   probes: number,
   from: number,
   to: number,
 ): Int32Array {
   const out = new Int32Array((to - from) * probes);
   const top = new TopK(probes);
-  const byTerm = termMajorWords(cents, space.sparse.cols);
   const scores = new Float64Array(cents.k);
   for (let i = from; i < to; i++) {
     top.clear();
-    similarities(space, i, cents, byTerm, scores);
+    similarities(space, i, cents, scores);
     for (let c = 0; c < cents.k; c++) top.offer(c, scores[c]!);
     out.set(top.index, (i - from) * probes);
   }
@@ -116,15 +116,18 @@ export async function findNeighbours(
   if (m <= EXACT_LIMIT) return nearestNeighbours(space, k, candidates);
   const cells = Math.max(2, Math.round(Math.sqrt(m)));
   const sample = sampleIndices(candidates, Math.min(m, CELL_SAMPLE), random);
-  const sub = subSpace(space, sample);
-  const cents = sphericalKMeans(sub, cells, new Float64Array(sample.length).fill(1), random, {
-    maxIterations: 8,
-  }).centroids;
+  const sub = runner.threads > 1 ? shareSpace(subSpace(space, sample)) : subSpace(space, sample);
+  const ones = new Float64Array(sample.length).fill(1);
+  const cents = scoringCentroids(
+    (await sphericalKMeansOn(runner, sub, cells, ones, random, { maxIterations: 8 })).centroids,
+    space.sparse.cols,
+    runner.threads > 1,
+  );
 
   // Each item's `probes` nearest cells; each candidate is filed under its nearest one.
   const n = space.n;
   const p = Math.min(probes, cells);
-  const ranges = splitRange(n, runner.threads);
+  const ranges = taskRanges(n, runner);
   const itemCells = new Int32Array(n * p);
   const cellParts = await Promise.all(
     ranges.map(([from, to]) => runner.run('nearestCells', { space, cents, probes: p, from, to })),

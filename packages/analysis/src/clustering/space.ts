@@ -24,6 +24,36 @@ export interface Centroids {
   sparse: Float32Array;
 }
 
+/*
+ * The large arrays of a space live in shared memory (SharedArrayBuffer): tasks on worker threads
+ * read them without a copy of their own, since typed arrays on a SharedArrayBuffer are shared, not
+ * cloned, when posted to a worker. Access costs the same as on an ordinary buffer.
+ */
+
+/** A zeroed Float32Array of `length` in shared memory. */
+export function sharedFloat32(length: number): Float32Array {
+  return new Float32Array(new SharedArrayBuffer(length * 4));
+}
+
+/** `a` itself when it is in shared memory, else a copy there. */
+export function shared<T extends Float32Array | Int32Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const Ctor = a.constructor as new (buffer: SharedArrayBuffer) => T;
+  const out = new Ctor(new SharedArrayBuffer(a.byteLength));
+  out.set(a);
+  return out;
+}
+
+/** The matrix with its arrays in shared memory (see `shared`). */
+export function sharedMatrix(m: SparseMatrix): SparseMatrix {
+  return { ...m, indptr: shared(m.indptr), indices: shared(m.indices), values: shared(m.values) };
+}
+
+/** The space with its arrays in shared memory (see `shared`). */
+export function shareSpace(space: FusedSpace): FusedSpace {
+  return { ...space, dense: shared(space.dense), sparse: sharedMatrix(space.sparse) };
+}
+
 /** Dot product of `d` floats of `a` from `ao` and of `b` from `bo` (unrolled by four). */
 export function denseDot(
   a: Float32Array,
@@ -90,7 +120,8 @@ export function centreEmbeddings(
     for (let j = 0; j < d; j++) mean[j]! += w * v[j]!;
   }
   if (total > 0) for (let j = 0; j < d; j++) mean[j]! /= total;
-  const out = new Float32Array(n * d);
+  // In shared memory: the projection onto the PCA basis reads it from worker threads.
+  const out = sharedFloat32(n * d);
   for (let i = 0; i < n; i++) {
     const v = vectors[i]!;
     let norm = 0;
@@ -115,9 +146,9 @@ export function buildSpace(
 ): FusedSpace {
   const a = Math.sqrt(1 - lexicalWeight);
   const b = Math.sqrt(lexicalWeight);
-  const scaled = new Float32Array(dense.length);
+  const scaled = sharedFloat32(dense.length);
   for (let i = 0; i < dense.length; i++) scaled[i] = dense[i]! * a;
-  const values = new Float32Array(sparse.values.length);
+  const values = sharedFloat32(sparse.values.length);
   for (let i = 0; i < values.length; i++) values[i] = sparse.values[i]! * b;
   return { n: sparse.rows, d, dense: scaled, sparse: { ...sparse, values } };
 }
@@ -137,10 +168,13 @@ export function similarity(space: FusedSpace, i: number, cents: Centroids, c: nu
 /**
  * The centroids' word weights in term-major order (V x k). Scoring an item against every centroid
  * then reads, for each of its words, k weights from one contiguous run instead of k scattered places.
+ * `inShared`: allocated in shared memory, for tasks on worker threads.
  */
-export function termMajorWords(cents: Centroids, V: number): Float32Array {
+export function termMajorWords(cents: Centroids, V: number, inShared = false): Float32Array {
   const k = cents.k;
-  const out = new Float32Array(V * k);
+  const out = inShared
+    ? new Float32Array(new SharedArrayBuffer(V * k * 4))
+    : new Float32Array(V * k);
   for (let c = 0; c < k; c++) {
     const o = c * V;
     for (let j = 0; j < V; j++) out[j * k + c] = cents.sparse[o + j]!;
@@ -148,19 +182,34 @@ export function termMajorWords(cents: Centroids, V: number): Float32Array {
   return out;
 }
 
+/** What scoring items against centroids reads: the dense parts and the term-major word weights. */
+export interface ScoringCentroids {
+  k: number;
+  dense: Float32Array;
+  byTerm: Float32Array;
+}
+
+/** `cents` ready for scoring; `inShared`: in shared memory, read by tasks without a copy. */
+export function scoringCentroids(cents: Centroids, V: number, inShared = false): ScoringCentroids {
+  return {
+    k: cents.k,
+    dense: inShared ? shared(cents.dense) : cents.dense,
+    byTerm: termMajorWords(cents, V, inShared),
+  };
+}
+
 /**
- * Item i's similarity to every centroid into `out` (length >= k), with `byTerm` from
- * termMajorWords: the same sums in the same order as `similarity`, so the same values.
+ * Item i's similarity to every centroid into `out` (length >= k), through the term-major word
+ * weights: the same sums in the same order as `similarity`, so the same values.
  */
 export function similarities(
   space: FusedSpace,
   i: number,
-  cents: Centroids,
-  byTerm: Float32Array,
+  cents: ScoringCentroids,
   out: Float64Array,
 ): void {
   const { d, dense, sparse } = space;
-  const k = cents.k;
+  const { k, byTerm } = cents;
   for (let c = 0; c < k; c++) out[c] = denseDot(dense, i * d, cents.dense, c * d, d);
   for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++) {
     const v = sparse.values[p]!;
@@ -317,10 +366,21 @@ export function pcaBasis(
 
 /** Every item's coordinates on the basis (n x r, not normalised). */
 export function projectOnBasis(dense: Float32Array, n: number, basis: PcaBasis): Float32Array {
+  return projectRows(dense, basis, 0, n);
+}
+
+/** `projectOnBasis` for items `from`..`to`-1 ((to - from) x r). */
+export function projectRows(
+  dense: Float32Array,
+  basis: PcaBasis,
+  from: number,
+  to: number,
+): Float32Array {
   const { r, d, components } = basis;
-  const out = new Float32Array(n * r);
-  for (let i = 0; i < n; i++) {
+  const out = new Float32Array((to - from) * r);
+  for (let i = from; i < to; i++) {
     const o = i * d;
+    const w = (i - from) * r;
     let c = 0;
     // Four components at a time: each embedding value is loaded once for four dot products.
     for (; c + 3 < r; c += 4) {
@@ -339,16 +399,16 @@ export function projectOnBasis(dense: Float32Array, n: number, basis: PcaBasis):
         s2 += x * components[q2 + j]!;
         s3 += x * components[q3 + j]!;
       }
-      out[i * r + c] = s0;
-      out[i * r + c + 1] = s1;
-      out[i * r + c + 2] = s2;
-      out[i * r + c + 3] = s3;
+      out[w + c] = s0;
+      out[w + c + 1] = s1;
+      out[w + c + 2] = s2;
+      out[w + c + 3] = s3;
     }
     for (; c < r; c++) {
       const qo = c * d;
       let s = 0;
       for (let j = 0; j < d; j++) s += dense[o + j]! * components[qo + j]!;
-      out[i * r + c] = s;
+      out[w + c] = s;
     }
   }
   return out;
@@ -492,8 +552,8 @@ export function smoothSpace(
 ): FusedSpace {
   const { n, d, dense, sparse } = space;
   const kk = knn.k;
-  const out = new Float32Array(n * d);
-  const indptr = new Int32Array(n + 1);
+  const out = sharedFloat32(n * d);
+  const indptr = shared(new Int32Array(n + 1));
   // Word weights are accumulated in a dense row (touched columns remembered), then packed into
   // typed arrays that grow by doubling: 50,000 comments stay far below the memory budget.
   const acc = new Float32Array(sparse.cols);
@@ -560,8 +620,8 @@ export function smoothSpace(
       rows: n,
       cols: sparse.cols,
       indptr,
-      indices: indices.slice(0, used),
-      values: values.slice(0, used),
+      indices: shared(indices.subarray(0, used)),
+      values: shared(values.subarray(0, used)),
     },
   };
 }

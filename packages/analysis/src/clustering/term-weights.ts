@@ -4,6 +4,7 @@
  * is weighted by 1 - H/ln k, H the entropy of its clusters; the TF-IDF rows are rescaled by it.
  */
 import type { SparseMatrix } from './lexical';
+import { sharedFloat32 } from './space';
 
 /**
  * Per term, 1 - (entropy of its weighted occurrences over the k clusters) / ln k. `prior`
@@ -59,7 +60,7 @@ export function reweightTerms(
   termWeights: Float64Array,
   scale = 1,
 ): SparseMatrix {
-  const values = new Float32Array(tfidf.values.length);
+  const values = sharedFloat32(tfidf.values.length);
   for (let i = 0; i < tfidf.rows; i++) {
     let norm = 0;
     for (let p = tfidf.indptr[i]!; p < tfidf.indptr[i + 1]!; p++) {

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildTfidf } from '../clustering/lexical';
 import { buildSpace } from '../clustering/space';
@@ -94,6 +96,20 @@ describe('task runners', () => {
     // Later tasks run inline straight away.
     expect((await pool.run('kmeans', input)).assignments).toEqual(expected);
     await pool.close();
+  });
+
+  it('never keeps a process alive: idle workers let it exit', async () => {
+    const pool = new URL('./pool.ts', import.meta.url).href;
+    const code = `import { WorkerPool } from ${JSON.stringify(pool)};
+      const p = new WorkerPool(2);
+      p.warm();
+      console.log('warmed');`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', code],
+      { timeout: 20_000 },
+    );
+    expect(stdout.trim()).toBe('warmed');
   });
 
   it('keeps small inputs and one-thread settings in this thread', () => {

@@ -16,6 +16,15 @@ export interface TaskRunner {
   run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>>;
 }
 
+/**
+ * `n` items cut into ranges for `runner`: one in this thread, else four per thread, so a thread
+ * that is still busy with another task (the classification runs beside the clustering) does not
+ * hold the others up. The result never depends on the cut.
+ */
+export function taskRanges(n: number, runner: TaskRunner): [number, number][] {
+  return splitRange(n, runner.threads > 1 ? runner.threads * 4 : 1);
+}
+
 /** `n` items split into up to `parts` contiguous [from, to) ranges of near-equal size. */
 export function splitRange(n: number, parts: number): [number, number][] {
   const count = Math.max(1, Math.min(Math.floor(parts), n));

@@ -2,10 +2,15 @@
  * The task table shared by the inline runner and the worker threads (see runner.ts).
  */
 import { classifyIntents } from '../intent/classify-many';
-import { sphericalKMeans, type KMeansOptions } from '../clustering/kmeans';
+import { assignRange, sphericalKMeans, type KMeansOptions } from '../clustering/kmeans';
 import { nearestCells, searchCells, type CellMembers } from '../clustering/neighbours';
 import { createRandom } from '../clustering/random';
-import type { Centroids, FusedSpace } from '../clustering/space';
+import {
+  projectRows,
+  type FusedSpace,
+  type PcaBasis,
+  type ScoringCentroids,
+} from '../clustering/space';
 import { classifySentiments } from '../sentiment/classify-many';
 
 export const tasks = {
@@ -18,9 +23,13 @@ export const tasks = {
     options?: KMeansOptions;
   }) =>
     sphericalKMeans(input.space, input.k, input.weights, createRandom(input.seed), input.options),
+  assign: (input: { space: FusedSpace; cents: ScoringCentroids; from: number; to: number }) =>
+    assignRange(input.space, input.cents, input.from, input.to),
+  project: (input: { dense: Float32Array; basis: PcaBasis; from: number; to: number }) =>
+    projectRows(input.dense, input.basis, input.from, input.to),
   nearestCells: (input: {
     space: FusedSpace;
-    cents: Centroids;
+    cents: ScoringCentroids;
     probes: number;
     from: number;
     to: number;
