@@ -4,7 +4,7 @@
  * this stays O(s^2) whatever the input size).
  */
 import type { TaskRunner } from '../parallel/runner';
-import { itemSimilarity, type FusedSpace } from './space';
+import { itemSimilarity, sharedFloat32, sharedInt32, type FusedSpace } from './space';
 
 export interface ChooseKOptions {
   minK: number;
@@ -92,15 +92,15 @@ export async function chooseK(
   return { k: bestK, scores };
 }
 
-/** The fused space restricted to some rows (copies; used for samples only). */
+/** The fused space restricted to some rows (copies in shared memory; used for samples only). */
 export function subSpace(space: FusedSpace, rows: readonly number[]): FusedSpace {
   const { d, dense, sparse } = space;
-  const out = new Float32Array(rows.length * d);
-  const indptr = new Int32Array(rows.length + 1);
+  const out = sharedFloat32(rows.length * d);
+  const indptr = sharedInt32(rows.length + 1);
   let nnz = 0;
   rows.forEach((r) => (nnz += sparse.indptr[r + 1]! - sparse.indptr[r]!));
-  const indices = new Int32Array(nnz);
-  const values = new Float32Array(nnz);
+  const indices = sharedInt32(nnz);
+  const values = sharedFloat32(nnz);
   let p = 0;
   rows.forEach((r, i) => {
     out.set(dense.subarray(r * d, (r + 1) * d), i * d);

@@ -3,7 +3,7 @@
  */
 import { normalizedMutualInfo } from '../eval/metrics';
 import { runnerFor } from '../parallel/pool';
-import { taskRanges, type TaskRunner } from '../parallel/runner';
+import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { buildTfidf, type SparseMatrix } from './lexical';
@@ -65,8 +65,8 @@ export interface ClusterOptions {
    */
   reweightTerms?: boolean;
   /**
-   * Where the independent k-means runs and the neighbour search run: worker threads for large
-   * inputs by default (runnerFor); the result is the same on any runner.
+   * Where the tasks run (independent k-means runs, assignment steps, projection, neighbour search):
+   * worker threads for large inputs by default (runnerFor); the result is the same on any runner.
    */
   runner?: TaskRunner;
 }
@@ -323,13 +323,10 @@ async function projectAll(
   n: number,
   basis: PcaBasis,
 ): Promise<Float32Array> {
-  const ranges = taskRanges(n, runner);
-  const parts = await Promise.all(
-    ranges.map(([from, to]) => runner.run('project', { dense: centred, basis, from, to })),
+  const parts = await overRanges(runner, n, (from, to) =>
+    runner.run('project', { dense: centred, basis, from, to }),
   );
-  const out = new Float32Array(n * basis.r);
-  parts.forEach((part, i) => out.set(part, ranges[i]![0] * basis.r));
-  return out;
+  return stitch(new Float32Array(n * basis.r), parts, basis.r, (part) => part);
 }
 
 /** The first k neighbours of each item (a pool is sorted best first). */

@@ -1,7 +1,7 @@
 /**
  * Weighted spherical k-means in the fused space, seeded with k-means++ from a seeded PRNG.
  */
-import { taskRanges, type TaskRunner } from '../parallel/runner';
+import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { weightedPick } from './random';
 import {
   centroidsFromItems,
@@ -98,19 +98,14 @@ async function assignOn(
   space: FusedSpace,
   cents: Centroids,
 ): Promise<Assigned> {
-  if (runner.threads <= 1) return assign(space, cents);
-  const ranges = taskRanges(space.n, runner);
-  const scoring = scoringCentroids(cents, space.sparse.cols, true);
-  const parts = await Promise.all(
-    ranges.map(([from, to]) => runner.run('assign', { space, cents: scoring, from, to })),
+  const scoring = scoringCentroids(cents, space.sparse.cols);
+  const parts = await overRanges(runner, space.n, (from, to) =>
+    runner.run('assign', { space, cents: scoring, from, to }),
   );
-  const assignments = new Int32Array(space.n);
-  const best = new Float32Array(space.n);
-  parts.forEach((part, r) => {
-    assignments.set(part.assignments, ranges[r]![0]);
-    best.set(part.best, ranges[r]![0]);
-  });
-  return { assignments, best };
+  return {
+    assignments: stitch(new Int32Array(space.n), parts, 1, (p) => p.assignments),
+    best: stitch(new Float32Array(space.n), parts, 1, (p) => p.best),
+  };
 }
 
 export interface KMeansOptions {

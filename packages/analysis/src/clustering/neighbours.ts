@@ -4,7 +4,7 @@
  * every item is compared only with the candidates of its `probes` nearest cells). The per-item
  * loops run in ranges of items on the task runner (worker threads for large inputs).
  */
-import { taskRanges, type TaskRunner } from '../parallel/runner';
+import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { subSpace } from './choose-k';
 import { sphericalKMeansOn } from './kmeans';
 import { sampleIndices } from './random';
@@ -12,7 +12,6 @@ import {
   TopK,
   denseDot,
   nearestNeighbours,
-  shareSpace,
   similarities,
   scoringCentroids,
   type FusedSpace,
@@ -116,23 +115,20 @@ export async function findNeighbours(
   if (m <= EXACT_LIMIT) return nearestNeighbours(space, k, candidates);
   const cells = Math.max(2, Math.round(Math.sqrt(m)));
   const sample = sampleIndices(candidates, Math.min(m, CELL_SAMPLE), random);
-  const sub = runner.threads > 1 ? shareSpace(subSpace(space, sample)) : subSpace(space, sample);
+  const sub = subSpace(space, sample);
   const ones = new Float64Array(sample.length).fill(1);
   const cents = scoringCentroids(
     (await sphericalKMeansOn(runner, sub, cells, ones, random, { maxIterations: 8 })).centroids,
     space.sparse.cols,
-    runner.threads > 1,
   );
 
   // Each item's `probes` nearest cells; each candidate is filed under its nearest one.
   const n = space.n;
   const p = Math.min(probes, cells);
-  const ranges = taskRanges(n, runner);
-  const itemCells = new Int32Array(n * p);
-  const cellParts = await Promise.all(
-    ranges.map(([from, to]) => runner.run('nearestCells', { space, cents, probes: p, from, to })),
+  const cellParts = await overRanges(runner, n, (from, to) =>
+    runner.run('nearestCells', { space, cents, probes: p, from, to }),
   );
-  cellParts.forEach((part, r) => itemCells.set(part, ranges[r]![0] * p));
+  const itemCells = stitch(new Int32Array(n * p), cellParts, p, (part) => part);
   const start = new Int32Array(cells + 1);
   for (const j of candidates) start[itemCells[j * p]! + 1]!++;
   for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
@@ -141,24 +137,13 @@ export async function findNeighbours(
   for (const j of candidates) items[fill[itemCells[j * p]!]!++] = j;
 
   const kk = Math.max(0, Math.min(k, m - 1));
-  const neighbours = new Int32Array(n * kk);
-  const sims = new Float32Array(n * kk);
-  const parts = await Promise.all(
-    ranges.map(([from, to]) =>
-      runner.run('searchCells', {
-        space,
-        members: { start, items },
-        itemCells,
-        probes: p,
-        k: kk,
-        from,
-        to,
-      }),
-    ),
+  const members = { start, items };
+  const parts = await overRanges(runner, n, (from, to) =>
+    runner.run('searchCells', { space, members, itemCells, probes: p, k: kk, from, to }),
   );
-  parts.forEach((part, r) => {
-    neighbours.set(part.neighbours, ranges[r]![0] * kk);
-    sims.set(part.sims, ranges[r]![0] * kk);
-  });
-  return { neighbours, sims, k: kk };
+  return {
+    neighbours: stitch(new Int32Array(n * kk), parts, kk, (part) => part.neighbours),
+    sims: stitch(new Float32Array(n * kk), parts, kk, (part) => part.sims),
+    k: kk,
+  };
 }

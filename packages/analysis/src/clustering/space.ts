@@ -35,6 +35,11 @@ export function sharedFloat32(length: number): Float32Array {
   return new Float32Array(new SharedArrayBuffer(length * 4));
 }
 
+/** A zeroed Int32Array of `length` in shared memory. */
+export function sharedInt32(length: number): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(length * 4));
+}
+
 /** `a` itself when it is in shared memory, else a copy there. */
 export function shared<T extends Float32Array | Int32Array>(a: T): T {
   if (a.buffer instanceof SharedArrayBuffer) return a;
@@ -47,11 +52,6 @@ export function shared<T extends Float32Array | Int32Array>(a: T): T {
 /** The matrix with its arrays in shared memory (see `shared`). */
 export function sharedMatrix(m: SparseMatrix): SparseMatrix {
   return { ...m, indptr: shared(m.indptr), indices: shared(m.indices), values: shared(m.values) };
-}
-
-/** The space with its arrays in shared memory (see `shared`). */
-export function shareSpace(space: FusedSpace): FusedSpace {
-  return { ...space, dense: shared(space.dense), sparse: sharedMatrix(space.sparse) };
 }
 
 /** Dot product of `d` floats of `a` from `ao` and of `b` from `bo` (unrolled by four). */
@@ -168,13 +168,11 @@ export function similarity(space: FusedSpace, i: number, cents: Centroids, c: nu
 /**
  * The centroids' word weights in term-major order (V x k). Scoring an item against every centroid
  * then reads, for each of its words, k weights from one contiguous run instead of k scattered places.
- * `inShared`: allocated in shared memory, for tasks on worker threads.
+ * In shared memory, so tasks on worker threads read it without a copy.
  */
-export function termMajorWords(cents: Centroids, V: number, inShared = false): Float32Array {
+export function termMajorWords(cents: Centroids, V: number): Float32Array {
   const k = cents.k;
-  const out = inShared
-    ? new Float32Array(new SharedArrayBuffer(V * k * 4))
-    : new Float32Array(V * k);
+  const out = sharedFloat32(V * k);
   for (let c = 0; c < k; c++) {
     const o = c * V;
     for (let j = 0; j < V; j++) out[j * k + c] = cents.sparse[o + j]!;
@@ -189,13 +187,9 @@ export interface ScoringCentroids {
   byTerm: Float32Array;
 }
 
-/** `cents` ready for scoring; `inShared`: in shared memory, read by tasks without a copy. */
-export function scoringCentroids(cents: Centroids, V: number, inShared = false): ScoringCentroids {
-  return {
-    k: cents.k,
-    dense: inShared ? shared(cents.dense) : cents.dense,
-    byTerm: termMajorWords(cents, V, inShared),
-  };
+/** `cents` ready for scoring, in shared memory (read by tasks without a copy). */
+export function scoringCentroids(cents: Centroids, V: number): ScoringCentroids {
+  return { k: cents.k, dense: shared(cents.dense), byTerm: termMajorWords(cents, V) };
 }
 
 /**
@@ -364,12 +358,7 @@ export function pcaBasis(
   return { r, d, components: Float32Array.from(q), variances };
 }
 
-/** Every item's coordinates on the basis (n x r, not normalised). */
-export function projectOnBasis(dense: Float32Array, n: number, basis: PcaBasis): Float32Array {
-  return projectRows(dense, basis, 0, n);
-}
-
-/** `projectOnBasis` for items `from`..`to`-1 ((to - from) x r). */
+/** Items `from`..`to`-1's coordinates on the basis ((to - from) x r, not normalised). */
 export function projectRows(
   dense: Float32Array,
   basis: PcaBasis,
@@ -553,7 +542,7 @@ export function smoothSpace(
   const { n, d, dense, sparse } = space;
   const kk = knn.k;
   const out = sharedFloat32(n * d);
-  const indptr = shared(new Int32Array(n + 1));
+  const indptr = sharedInt32(n + 1);
   // Word weights are accumulated in a dense row (touched columns remembered), then packed into
   // typed arrays that grow by doubling: 50,000 comments stay far below the memory budget.
   const acc = new Float32Array(sparse.cols);

@@ -21,8 +21,36 @@ export interface TaskRunner {
  * that is still busy with another task (the classification runs beside the clustering) does not
  * hold the others up. The result never depends on the cut.
  */
-export function taskRanges(n: number, runner: TaskRunner): [number, number][] {
+function taskRanges(n: number, runner: TaskRunner): [number, number][] {
   return splitRange(n, runner.threads > 1 ? runner.threads * 4 : 1);
+}
+
+/** A range's result, with the first item the range covers. */
+export interface RangePart<T> {
+  from: number;
+  value: T;
+}
+
+/** Runs `part` on every range of `n` items (taskRanges) at once; the parts come back in item order. */
+export async function overRanges<T>(
+  runner: TaskRunner,
+  n: number,
+  part: (from: number, to: number) => Promise<T>,
+): Promise<RangePart<T>[]> {
+  const ranges = taskRanges(n, runner);
+  const values = await Promise.all(ranges.map(([from, to]) => part(from, to)));
+  return values.map((value, i) => ({ from: ranges[i]![0], value }));
+}
+
+/** Writes each part's rows (`width` values per item, picked by `pick`) into `out` from its first item. */
+export function stitch<A extends Float32Array | Int32Array, T>(
+  out: A,
+  parts: readonly RangePart<T>[],
+  width: number,
+  pick: (value: T) => A,
+): A {
+  for (const { from, value } of parts) out.set(pick(value), from * width);
+  return out;
 }
 
 /** `n` items split into up to `parts` contiguous [from, to) ranges of near-equal size. */
