@@ -17,8 +17,8 @@ export interface HeadingInput {
   sentiment: SentimentLabel;
   /** Share of the cluster's comments that are positive (0..1). */
   positiveShare: number;
-  /** Share of the cluster's comments per intent (0..1); a strong minority intent can shape the wording. */
-  intentShares?: Partial<Record<Intent, number>>;
+  /** Share of the cluster's comments that praise (0..1): a warm Opinion cluster reads as enthusiasm. */
+  praiseShare?: number;
   /** Ranked keyphrases of the cluster (tags). */
   phrases: readonly Keyphrase[];
   /** Share of the cluster's comments that laugh (0..1). */
@@ -77,23 +77,19 @@ export function headingSubject(phrases: readonly Keyphrase[], room: number): str
   return subject === '' ? null : subject;
 }
 
-type Template = { about: (subject: string) => string; general: string; kind: string };
-
 /**
- * The intent the heading speaks for: the category, except that an Opinion cluster where a third or more
- * of the comments praise, ask, request or complain is worded after that intent ("Praise for...").
+ * An Opinion cluster where this share of the comments praise (less than a plurality, or it would be a
+ * Praise cluster) and whose tone is positive reads as "Enthusiasm about ...", never "Praise for ...":
+ * the heading must not name a category the cluster's badge does not show.
  */
-function voice(input: HeadingInput): Intent {
-  if (input.category !== 'Opinion' || !input.intentShares) return input.category;
-  const strongest = (['Request', 'Question', 'Criticism', 'Praise'] as const)
-    .map((intent) => [intent, input.intentShares?.[intent] ?? 0] as const)
-    .sort((a, b) => b[1] - a[1])[0]!;
-  return strongest[1] >= 1 / 3 ? strongest[0] : 'Opinion';
-}
+const WARM_PRAISE_SHARE = 1 / 3;
+
+type Template = { about: (subject: string) => string; general: string; kind: string };
 
 function template(input: HeadingInput): Template {
   const laughing = input.humourShare >= 0.35;
-  switch (voice(input)) {
+  // The heading speaks for the cluster's category, so its wording never contradicts the badge beside it.
+  switch (input.category) {
     case 'Request':
       return {
         about: (s) => `Requests for ${s}`,
@@ -129,7 +125,10 @@ function template(input: HeadingInput): Template {
           general: 'Negative reactions',
           kind: 'Negative reactions',
         };
-      if (input.sentiment === 'positive' && input.positiveShare >= 0.5)
+      if (
+        input.sentiment === 'positive' &&
+        (input.positiveShare >= 0.5 || (input.praiseShare ?? 0) >= WARM_PRAISE_SHARE)
+      )
         return {
           about: (s) => `Enthusiasm about ${s}`,
           general: 'Positive reactions',

@@ -179,6 +179,31 @@ describe('composeHeading', () => {
     expect(long.heading.startsWith('Questions about ')).toBe(true);
   });
 
+  it('speaks for the category, so the heading never names a kind the badge does not show', () => {
+    // an Opinion cluster where a strong minority praises (the plurality chats) is not "Praise for ..."
+    const warm = composeHeading({
+      ...base,
+      category: 'Opinion',
+      sentiment: 'positive',
+      positiveShare: 0.42,
+      praiseShare: 0.38,
+      phrases: [phrase('markiplier')],
+    });
+    expect(warm.heading).toBe('Enthusiasm about markiplier');
+    expect(warm.kind).toBe('Positive reactions');
+    // with little praise and a lukewarm tone it stays a plain opinion heading
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Opinion',
+        sentiment: 'positive',
+        positiveShare: 0.3,
+        praiseShare: 0.1,
+        phrases: [phrase('markiplier')],
+      }).heading,
+    ).toBe('Thoughts on markiplier');
+  });
+
   it('names a spam cluster as such', () => {
     expect(
       composeHeading({ ...base, category: 'Opinion', spamShare: 0.8, phrases: [phrase('channel')] })

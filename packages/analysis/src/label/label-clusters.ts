@@ -159,9 +159,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       category,
       sentiment: sentiment.label,
       positiveShare: sentiment.positive_share,
-      intentShares: Object.fromEntries(
-        Object.entries(counts).map(([intent, n]) => [intent, list.length ? n / list.length : 0]),
-      ),
+      praiseShare: list.length ? counts.Praise / list.length : 0,
       phrases,
       humourShare,
       spamShare,

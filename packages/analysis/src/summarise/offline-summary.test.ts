@@ -30,6 +30,8 @@ describe('composeOfflineSummary', () => {
           subject: 'the editing',
           category: 'Praise',
           percentage: 40.5,
+          size: 81,
+          intentCounts: { Request: 0, Praise: 60, Criticism: 0, Question: 0, Opinion: 21 },
           engagementPercentage: 60,
           sentiment: { label: 'positive', score: 0.6, positive_share: 0.8, negative_share: 0 },
         }),
@@ -39,6 +41,8 @@ describe('composeOfflineSummary', () => {
           subject: 'part 2',
           category: 'Request',
           percentage: 30,
+          size: 60,
+          intentCounts: { Request: 20, Praise: 0, Criticism: 0, Question: 0, Opinion: 40 },
         }),
         cluster({
           clusterId: 2,
@@ -46,12 +50,16 @@ describe('composeOfflineSummary', () => {
           subject: 'the recipe',
           category: 'Question',
           percentage: 19.5,
+          size: 39,
+          intentCounts: { Request: 0, Praise: 0, Criticism: 0, Question: 39, Opinion: 0 },
         }),
         cluster({
           clusterId: 3,
           heading: 'Spam and self-promotion',
           category: 'Opinion',
           percentage: 10,
+          size: 20,
+          intentCounts: { Request: 0, Praise: 0, Criticism: 0, Question: 0, Opinion: 20 },
           spam: true,
         }),
       ],
@@ -64,9 +72,10 @@ describe('composeOfflineSummary', () => {
     expect(summary.key_positives).toEqual([
       'Praise for the editing (40.5% of comments, drawing 60% of likes).',
     ]);
+    // a line claims the comments that ask (20 of 200), and names the topic's share when it is more
     expect(summary.improvement_suggestions).toEqual([
-      'Consider part 2: 30% of comments ask for it.',
       'Answer the questions about the recipe (19.5% of comments), for example in a pinned comment.',
+      'Consider part 2: 10% of comments ask for it, within a topic of 30%.',
     ]);
     expect(JSON.stringify(summary)).not.toMatch(/spam/i);
   });
@@ -79,6 +88,7 @@ describe('composeOfflineSummary', () => {
           subject: 'the audio',
           category: 'Criticism',
           percentage: 100,
+          intentCounts: { Request: 0, Praise: 0, Criticism: 7, Question: 0, Opinion: 3 },
         }),
       ],
       {
@@ -98,9 +108,34 @@ describe('composeOfflineSummary', () => {
     expect(tone(0.3, 0.3)).toBe('Reactions are split');
     expect(tone(0.05, 0.05)).toBe('Reactions are mostly neutral');
     expect(summary.improvement_suggestions).toEqual([
-      'Address the complaints about the audio (100% of comments).',
+      'Address the complaints about the audio (70% of comments, within a topic of 100%).',
     ]);
     expect(summary.key_positives).toEqual([]);
+  });
+
+  it('names praise inside a wider topic with both shares, so it matches the chart', () => {
+    const summary = composeOfflineSummary(
+      [
+        cluster({
+          heading: 'Enthusiasm about youtuber and markiplier',
+          subject: 'youtuber and markiplier',
+          category: 'Opinion',
+          size: 40,
+          percentage: 20,
+          intentCounts: { Request: 0, Praise: 18, Criticism: 0, Question: 0, Opinion: 22 },
+        }),
+        cluster({
+          clusterId: 1,
+          size: 160,
+          percentage: 80,
+          intentCounts: { Request: 0, Praise: 0, Criticism: 0, Question: 0, Opinion: 160 },
+        }),
+      ],
+      { label: 'neutral', score: 0.1, positive_share: 0.2, negative_share: 0.05 },
+    );
+    expect(summary.key_positives).toEqual([
+      'Viewers praise youtuber and markiplier (9% of comments, within a topic of 20%).',
+    ]);
   });
 
   it('says when nothing stands out to act on instead of leaving suggestions empty', () => {

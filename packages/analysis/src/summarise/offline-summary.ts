@@ -61,12 +61,16 @@ export function vibe(overall: ClusterSentiment): string {
 interface Point {
   cluster: SummaryCluster;
   intent: Intent;
-  /** Share of all comments the point speaks for (0-100). */
+  /** Share of all comments that carry this intent in this cluster (0-100): what the line claims. */
   share: number;
   count: number;
 }
 
-/** Clusters' comments of one intent that deserve a line: the cluster's own category, or a big minority. */
+/**
+ * Clusters' comments of one intent that deserve a line: the cluster's own category, or a big minority.
+ * A line's share counts the comments that really ask, question, complain or praise, never the whole
+ * topic: a Request cluster where a quarter ask for a part 2 does not mean all its comments do.
+ */
 function points(
   clusters: readonly SummaryCluster[],
   intents: readonly Intent[],
@@ -84,28 +88,37 @@ function points(
           (count / cluster.size < MIN_SHARE_OF_CLUSTER && count / total < MIN_SHARE_OF_ALL))
       )
         continue;
-      out.push({ cluster, intent, count, share: own ? cluster.percentage : (100 * count) / total });
+      // A category set from outside the counts (a model's, with a creator's context) speaks for its topic.
+      const share = count === 0 ? cluster.percentage : (100 * count) / total;
+      out.push({ cluster, intent, count, share });
     }
   }
   return out.sort((a, b) => b.share - a.share || a.cluster.clusterId - b.cluster.clusterId);
 }
 
+/** ", within a topic of 20%" when the point is clearly a part of its cluster, so the chart's share is explained. */
+function withinTopic(p: Point): string {
+  return p.cluster.percentage >= p.share + 2
+    ? `, within a topic of ${pct(p.cluster.percentage)}`
+    : '';
+}
+
 function suggestion(p: Point): string {
   const about = p.cluster.subject;
-  const share = pct(p.share);
+  const share = `${pct(p.share)} of comments${withinTopic(p)}`;
   switch (p.intent) {
     case 'Request':
       return about
-        ? `Consider ${about}: ${share} of comments ask for it.`
-        : `Look at viewers' requests for future videos (${share} of comments).`;
+        ? `Consider ${about}: ${pct(p.share)} of comments ask for it${withinTopic(p)}.`
+        : `Look at viewers' requests for future videos (${share}).`;
     case 'Question':
       return about
-        ? `Answer the questions about ${about} (${share} of comments), for example in a pinned comment.`
-        : `Answer viewers' open questions (${share} of comments), for example in a pinned comment.`;
+        ? `Answer the questions about ${about} (${share}), for example in a pinned comment.`
+        : `Answer viewers' open questions (${share}), for example in a pinned comment.`;
     default:
       return about
-        ? `Address the complaints about ${about} (${share} of comments).`
-        : `Address viewers' complaints (${share} of comments).`;
+        ? `Address the complaints about ${about} (${share}).`
+        : `Address viewers' complaints (${share}).`;
   }
 }
 
@@ -115,11 +128,13 @@ function positive(p: Point): string {
     c.engagementPercentage > c.percentage + 2
       ? `, drawing ${pct(c.engagementPercentage)} of likes`
       : '';
+  // A praise topic or a warm opinion topic is named by its heading, with the topic's share.
   if (c.category === 'Praise' || p.intent !== 'Praise')
     return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
+  const share = `${pct(p.share)} of comments${withinTopic(p)}`;
   return c.subject
-    ? `Viewers praise ${c.subject} (${pct(p.share)} of comments).`
-    : `Viewers praise the video (${pct(p.share)} of comments).`;
+    ? `Viewers praise ${c.subject} (${share}).`
+    : `Viewers praise the video (${share}).`;
 }
 
 /**
@@ -155,9 +170,10 @@ export function composeOfflineSummary(
   overall: ClusterSentiment,
 ): ExecutiveSummary {
   const real = clusters.filter((c) => !c.spam && c.size > 0);
+  // Shares are of all analysed comments, as the clusters' percentages are.
   const total = Math.max(
     1,
-    real.reduce((s, c) => s + c.size, 0),
+    clusters.reduce((s, c) => s + c.size, 0),
   );
   const bySize = [...real].sort((a, b) => b.percentage - a.percentage || a.clusterId - b.clusterId);
   const biggest = bySize[0];
