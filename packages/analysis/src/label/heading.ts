@@ -25,6 +25,8 @@ export interface HeadingInput {
   humourShare: number;
   /** Share of the cluster's comments flagged as spam (0..1). */
   spamShare: number;
+  /** Rejects phrases that cannot be a topic beyond the built-in rules (see `headingSubject`). */
+  isTopic?: (p: Keyphrase) => boolean;
 }
 
 export interface HeadingResult {
@@ -62,9 +64,21 @@ function nounLike(p: Keyphrase): boolean {
   return !NOT_A_SUBJECT.has(p.tag) && !/(?:ed|ly|ing)$/.test(p.tag);
 }
 
-/** The topic phrase: the best non-generic keyphrase, joined with a second one when both fit. */
-export function headingSubject(phrases: readonly Keyphrase[], room: number): string | null {
-  const topical = phrases.filter((p) => !p.generic && p.share >= MIN_SUBJECT_SHARE && nounLike(p));
+/**
+ * The topic phrase: the best non-generic keyphrase, joined with a second one when both fit.
+ * `isTopic` (optional) may reject more phrases, e.g. words the cluster's comments use as verbs; it is
+ * asked lazily, only until two topics are found.
+ */
+export function headingSubject(
+  phrases: readonly Keyphrase[],
+  room: number,
+  isTopic: (p: Keyphrase) => boolean = () => true,
+): string | null {
+  const topical: Keyphrase[] = [];
+  for (const p of phrases) {
+    if (topical.length >= 2) break;
+    if (!p.generic && p.share >= MIN_SUBJECT_SHARE && nounLike(p) && isTopic(p)) topical.push(p);
+  }
   const first = topical[0];
   if (!first) return null;
   let subject = phraseText(first);
@@ -162,7 +176,7 @@ export function composeHeading(input: HeadingInput): HeadingResult {
     return { heading: 'Spam and self-promotion', subject: null, kind: 'Spam' };
   const t = template(input);
   const room = MAX_HEADING_LENGTH - t.about('').length;
-  const subject = headingSubject(input.phrases, room);
+  const subject = headingSubject(input.phrases, room, input.isTopic);
   const heading = capitaliseFirst(subject ? t.about(subject) : t.general);
   return { heading: heading.slice(0, MAX_HEADING_LENGTH), subject, kind: t.kind };
 }

@@ -4,6 +4,7 @@ import type { PreparedComment, Sentiment } from '../types';
 import { composeHeading, distinctHeading, distinctHeadings, isHumorous } from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
+import { usedAsNoun } from './part-of-speech';
 
 /** Picks a cluster's category from its comments' intents (and likes). */
 export type CategoriseFn = (intents: Intent[], likes: number[]) => Intent;
@@ -163,6 +164,13 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       phrases,
       humourShare,
       spamShare,
+      // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
+      // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
+      // "ask question").
+      isTopic: (p) =>
+        p.takesArticle ||
+        (p.display !== p.tag && !p.tag.includes(' ')) ||
+        usedAsNoun(p.tag, docs[clusterId]!),
     });
     return {
       clusterId,

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { composeHeading } from './heading';
+import type { Keyphrase } from './keyphrases';
+import { nounShare, usedAsNoun } from './part-of-speech';
+
+const questions = [
+  'how do I open it in chrome',
+  'you can open the file in chrome',
+  'where do I open the index file',
+  'I tried to open it but chrome shows nothing',
+];
+
+describe('nounShare', () => {
+  it('reads verbs and adjectives from how viewers write the word', () => {
+    expect(nounShare('open', questions)).toBe(0);
+    expect(usedAsNoun('open', questions)).toBe(false);
+    expect(usedAsNoun('chrome', questions)).toBe(true);
+    expect(
+      usedAsNoun('easy', ['so easy to follow', 'this was easy', 'easy to understand, thanks']),
+    ).toBe(false);
+  });
+
+  it('counts plural forms as nouns unless a singular subject comes before them', () => {
+    const views = ['he gets 100m views a video', 'more subs and views than anyone', 'views views'];
+    expect(nounShare('view', views)).toBe(1);
+    expect(nounShare('upload', ['he uploads daily', 'she uploads every week'])).toBe(0);
+  });
+
+  it('rejects a two-word phrase led by a verb, keeps compounds', () => {
+    expect(
+      usedAsNoun('ask question', ['can I ask question here', 'I ask question every day']),
+    ).toBe(false);
+    expect(usedAsNoun('trick shot', ['that trick shot was insane', 'the last trick shot'])).toBe(
+      true,
+    );
+  });
+
+  it('keeps words it cannot judge: too few uses, or three-word phrases', () => {
+    expect(nounShare('open', ['open it'])).toBeNull();
+    expect(usedAsNoun('open', ['open it'])).toBe(true);
+    expect(nounShare('a b c', questions)).toBeNull();
+    expect(nounShare('', questions)).toBeNull();
+    // regular-expression characters in a tag are taken literally, and a name the tagger rewrites is kept
+    expect(() => nounShare('c++', ['I love c++ so much', 'c++ is hard'])).not.toThrow();
+    expect(usedAsNoun('c++', ['I love c++ so much', 'c++ is hard'])).toBe(true);
+  });
+});
+
+describe('a heading asks isTopic only until it has two topics', () => {
+  const phrase = (tag: string, score: number): Keyphrase => ({
+    tag,
+    display: tag,
+    takesArticle: false,
+    generic: false,
+    score,
+    share: 0.3,
+  });
+  it('skips rejected phrases and stops early', () => {
+    const asked: string[] = [];
+    const h = composeHeading({
+      category: 'Question',
+      sentiment: 'neutral',
+      positiveShare: 0,
+      humourShare: 0,
+      spamShare: 0,
+      phrases: [phrase('open', 1), phrase('chrome', 0.9), phrase('file', 0.8), phrase('tab', 0.7)],
+      isTopic: (p) => {
+        asked.push(p.tag);
+        return usedAsNoun(p.tag, questions);
+      },
+    });
+    expect(h.heading).toBe('Questions about chrome and file');
+    expect(asked).toEqual(['open', 'chrome', 'file']);
+  });
+});

@@ -1,0 +1,76 @@
+import nlp from 'compromise/two';
+
+/**
+ * Whether viewers use a word as a noun, read from how they write it: compromise's part-of-speech tagger
+ * (MIT, pure JavaScript, an English lexicon plus context rules) tags a few short snippets around the
+ * word in the cluster's own comments. "open" in "how do I open it in chrome" is a verb and "easy" in
+ * "so easy to follow" an adjective, so neither becomes a heading's topic ("Questions about open and
+ * chrome"); "view" in "the view from the top" stays a noun. Unknown words (names, slang) are nouns to
+ * the tagger, so they are never rejected for being unknown.
+ */
+
+/** Snippets tagged per word: enough to outvote one odd sentence, few enough to cost a few ms. */
+const MAX_SNIPPETS = 5;
+/** Words either side of the word in a snippet: the tagger's rules look at close neighbours. */
+const WINDOW = 4;
+
+/** Words after which an "-s" form is a verb ("he uploads", "it works"). */
+const SINGULAR_SUBJECT = /^(?:he|she|it|who|that|which|this|everyone|everybody|someone|nobody)$/i;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Share of a phrase's uses in `texts` that read as a noun phrase, from at most five snippets: a word
+ * tagged as a noun; a two-word phrase not led by a verb ("ask question" is not a topic, "trick shot" is). Null when the phrase is found in fewer than two texts (too little to judge). `phrase` is
+ * a tag's key: lower case, a plural "s" folded away, so "uploads" counts for "upload".
+ */
+export function nounShare(phrase: string, texts: readonly string[]): number | null {
+  const words = phrase.split(' ').filter(Boolean);
+  if (words.length === 0 || words.length > 2) return null;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}'’])${words.map(escapeRegExp).join('\\s+')}(?:s|es)?(?![\\p{L}\\p{N}'’])`,
+    'iu',
+  );
+  const head = words[words.length - 1]!;
+  let found = 0;
+  let nouns = 0;
+  for (const text of texts) {
+    if (found >= MAX_SNIPPETS) break;
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const before = text.slice(0, match.index).split(/\s+/).filter(Boolean).slice(-WINDOW);
+    const after = text
+      .slice(match.index + match[0].length)
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, WINDOW);
+    const written = match[0].toLowerCase().split(/\s+/);
+    const doc = nlp([...before, ...written, ...after].join(' '));
+    const terms = doc.docs.flat();
+    const at = terms.findIndex((t, i) => written.every((w, j) => terms[i + j]?.normal === w));
+    if (at < 0) continue;
+    const isNoun = (i: number): boolean => terms[i]?.tags?.has('Noun') ?? false;
+    const writtenHead = written[written.length - 1]!;
+    // A plural-looking form ("views", "uploads") is a verb only after a singular subject ("he
+    // uploads daily"); the tagger reads "100m views" or "subs and views" as verbs too often.
+    const headIsNoun =
+      writtenHead !== head
+        ? !SINGULAR_SUBJECT.test(
+            words.length === 1 ? (before[before.length - 1] ?? '') : written[0]!,
+          )
+        : isNoun(at + written.length - 1);
+    const leadIsVerb = written.length > 1 && (terms[at]?.tags?.has('Verb') ?? false);
+    found++;
+    // Two words: the tagger often misreads compounds' heads ("trick shot"), so only a verb lead rejects.
+    if (written.length > 1 ? !leadIsVerb : headIsNoun) nouns++;
+  }
+  return found >= 2 ? nouns / found : null;
+}
+
+/** A phrase viewers mostly use as a verb or an adjective is no topic; unknown or unclear ones are kept. */
+export function usedAsNoun(phrase: string, texts: readonly string[]): boolean {
+  const share = nounShare(phrase, texts);
+  return share === null || share >= 0.4;
+}
