@@ -1,4 +1,17 @@
-import nlp from 'compromise/two';
+import { createRequire } from 'node:module';
+import type nlpType from 'compromise/two';
+
+type Nlp = typeof nlpType;
+let loaded: Nlp | null = null;
+
+/**
+ * The tagger, loaded on first use: its lexicon costs about 45 MB, which only the labelling needs
+ * (the 50,000-comment peak is reached during clustering, before it is loaded).
+ */
+function nlp(text: string): ReturnType<Nlp> {
+  loaded ??= createRequire(import.meta.url)('compromise/two') as Nlp;
+  return loaded(text);
+}
 
 /**
  * Whether viewers use a word as a noun, read from how they write it: compromise's part-of-speech tagger
