@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletionRequest, LanguageModel } from '../ports';
 import { fenceData, LanguageModelTimeoutError } from './call-model';
-import { generateLabels, type LabelPromptCluster } from './label-prompt';
+import {
+  generateLabels,
+  headingContradicts,
+  mergeModelLabels,
+  type LabelPromptCluster,
+} from './label-prompt';
 import { generateSummary } from './summary-prompt';
 
 /** A scripted model: records requests and answers with the given reply (or never, or throws). */
@@ -100,6 +105,36 @@ describe('generateLabels', () => {
       LanguageModelTimeoutError,
     );
     expect(never.requests[0]!.signal?.aborted).toBe(true);
+  });
+});
+
+describe('mergeModelLabels', () => {
+  it('never shows a model heading that names another kind than the category', () => {
+    expect(headingContradicts('Praise for the editing', 'Opinion')).toBe(true);
+    expect(headingContradicts('Praise for the editing', 'Praise')).toBe(false);
+    expect(headingContradicts('Questions about the recipe', 'Request')).toBe(true);
+    expect(headingContradicts('Love for the editing', 'Opinion')).toBe(false);
+    const items = [
+      { id: 0, size: 30, heading: 'Enthusiasm about the editing', category: 'Opinion' as const },
+      { id: 1, size: 20, heading: 'Thoughts on the ending', category: 'Opinion' as const },
+    ];
+    const answers = new Map([
+      [0, { heading: 'Praise for the editing', category: 'Praise' as const }],
+      [1, { heading: 'Requests for a part 2', category: 'Request' as const }],
+    ]);
+    const of = (i: (typeof items)[number]) => ({ id: i.id, size: i.size });
+    // without a creator context the offline category stays, so both model headings would contradict it
+    expect(mergeModelLabels(items, of, answers, false).map((i) => [i.heading, i.category])).toEqual(
+      [
+        ['Enthusiasm about the editing', 'Opinion'],
+        ['Thoughts on the ending', 'Opinion'],
+      ],
+    );
+    // with a context the model's categories are used, and its headings fit them
+    expect(mergeModelLabels(items, of, answers, true).map((i) => [i.heading, i.category])).toEqual([
+      ['Praise for the editing', 'Praise'],
+      ['Requests for a part 2', 'Request'],
+    ]);
   });
 });
 
