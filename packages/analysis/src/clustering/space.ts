@@ -418,7 +418,49 @@ export function whitenedRows(
   return out;
 }
 
-/** Modified Gram-Schmidt on the rows of an r x d matrix. */
+/** Four sums of products, each summed in index order (so each equals the plain one-at-a-time dot product). */
+const sums4 = new Float64Array(4);
+
+/**
+ * x[xo..xo+len) against four rows of y starting at y0, y0 + step, y0 + 2 step and y0 + 3 step, in
+ * one pass: each x value is read once for four products. The results are left in `sums4`.
+ */
+function dots4(
+  x: Float64Array,
+  xo: number,
+  y: Float64Array,
+  y0: number,
+  step: number,
+  len: number,
+): Float64Array {
+  const y1 = y0 + step;
+  const y2 = y1 + step;
+  const y3 = y2 + step;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let t = 0; t < len; t++) {
+    const v = x[xo + t]!;
+    s0 += v * y[y0 + t]!;
+    s1 += v * y[y1 + t]!;
+    s2 += v * y[y2 + t]!;
+    s3 += v * y[y3 + t]!;
+  }
+  sums4[0] = s0;
+  sums4[1] = s1;
+  sums4[2] = s2;
+  sums4[3] = s3;
+  return sums4;
+}
+
+/** x[xo..xo+len) . y[yo..yo+len), summed in index order. */
+function dot(x: Float64Array, xo: number, y: Float64Array, yo: number, len: number): number {
+  let s = 0;
+  for (let t = 0; t < len; t++) s += x[xo + t]! * y[yo + t]!;
+  return s;
+}
+
 /**
  * The (uncentred) scatter matrix sum_t x_t x_t' of the sampled rows, d x d. Each entry is one dot
  * product over the samples in sample order (so the sums are the same, bit for bit, as adding one
@@ -434,35 +476,9 @@ function covariance(dense: Float32Array, d: number, sample: readonly number[]): 
   }
   const cov = new Float64Array(d * d);
   for (let a = 0; a < d; a++) {
-    const ao = a * m;
     let b = a;
-    for (; b + 3 < d; b += 4) {
-      const b0 = b * m;
-      const b1 = b0 + m;
-      const b2 = b1 + m;
-      const b3 = b2 + m;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      for (let t = 0; t < m; t++) {
-        const x = xt[ao + t]!;
-        s0 += x * xt[b0 + t]!;
-        s1 += x * xt[b1 + t]!;
-        s2 += x * xt[b2 + t]!;
-        s3 += x * xt[b3 + t]!;
-      }
-      cov[a * d + b] = s0;
-      cov[a * d + b + 1] = s1;
-      cov[a * d + b + 2] = s2;
-      cov[a * d + b + 3] = s3;
-    }
-    for (; b < d; b++) {
-      const bo = b * m;
-      let s = 0;
-      for (let t = 0; t < m; t++) s += xt[ao + t]! * xt[bo + t]!;
-      cov[a * d + b] = s;
-    }
+    for (; b + 3 < d; b += 4) cov.set(dots4(xt, a * m, xt, b * m, m, m), a * d + b);
+    for (; b < d; b++) cov[a * d + b] = dot(xt, a * m, xt, b * m, m);
   }
   for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) cov[a * d + b] = cov[b * d + a]!;
   return cov;
@@ -472,42 +488,16 @@ function covariance(dense: Float32Array, d: number, sample: readonly number[]): 
 function multiplyRows(cov: Float64Array, q: Float64Array, r: number, d: number): Float64Array {
   const z = new Float64Array(r * d);
   let c = 0;
-  for (; c + 3 < r; c += 4) {
-    const q0 = c * d;
-    const q1 = q0 + d;
-    const q2 = q1 + d;
-    const q3 = q2 + d;
+  for (; c + 3 < r; c += 4)
     for (let a = 0; a < d; a++) {
-      const o = a * d;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      for (let b = 0; b < d; b++) {
-        const x = cov[o + b]!;
-        s0 += x * q[q0 + b]!;
-        s1 += x * q[q1 + b]!;
-        s2 += x * q[q2 + b]!;
-        s3 += x * q[q3 + b]!;
-      }
-      z[q0 + a] = s0;
-      z[q1 + a] = s1;
-      z[q2 + a] = s2;
-      z[q3 + a] = s3;
+      const s = dots4(cov, a * d, q, c * d, d, d);
+      for (let j = 0; j < 4; j++) z[(c + j) * d + a] = s[j]!;
     }
-  }
-  for (; c < r; c++) {
-    const qo = c * d;
-    for (let a = 0; a < d; a++) {
-      const o = a * d;
-      let s = 0;
-      for (let b = 0; b < d; b++) s += cov[o + b]! * q[qo + b]!;
-      z[qo + a] = s;
-    }
-  }
+  for (; c < r; c++) for (let a = 0; a < d; a++) z[c * d + a] = dot(cov, a * d, q, c * d, d);
   return z;
 }
 
+/** Modified Gram-Schmidt on the rows of an r x d matrix. */
 function orthonormalise(m: Float64Array, r: number, d: number): void {
   for (let c = 0; c < r; c++) {
     const co = c * d;
