@@ -1,3 +1,11 @@
+/**
+ * Whether viewers use a word as a noun, read from how they write it: compromise's part-of-speech tagger
+ * (MIT, pure JavaScript, an English lexicon plus context rules) tags a few short snippets around the
+ * word in the cluster's own comments. "open" in "how do I open it in chrome" is a verb and "easy" in
+ * "so easy to follow" an adjective, so neither becomes a heading's topic ("Questions about open and
+ * chrome"); "view" in "the view from the top" stays a noun. Unknown words (names, slang) are nouns to
+ * the tagger, so they are never rejected for being unknown.
+ */
 import { createRequire } from 'node:module';
 import type nlpType from 'compromise/two';
 
@@ -13,15 +21,6 @@ function nlp(text: string): ReturnType<Nlp> {
   return loaded(text);
 }
 
-/**
- * Whether viewers use a word as a noun, read from how they write it: compromise's part-of-speech tagger
- * (MIT, pure JavaScript, an English lexicon plus context rules) tags a few short snippets around the
- * word in the cluster's own comments. "open" in "how do I open it in chrome" is a verb and "easy" in
- * "so easy to follow" an adjective, so neither becomes a heading's topic ("Questions about open and
- * chrome"); "view" in "the view from the top" stays a noun. Unknown words (names, slang) are nouns to
- * the tagger, so they are never rejected for being unknown.
- */
-
 /** Snippets tagged per word: enough to outvote one odd sentence, few enough to cost a few ms. */
 const MAX_SNIPPETS = 5;
 /** Words either side of the word in a snippet: the tagger's rules look at close neighbours. */
@@ -36,8 +35,9 @@ function escapeRegExp(text: string): string {
 
 /**
  * Share of a phrase's uses in `texts` that read as a noun phrase, from at most five snippets: a word
- * tagged as a noun; a two-word phrase not led by a verb ("ask question" is not a topic, "trick shot" is). Null when the phrase is found in fewer than two texts (too little to judge). `phrase` is
- * a tag's key: lower case, a plural "s" folded away, so "uploads" counts for "upload".
+ * tagged as a noun; a two-word phrase not led by a verb ("ask question" is not a topic, "trick shot"
+ * is). Null when the phrase is found in fewer than two texts (too little to judge). `phrase` is a
+ * tag's key: lower case, a plural "s" folded away, so "uploads" counts for "upload".
  */
 export function nounShare(phrase: string, texts: readonly string[]): number | null {
   const words = phrase.split(' ').filter(Boolean);
@@ -46,7 +46,7 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
     `(?<![\\p{L}\\p{N}'’])${words.map(escapeRegExp).join('\\s+')}(?:s|es)?(?![\\p{L}\\p{N}'’])`,
     'iu',
   );
-  const head = words[words.length - 1]!;
+  const word = words[0]!;
   let found = 0;
   let nouns = 0;
   for (const text of texts) {
@@ -64,20 +64,15 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
     const terms = doc.docs.flat();
     const at = terms.findIndex((t, i) => written.every((w, j) => terms[i + j]?.normal === w));
     if (at < 0) continue;
-    const isNoun = (i: number): boolean => terms[i]?.tags?.has('Noun') ?? false;
-    const writtenHead = written[written.length - 1]!;
+    found++;
+    let noun: boolean;
+    // Two words: the tagger often misreads compounds' heads ("trick shot"), so only a verb lead rejects.
+    if (written.length > 1) noun = !(terms[at]!.tags?.has('Verb') ?? false);
     // A plural-looking form ("views", "uploads") is a verb only after a singular subject ("he
     // uploads daily"); the tagger reads "100m views" or "subs and views" as verbs too often.
-    const headIsNoun =
-      writtenHead !== head
-        ? !SINGULAR_SUBJECT.test(
-            words.length === 1 ? (before[before.length - 1] ?? '') : written[0]!,
-          )
-        : isNoun(at + written.length - 1);
-    const leadIsVerb = written.length > 1 && (terms[at]?.tags?.has('Verb') ?? false);
-    found++;
-    // Two words: the tagger often misreads compounds' heads ("trick shot"), so only a verb lead rejects.
-    if (written.length > 1 ? !leadIsVerb : headIsNoun) nouns++;
+    else if (written[0] !== word) noun = !SINGULAR_SUBJECT.test(before[before.length - 1] ?? '');
+    else noun = terms[at]!.tags?.has('Noun') ?? false;
+    if (noun) nouns++;
   }
   return found >= 2 ? nouns / found : null;
 }

@@ -147,16 +147,17 @@ export function mergeModelLabels<T extends { heading: string; category: Intent }
   answers: ReadonlyMap<number, LlmClusterLabel>,
   useCategory: boolean,
 ): T[] {
-  const categories = items.map((item) => {
+  const merged = items.map((item) => {
     const answer = answers.get(clusterOf(item).id);
-    return answer && useCategory ? answer.category : item.category;
+    const category = answer && useCategory ? answer.category : item.category;
+    const heading =
+      answer && !headingContradicts(answer.heading, category) ? answer.heading : undefined;
+    return { item, category, heading };
   });
-  const headings = distinctHeadings(items, (item) => {
-    const cluster = clusterOf(item);
-    const heading = answers.get(cluster.id)?.heading;
-    const fits =
-      heading !== undefined && !headingContradicts(heading, categories[items.indexOf(item)]!);
-    return { ...cluster, candidates: [fits ? heading : undefined], fallback: item.heading };
-  });
-  return items.map((item, i) => ({ ...item, heading: headings[i]!, category: categories[i]! }));
+  const headings = distinctHeadings(merged, (m) => ({
+    ...clusterOf(m.item),
+    candidates: [m.heading],
+    fallback: m.item.heading,
+  }));
+  return merged.map((m, i) => ({ ...m.item, heading: headings[i]!, category: m.category }));
 }

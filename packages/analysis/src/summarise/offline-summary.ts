@@ -103,9 +103,14 @@ function withinTopic(p: Point): string {
     : '';
 }
 
+/** "9% of comments, within a topic of 20%": the share a line claims, and its topic's when clearly more. */
+function claimedShare(p: Point): string {
+  return `${pct(p.share)} of comments${withinTopic(p)}`;
+}
+
 function suggestion(p: Point): string {
   const about = p.cluster.subject;
-  const share = `${pct(p.share)} of comments${withinTopic(p)}`;
+  const share = claimedShare(p);
   switch (p.intent) {
     case 'Request':
       return about
@@ -131,7 +136,7 @@ function positive(p: Point): string {
   // A praise topic or a warm opinion topic is named by its heading, with the topic's share.
   if (c.category === 'Praise' || p.intent !== 'Praise')
     return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
-  const share = `${pct(p.share)} of comments${withinTopic(p)}`;
+  const share = claimedShare(p);
   return c.subject
     ? `Viewers praise ${c.subject} (${share}).`
     : `Viewers praise the video (${share}).`;
