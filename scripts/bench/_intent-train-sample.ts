@@ -8,6 +8,9 @@
  *
  *   npx tsx scripts/bench/_intent-train-sample.ts --annotators 6 --overlap 25            (round 5)
  *   npx tsx scripts/bench/_intent-train-sample.ts --annotators 8 --overlap 10 --scale 1.5 --out /tmp/intent-train6
+ *   npx tsx scripts/bench/_intent-train-sample.ts --annotators 8 --overlap 10 --scale 2 --critical 0.25 --out /tmp/intent-train7   (round 7)
+ * --critical F: a share F of each dataset's rows carries a negative-judgement cue (Criticism is the rarest class and the
+ * weakest in the benchmark); the cued quarter stays, and the rest is plain random.
  * Writes <out>/batch-<i>.tsv (n, dataset, key, text), NOT into the repo (two datasets state no licence).
  */
 import { createHash } from 'node:crypto';
@@ -30,6 +33,9 @@ const scale = arg('--scale', 1);
 const outDir = process.argv.includes('--out')
   ? process.argv[process.argv.indexOf('--out') + 1]!
   : '/tmp/intent-train';
+const criticalShare = arg('--critical', 0);
+const CRITICAL =
+  /\b(bad|worse|worst|terrible|awful|horrible|boring|annoying|hate|sucks?|trash|garbage|disappoint\w*|waste|wrong|mistake|error|cringe|clickbait|overrated|overpriced|stupid|useless|dislike|unsubscrib\w*|lazy|fake|misleading|ruined?|unfortunately|not (good|great|funny|worth|as good)|should(n'?t| not) have|too (much|many|long|loud|fast|slow|short|quiet))\b/i;
 const CUE =
   /\?|\bplease\b|\bpls\b|\bcan you\b|\bcould you\b|\bshould\b|\bnext video\b|\bmake a\b|\bwish\b|\b(bad|worst|terrible|awful|boring|annoying|hate|sucks?|trash|disappoint\w*|waste|wrong|mistake|cringe|clickbait|overrated|stupid|useless|dislike)\b|\btoo (much|many|long|loud|fast|slow)\b/i;
 const PLAN: Record<DevDataset, number> = {
@@ -54,14 +60,16 @@ for (const [ds, planned] of Object.entries(PLAN) as [DevDataset, number][]) {
     .map(([key, text]) => ({ key, text, h: md5(`train:${ds}:${key}`) }))
     .sort((a, b) => (a.h < b.h ? -1 : 1));
   const seenText = new Set<string>();
-  let random = Math.round(want * 0.75);
-  let cued = want - random;
+  let critical = Math.round(want * criticalShare);
+  let cued = Math.round(want * 0.25);
+  let random = want - critical - cued;
   for (const r of rows) {
-    if (random + cued === 0) break;
+    if (random + cued + critical === 0) break;
     const norm = r.text.toLowerCase().replace(/\s+/g, ' ').trim();
     if (seenText.has(norm)) continue;
     if (random > 0) random--;
-    else if (CUE.test(r.text)) cued--;
+    else if (critical > 0 && CRITICAL.test(r.text)) critical--;
+    else if (cued > 0 && CUE.test(r.text)) cued--;
     else continue;
     seenText.add(norm);
     picked.push({ dataset: ds, key: r.key, text: r.text });
