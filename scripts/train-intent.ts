@@ -5,6 +5,7 @@
  *   npx tsx scripts/train-intent.ts [--embed]            # evaluate: fit on train, report tune and held-out
  *   npx tsx scripts/train-intent.ts --cv 5 --fit train,tune [--embed]   # k-fold cross-validation
  *   npx tsx scripts/train-intent.ts --write [--embed]    # fit on train + tune, write the model, report held-out
+ *   npx tsx scripts/train-intent.ts --cv 5 --fit train,tune --embed --dump-oof /tmp/oof.tsv   # and write the out-of-fold predictions
  *   options: --l2 0.003 --min-df 3 --epochs 300 --balanced 0.5 --embed-scale 3
  *            --offsets (per-class logit offsets tuned for macro-F1 on 5-fold out-of-fold predictions, kept in the model)
  * --embed adds the Universal Sentence Encoder lite vectors (computed with ../shared/models through the
@@ -14,6 +15,7 @@
  * gradient descent from zero weights). Comment texts are read from ../shared/datasets at run time;
  * the written model holds terms and weights, not comments.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Intent } from '@app/contracts';
@@ -136,8 +138,14 @@ function tuneOffsets(gold: readonly Intent[], z: readonly number[][]): number[] 
 }
 
 /** Out-of-fold logits of a k-fold cross-validation over the fitting rows. */
-function crossValidate(k: number): { gold: Intent[]; z: number[][]; rules: Intent[] } {
+function crossValidate(k: number): {
+  gold: Intent[];
+  z: number[][];
+  rules: Intent[];
+  rows: DevExample[];
+} {
   const gold: Intent[] = [];
+  const rows: DevExample[] = [];
   const z: number[][] = [];
   const rules: Intent[] = [];
   for (let f = 0; f < k; f++) {
@@ -145,11 +153,12 @@ function crossValidate(k: number): { gold: Intent[]; z: number[][]; rules: Inten
     fitRows.forEach((r, i) => {
       if (i % k !== f) return;
       gold.push(r.intent);
+      rows.push(r);
       z.push(logits(m, r));
       rules.push(classifyIntent(r.text).intent);
     });
   }
-  return { gold, z, rules };
+  return { gold, z, rules, rows };
 }
 
 const pct = (x: number) => (100 * x).toFixed(1);
@@ -160,7 +169,20 @@ let offsets: number[] = CLASSES.map(() => 0);
 if (cv > 1 || useOffsets) {
   // k-fold cross-validation over the fitting rows (vocabulary kept from all of them: a small optimism)
   const k = cv > 1 ? cv : 5;
-  const { gold, z, rules } = crossValidate(k);
+  const { gold, z, rules, rows } = crossValidate(k);
+  // --dump-oof FILE: the out-of-fold predictions as TSV (gold, predicted, rules, dataset, key, text) for reading errors;
+  // write it outside the repository (the texts come from datasets whose licences are not verified)
+  if (args.includes('--dump-oof'))
+    writeFileSync(
+      args[args.indexOf('--dump-oof') + 1]!,
+      ['gold\tpredicted\trules\tdataset\tkey\ttext']
+        .concat(
+          rows.map((r, i) =>
+            [gold[i], argmax(z[i]!), rules[i], r.dataset, r.key, r.text.replace(/\s+/g, ' ')].join('\t'),
+          ),
+        )
+        .join('\n') + '\n',
+    );
   const l = classificationReport(
     gold,
     z.map((v) => argmax(v)),
