@@ -60,7 +60,7 @@ function nounLike(p: Keyphrase): boolean {
   if (isPlea(p)) return false;
   // A phrase is a topic unless it ends in an adverb or adjective ("sidemen together").
   if (p.tag.includes(' ')) return !NOT_A_SUBJECT.has(p.tag.slice(p.tag.lastIndexOf(' ') + 1));
-  if (p.takesArticle || p.display !== p.tag) return true;
+  if (p.takesArticle || p.name) return true;
   return !NOT_A_SUBJECT.has(p.tag) && !/(?:ed|ly|ing)$/.test(p.tag);
 }
 

@@ -4,8 +4,13 @@ import { commentTerms, tokenise, type Token } from './tokenise';
 export interface Keyphrase {
   /** Tag text as shown (lower case, most common spelling in the cluster). */
   tag: string;
-  /** Form for headings: the most common capitalisation ("iPhone", "Minecraft"). */
+  /**
+   * Form for headings: the most common capitalisation ("iPhone", "Minecraft") and, for words viewers
+   * write in lower case, the most common number ("views" where most write "views"; the tag stays "view").
+   */
   display: string;
+  /** True when viewers mostly capitalise it mid-sentence or write it as a hashtag: a name. */
+  name: boolean;
   /** True when viewers mostly write it after a determiner ("the ending", "your editing"). */
   takesArticle: boolean;
   /** Whether the phrase is an intent/sentiment word ("great", "please") rather than a topic. */
@@ -180,6 +185,8 @@ function describe(
   const parts = term.split(' ');
   // Spellings seen mid-comment: a capital at the start of a comment says nothing about names.
   const forms = new Map<string, number>();
+  // Lower-case spellings everywhere, to show a plural where viewers mostly write one.
+  const plainForms = new Map<string, number>();
   let seen = 0;
   let mid = 0;
   let withDeterminer = 0;
@@ -198,12 +205,14 @@ function describe(
       if (parts.length === 1 && tokens[i]!.hashtag) hashtags++;
       const before = tokens[i - 1]?.key;
       if (before !== undefined && DETERMINERS.has(before)) withDeterminer++;
-      if (i === 0) continue;
-      mid++;
       const surface = tokens
         .slice(i, i + parts.length)
         .map((t) => t.surface)
         .join(' ');
+      const plain = surface.toLowerCase();
+      plainForms.set(plain, (plainForms.get(plain) ?? 0) + 1);
+      if (i === 0) continue;
+      mid++;
       forms.set(surface, (forms.get(surface) ?? 0) + 1);
     }
   }
@@ -216,13 +225,22 @@ function describe(
   const cased = ranked.find(
     ([f]) => f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4,
   )?.[0];
-  const written = mid === 0 || lowerCount * 2 >= mid || !cased ? term : cased;
+  const isName = !(mid === 0 || lowerCount * 2 >= mid || !cased);
+  const written = isName ? cased : term;
+  // The number most viewers write ("views", "recipes"); ties keep the tag's form.
+  const plural = [...plainForms]
+    .filter(([f]) => f !== term)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+  const shown =
+    !isName && plural && plural[1] > (plainForms.get(term) ?? 0) ? plural[0] : written;
   // A word viewers mostly write as a hashtag is shown as one ("#MoreSidemen", not "moresidemen").
   const asHashtag = seen > 0 && hashtags * 2 > seen;
-  const display = asHashtag ? `#${written}` : written;
+  const tag = (asHashtag ? `#${written}` : written).toLowerCase();
+  const display = asHashtag ? `#${written}` : shown;
   return {
-    tag: display.toLowerCase(),
+    tag,
     display,
+    name: display !== display.toLowerCase(),
     takesArticle: !asHashtag && seen > 0 && withDeterminer / seen >= 0.3,
     generic: isGeneric(term),
     score,

@@ -36,6 +36,7 @@ const phrase = (display: string, extra: Partial<Keyphrase> = {}): Keyphrase => (
   share: 0.3,
   tag: display.toLowerCase(),
   display,
+  name: display !== display.toLowerCase(),
   takesArticle: false,
   generic: false,
   score: 1,
@@ -244,8 +245,25 @@ describe('extractKeyphrases', () => {
     expect(tag).toMatchObject({
       tag: '#moresidemen',
       display: '#MoreSidemen',
+      name: true,
       takesArticle: false,
     });
+  });
+
+  it('shows the number most viewers write, and keeps the tag folded', () => {
+    const [phrases] = extractKeyphrases([
+      ['the recipes here are great', 'love these recipes', 'your recipes never fail', 'one recipe I tried'],
+      ['the editing is so smooth', 'editing on point', 'who did the editing'],
+    ]);
+    expect(phrases!.find((p) => p.tag === 'recipe')).toMatchObject({
+      display: 'recipes',
+      name: false,
+    });
+    const [singular] = extractKeyphrases([
+      ['one recipe here', 'that recipe again', 'the recipe for bread', 'all the recipes'],
+      ['the editing is so smooth', 'editing on point', 'who did the editing'],
+    ]);
+    expect(singular!.find((p) => p.tag === 'recipe')).toMatchObject({ display: 'recipe' });
   });
 });
 

@@ -169,7 +169,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       // "ask question").
       isTopic: (p) =>
         p.takesArticle ||
-        (p.display !== p.tag && !p.tag.includes(' ')) ||
+        (p.name && !p.tag.includes(' ')) ||
         usedAsNoun(p.tag, docs[clusterId]!),
     });
     return {

@@ -50,6 +50,7 @@ describe('a heading asks isTopic only until it has two topics', () => {
   const phrase = (tag: string, score: number): Keyphrase => ({
     tag,
     display: tag,
+    name: false,
     takesArticle: false,
     generic: false,
     score,
