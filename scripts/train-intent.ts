@@ -178,7 +178,9 @@ if (cv > 1 || useOffsets) {
       ['gold\tpredicted\trules\tdataset\tkey\ttext']
         .concat(
           rows.map((r, i) =>
-            [gold[i], argmax(z[i]!), rules[i], r.dataset, r.key, r.text.replace(/\s+/g, ' ')].join('\t'),
+            [gold[i], argmax(z[i]!), rules[i], r.dataset, r.key, r.text.replace(/\s+/g, ' ')].join(
+              '\t',
+            ),
           ),
         )
         .join('\n') + '\n',

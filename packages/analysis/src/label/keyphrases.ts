@@ -231,8 +231,7 @@ function describe(
   const plural = [...plainForms]
     .filter(([f]) => f !== term)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
-  const shown =
-    !isName && plural && plural[1] > (plainForms.get(term) ?? 0) ? plural[0] : written;
+  const shown = !isName && plural && plural[1] > (plainForms.get(term) ?? 0) ? plural[0] : written;
   // A word viewers mostly write as a hashtag is shown as one ("#MoreSidemen", not "moresidemen").
   const asHashtag = seen > 0 && hashtags * 2 > seen;
   const tag = (asHashtag ? `#${written}` : written).toLowerCase();

@@ -252,7 +252,12 @@ describe('extractKeyphrases', () => {
 
   it('shows the number most viewers write, and keeps the tag folded', () => {
     const [phrases] = extractKeyphrases([
-      ['the recipes here are great', 'love these recipes', 'your recipes never fail', 'one recipe I tried'],
+      [
+        'the recipes here are great',
+        'love these recipes',
+        'your recipes never fail',
+        'one recipe I tried',
+      ],
       ['the editing is so smooth', 'editing on point', 'who did the editing'],
     ]);
     expect(phrases!.find((p) => p.tag === 'recipe')).toMatchObject({

@@ -168,9 +168,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
       // "ask question").
       isTopic: (p) =>
-        p.takesArticle ||
-        (p.name && !p.tag.includes(' ')) ||
-        usedAsNoun(p.tag, docs[clusterId]!),
+        p.takesArticle || (p.name && !p.tag.includes(' ')) || usedAsNoun(p.tag, docs[clusterId]!),
     });
     return {
       clusterId,
