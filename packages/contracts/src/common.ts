@@ -29,6 +29,13 @@ export const INTENT_PRECEDENCE: readonly Intent[] = [
 export const SentimentLabelSchema = z.enum(['positive', 'neutral', 'negative', 'mixed']);
 export type SentimentLabel = z.infer<typeof SentimentLabelSchema>;
 
+/**
+ * The id a report, notes and cluster calls are keyed by: a YouTube video id (exactly 11 characters),
+ * or an Instagram post as `ig_` + its numeric media id (at least 12 characters, so never 11).
+ */
 export const VideoIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{11}$/, 'A YouTube video id is exactly 11 letters, digits, "-" or "_".');
+  .regex(
+    /^(?:[A-Za-z0-9_-]{11}|ig_\d{9,30})$/,
+    'A YouTube video id is exactly 11 letters, digits, "-" or "_" (an Instagram post: ig_ and its media id).',
+  );

@@ -4,3 +4,5 @@ export * from './auth';
 export * from './analysis';
 export * from './cluster';
 export * from './notes';
+export * from './config';
+export * from './workspaces';

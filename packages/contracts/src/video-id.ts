@@ -31,3 +31,16 @@ export function extractVideoId(input: string): string | null {
 export function defaultThumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
 }
+
+/** The report key of an Instagram post (see VideoIdSchema): `ig_` + its media id. */
+export const INSTAGRAM_KEY_PREFIX = 'ig_';
+const INSTAGRAM_KEY = /^ig_(\d{9,30})$/;
+
+export function instagramVideoKey(mediaId: string): string {
+  return `${INSTAGRAM_KEY_PREFIX}${mediaId}`;
+}
+
+/** The Instagram media id inside a report key, or null for a YouTube video id. */
+export function instagramMediaIdOf(videoKey: string): string | null {
+  return INSTAGRAM_KEY.exec(videoKey)?.[1] ?? null;
+}

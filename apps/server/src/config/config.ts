@@ -83,6 +83,52 @@ export const EnvSchema = z.object({
   LLM_MODEL: str(),
   LLM_TIMEOUT_MS: int(30_000, 100, 600_000),
   LLM_MAX_RETRIES: int(2, 0, 10),
+  // --- public address -------------------------------------------------------------------------
+  PUBLIC_URL: url(/^https?$/, 'https://chorus.example.com'),
+  // --- Google sign-in -------------------------------------------------------------------------
+  GOOGLE_CLIENT_ID: str(),
+  GOOGLE_CERTS_URL: url(/^https?$/, 'https://www.googleapis.com/oauth2/v1/certs'),
+  // --- Facebook login and Graph API -----------------------------------------------------------
+  FACEBOOK_APP_ID: str(),
+  FACEBOOK_APP_SECRET: str(),
+  FACEBOOK_API_VERSION: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^v\d+\.\d+$/, 'must look like v23.0')
+      .default('v23.0'),
+  ),
+  FACEBOOK_GRAPH_URL: url(/^https?$/, 'https://graph.facebook.com'),
+  // --- Instagram ------------------------------------------------------------------------------
+  INSTAGRAM_APP_ID: str(),
+  INSTAGRAM_APP_SECRET: str(),
+  INSTAGRAM_REDIRECT_URI: url(/^https?$/, 'https://chorus.example.com/'),
+  INSTAGRAM_AUTHORIZE_URL: url(/^https?$/, 'https://www.instagram.com/oauth/authorize'),
+  INSTAGRAM_API_URL: url(/^https?$/, 'https://api.instagram.com'),
+  INSTAGRAM_GRAPH_URL: url(/^https?$/, 'https://graph.instagram.com'),
+  // --- payments -------------------------------------------------------------------------------
+  PAYMENTS_PROVIDER: z.preprocess(
+    blankToUndefined,
+    z.enum(['stripe', 'demo', 'off'], { error: 'must be one of: stripe, demo, off' }).optional(),
+  ),
+  STRIPE_SECRET_KEY: str(),
+  STRIPE_WEBHOOK_SECRET: str(),
+  STRIPE_API_URL: url(/^https?$/, 'https://api.stripe.com'),
+  STRIPE_PRICE_BASIC: str(),
+  STRIPE_PRICE_PRO: str(),
+  STRIPE_PRICE_ADVANCED: str(),
+  CREDIT_PACK_CREDITS: int(100, 1, 1_000_000),
+  CREDIT_PACK_PRICE_CENTS: int(900, 50, 100_000_000),
+  PAYMENTS_CURRENCY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{3}$/, 'must be a three-letter currency code like usd')
+      .default('usd'),
+  ),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -140,6 +186,48 @@ export interface Config {
     model: string | undefined;
     timeoutMs: number;
     maxRetries: number;
+  };
+  /** This server's address as browsers reach it (redirects back from checkout and OAuth); undefined: taken from each request. */
+  publicUrl: string | undefined;
+  google: {
+    /** OAuth client id for Google Identity Services; undefined: Google sign-in is off. */
+    clientId: string | undefined;
+    /** Where Google's ID-token signing certificates are fetched (tests point it at a local server). */
+    certsUrl: string | undefined;
+  };
+  facebook: {
+    /** undefined (either part): Facebook login and the Facebook route to Instagram are off. */
+    appId: string | undefined;
+    appSecret: string | undefined;
+    apiVersion: string;
+    graphUrl: string;
+  };
+  instagram: {
+    /** undefined (either part): the Instagram Login link is off. */
+    appId: string | undefined;
+    appSecret: string | undefined;
+    /** undefined: PUBLIC_URL + '/' (the main app reads ?code&state on load). */
+    redirectUri: string | undefined;
+    authorizeUrl: string;
+    apiUrl: string;
+    graphUrl: string;
+  };
+  payments: {
+    /** stripe (STRIPE_SECRET_KEY set), demo (a built-in test checkout; the default without a key), or off. */
+    provider: 'stripe' | 'demo' | 'off';
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    /** Stripe's API address (tests point it at a local server); undefined: Stripe's own. */
+    stripeApiUrl: string | undefined;
+    /** Stripe price ids of the monthly plans; undefined: the price is described inline at checkout. */
+    planPriceIds: {
+      basic: string | undefined;
+      pro: string | undefined;
+      advanced: string | undefined;
+    };
+    creditPackCredits: number;
+    creditPackPriceCents: number;
+    currency: string;
   };
   /** What the browser may see. Never put a secret here. */
   public: {
@@ -199,6 +287,20 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   if (set('LLM_API_URL') && !set('LLM_MODEL')) {
     problems.push('LLM_MODEL: is required when LLM_API_URL is set');
   }
+  if (value('PAYMENTS_PROVIDER') === 'stripe' && !set('STRIPE_SECRET_KEY')) {
+    problems.push('STRIPE_SECRET_KEY: is required when PAYMENTS_PROVIDER=stripe');
+  }
+  if (set('STRIPE_SECRET_KEY') && !set('STRIPE_WEBHOOK_SECRET')) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (credits are granted only from verified webhooks)',
+    );
+  }
+  if (set('FACEBOOK_APP_ID') !== set('FACEBOOK_APP_SECRET')) {
+    problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET: set both or neither');
+  }
+  if (set('INSTAGRAM_APP_ID') !== set('INSTAGRAM_APP_SECRET')) {
+    problems.push('INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET: set both or neither');
+  }
   return problems;
 }
 
@@ -251,6 +353,36 @@ function toConfig(e: Env): Config {
       model: e.LLM_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
+    },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    google: { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL },
+    facebook: {
+      appId: e.FACEBOOK_APP_ID,
+      appSecret: e.FACEBOOK_APP_SECRET,
+      apiVersion: e.FACEBOOK_API_VERSION,
+      graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+    },
+    instagram: {
+      appId: e.INSTAGRAM_APP_ID,
+      appSecret: e.INSTAGRAM_APP_SECRET,
+      redirectUri: e.INSTAGRAM_REDIRECT_URI,
+      authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL ?? 'https://www.instagram.com/oauth/authorize',
+      apiUrl: (e.INSTAGRAM_API_URL ?? 'https://api.instagram.com').replace(/\/+$/, ''),
+      graphUrl: (e.INSTAGRAM_GRAPH_URL ?? 'https://graph.instagram.com').replace(/\/+$/, ''),
+    },
+    payments: {
+      provider: e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo'),
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+      planPriceIds: {
+        basic: e.STRIPE_PRICE_BASIC,
+        pro: e.STRIPE_PRICE_PRO,
+        advanced: e.STRIPE_PRICE_ADVANCED,
+      },
+      creditPackCredits: e.CREDIT_PACK_CREDITS,
+      creditPackPriceCents: e.CREDIT_PACK_PRICE_CENTS,
+      currency: e.PAYMENTS_CURRENCY,
     },
     public: { llmEnabled, metricsBaseline: e.METRICS_BASELINE },
   };

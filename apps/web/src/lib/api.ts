@@ -4,6 +4,7 @@ import type {
   JobStatusReply,
   MeReply,
   MetricsReply,
+  PublicConfigReply,
   ReportReply,
   TokenReply,
 } from '@app/contracts';
@@ -26,6 +27,8 @@ export const api = {
   me: (signal?: AbortSignal) => apiRequest<MeReply>('/api/v1/auth/me', { signal }),
   logout: () => apiRequest<unknown>('/api/v1/auth/logout', { method: 'POST' }),
   metrics: () => apiRequest<MetricsReply>('/api/v1/metrics', { auth: false }),
+  publicConfig: (signal?: AbortSignal) =>
+    apiRequest<PublicConfigReply>('/api/v1/config', { auth: false, signal }),
   analyze: (videoUrl: string) =>
     apiRequest<Partial<AnalyzeReply> | null>('/api/v1/analyze', {
       method: 'POST',
@@ -51,4 +54,5 @@ export const queryKeys = {
   report: (videoId: string) => ['report', videoId] as const,
   analyses: ['analyses'] as const,
   metrics: ['metrics'] as const,
+  publicConfig: ['public-config'] as const,
 };

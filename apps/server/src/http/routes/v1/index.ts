@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { analysisRoutes } from './analysis.routes';
 import { authRoutes } from './auth.routes';
 import { clusterRoutes } from './cluster.routes';
+import { configRoutes } from './config.routes';
 import { healthRoutes } from './health.routes';
 import { metricsRoutes } from './metrics.routes';
 import { notesRoutes } from './notes.routes';
@@ -14,6 +15,7 @@ import { retagRoutes } from './retag.routes';
  */
 export const v1Routes: ((app: FastifyInstance) => void)[] = [
   healthRoutes,
+  configRoutes,
   authRoutes,
   analysisRoutes,
   metricsRoutes,

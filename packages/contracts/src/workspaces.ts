@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { JobStatusSchema } from './analysis';
+import { VideoIdSchema } from './common';
+
+/**
+ * Workspaces (spec sections 2 "Workspace list/selection/detail", 3 and 7): a named group of one
+ * YouTube channel and one Instagram business account, with the videos and posts chosen from them.
+ * Workspace ids are positive integers (the Instagram OAuth `state` carries one).
+ */
+
+export const DEFAULT_WORKSPACE_NAME = 'New Workspace';
+export const WORKSPACE_NAME_MAX_LENGTH = 80;
+
+export const WorkspaceIdSchema = z.coerce
+  .number({ error: 'The workspace id must be a number.' })
+  .int('The workspace id must be a whole number.')
+  .positive('The workspace id must be a positive number.')
+  .max(2_147_483_647, 'That workspace id is too large.');
+
+export const WorkspaceParamsSchema = z.object({ id: WorkspaceIdSchema });
+
+export const WorkspaceSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  youtube_channel_id: z.string().nullable(),
+  youtube_channel_title: z.string().nullable(),
+  yt_avatar_url: z.string().nullable(),
+  instagram_business_id: z.string().nullable(),
+  instagram_username: z.string().nullable(),
+  ig_profile_picture_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Workspace = z.infer<typeof WorkspaceSchema>;
+export const WorkspacesReplySchema = z.array(WorkspaceSchema);
+
+/** An empty or missing name becomes DEFAULT_WORKSPACE_NAME (spec section 5). */
+export const CreateWorkspaceRequestSchema = z.object({
+  name: z
+    .string({ error: 'The workspace name must be text.' })
+    .trim()
+    .max(
+      WORKSPACE_NAME_MAX_LENGTH,
+      `Workspace names are at most ${WORKSPACE_NAME_MAX_LENGTH} characters long.`,
+    )
+    .optional()
+    .transform((name) => (name === undefined || name === '' ? DEFAULT_WORKSPACE_NAME : name)),
+});
+
+// --- YouTube channels --------------------------------------------------------------------------
+
+/** A YouTube channel id: "UC" and 22 more characters. */
+export const ChannelIdSchema = z
+  .string({ error: 'Give the channel id to link.' })
+  .trim()
+  .regex(
+    /^UC[A-Za-z0-9_-]{22}$/,
+    'That is not a YouTube channel id (they start with UC and are 24 characters long).',
+  );
+
+export const ChannelSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type a channel name to search for.' })
+    .trim()
+    .min(1, 'Type a channel name to search for.')
+    .max(100, 'Search for at most 100 characters.'),
+});
+export const ChannelSearchResultSchema = z.object({
+  channelId: z.string(),
+  title: z.string(),
+  thumbnail_url: z.string().nullable(),
+  /** Null when the channel hides its subscriber count. */
+  subscriberCount: z.number().int().nonnegative().nullable(),
+  verified: z.boolean(),
+});
+export type ChannelSearchResult = z.infer<typeof ChannelSearchResultSchema>;
+/** Sorted by subscriber count, highest first (hidden counts last). */
+export const ChannelSearchReplySchema = z.array(ChannelSearchResultSchema);
+
+export const LinkChannelRequestSchema = z.object({ channel_id: ChannelIdSchema });
+
+// --- Workspace videos --------------------------------------------------------------------------
+
+export const WorkspaceVideoSchema = z.object({
+  /** The row id in this workspace's catalogue. */
+  id: z.number().int().positive(),
+  youtube_video_id: VideoIdSchema,
+  title: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  published_at: z.string().nullable(),
+  /** True once the creator added it to the workspace (the "Added" badge). */
+  is_added: z.boolean(),
+});
+export type WorkspaceVideo = z.infer<typeof WorkspaceVideoSchema>;
+
+export const WorkspaceVideosQuerySchema = z.object({
+  added_only: z
+    .enum(['true', 'false'], { error: 'added_only is true or false.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+/** GET /workspaces/{id}/videos: the channel's catalogue, newest first. */
+export const WorkspaceVideosReplySchema = z.array(WorkspaceVideoSchema);
+/** GET /workspaces/{id}/videos?added_only=true: the YouTube ids of the added videos. */
+export const AddedVideoIdsReplySchema = z.array(VideoIdSchema);
+
+export const ToggleVideosRequestSchema = z.object({
+  video_ids: z
+    .array(VideoIdSchema, { error: 'video_ids is a list of YouTube video ids.' })
+    .min(1, 'Choose at least one video.')
+    .max(200, 'Add at most 200 videos at once.'),
+  is_added: z.boolean({ error: 'is_added is true or false.' }).default(true),
+});
+export const ToggleVideosReplySchema = z.object({
+  success: z.literal(true),
+  /** The YouTube ids of every added video after the change. */
+  added: z.array(VideoIdSchema),
+});
+
+export const SyncReplySchema = z.object({
+  success: z.literal(true),
+  youtube_videos: z.number().int().nonnegative(),
+  instagram_posts: z.number().int().nonnegative(),
+});
+
+// --- Batch analysis ----------------------------------------------------------------------------
+
+export const BatchAnalyzeRequestSchema = z.object({
+  video_ids: z
+    .array(VideoIdSchema, { error: 'video_ids is a list of YouTube video ids.' })
+    .min(1, 'Choose at least one video to analyse.')
+    .max(50, 'Analyse at most 50 videos at once.'),
+});
+/** One entry per requested video, in order: a job id, or why that video could not start. */
+export const BatchAnalyzeReplySchema = z.object({
+  jobs: z.array(
+    z.object({
+      video_id: VideoIdSchema,
+      job_id: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type BatchAnalyzeReply = z.infer<typeof BatchAnalyzeReplySchema>;
+
+// --- Posts (the detail screen's YouTube and Instagram tabs) --------------------------------------
+
+export const YouTubePostSchema = z.object({
+  kind: z.literal('youtube'),
+  id: z.string(),
+  video_id: VideoIdSchema,
+  title: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+});
+export const InstagramPostSchema = z.object({
+  kind: z.literal('instagram'),
+  id: z.string(),
+  media_id: z.string(),
+  /** IMAGE, VIDEO or CAROUSEL_ALBUM as the Instagram API says. */
+  media_type: z.string(),
+  media_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  caption: z.string().nullable(),
+  permalink: z.string().nullable(),
+  timestamp: z.string().nullable(),
+  comments_count: z.number().int().nonnegative().nullable(),
+});
+export const PostSchema = z.discriminatedUnion('kind', [YouTubePostSchema, InstagramPostSchema]);
+export type Post = z.infer<typeof PostSchema>;
+export const PostsReplySchema = z.array(PostSchema);
+
+/** An analysed post: the post plus where its report lives (`report_video_id` for GET /report). */
+const analysedFields = {
+  report_video_id: VideoIdSchema,
+  job_id: z.string(),
+  status: JobStatusSchema,
+  analysed_at: z.string(),
+};
+export const AnalyzedItemSchema = z.discriminatedUnion('kind', [
+  YouTubePostSchema.extend(analysedFields),
+  InstagramPostSchema.extend(analysedFields),
+]);
+export type AnalyzedItem = z.infer<typeof AnalyzedItemSchema>;
+export const AnalyzedReplySchema = z.array(AnalyzedItemSchema);
+
+// --- Instagram ---------------------------------------------------------------------------------
+
+export const InstagramMediaIdSchema = z
+  .string({ error: 'Give the Instagram media id.' })
+  .regex(/^\d{9,30}$/, 'An Instagram media id is a number of 9 to 30 digits.');
+
+export const InstagramCallbackQuerySchema = z.object({
+  code: z
+    .string({ error: 'The Instagram authorisation code is missing.' })
+    .trim()
+    .min(1, 'The Instagram authorisation code is missing.')
+    .max(4096),
+});
+export const InstagramConnectRequestSchema = z.object({
+  user_access_token: z
+    .string({ error: 'The Facebook access token is missing.' })
+    .trim()
+    .min(10, 'The Facebook access token is missing.')
+    .max(4096),
+});
+export const InstagramAnalyzeQuerySchema = z.object({
+  media_id: InstagramMediaIdSchema,
+  workspace_id: WorkspaceIdSchema,
+});
