@@ -15,6 +15,10 @@ import {
 } from './repositories';
 import { createArgon2PasswordHasher, type PasswordHasher } from './services/auth/password-hasher';
 import { createTextEmbedder } from './providers/embeddings/create-text-embedder';
+import type { FacebookTokenVerifier } from './providers/facebook/facebook-token-verifier.port';
+import { GraphApiFacebookTokenVerifier } from './providers/facebook/graph-api-facebook-token-verifier';
+import { GoogleAuthLibraryIdTokenVerifier } from './providers/google/google-auth-library-id-token-verifier';
+import type { GoogleIdTokenVerifier } from './providers/google/google-id-token-verifier.port';
 import { createLanguageModel } from './providers/llm/create-language-model';
 import type { CommentSource } from './providers/youtube/comment-source.port';
 import { createCommentSource } from './providers/youtube/create-comment-source';
@@ -45,6 +49,10 @@ export interface Container {
   jobQueue: JobQueue;
   /** The analysis core's pipeline (tests may wrap it). */
   analyse: AnalyseFn;
+  /** Google sign-in (google-auth-library), or null without GOOGLE_CLIENT_ID. */
+  googleVerifier: GoogleIdTokenVerifier | null;
+  /** Facebook sign-in (Graph API debug_token), or null without FACEBOOK_APP_ID and _SECRET. */
+  facebookVerifier: FacebookTokenVerifier | null;
 }
 
 /** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
@@ -57,6 +65,9 @@ export interface ContainerOverrides {
   commentSource?: CommentSource;
   jobQueue?: JobQueue;
   analyse?: AnalyseFn;
+  /** null turns the provider off even when it is configured. */
+  googleVerifier?: GoogleIdTokenVerifier | null;
+  facebookVerifier?: FacebookTokenVerifier | null;
 }
 
 /** Builds the container on an open, migrated database. */
@@ -69,6 +80,8 @@ export function createContainer(input: {
   const { config, database, logger, overrides = {} } = input;
   const db = database.db;
   const repos = createRepositories(db);
+  const clock = overrides.clock ?? systemClock;
+  const { google, facebook } = config;
   return {
     config,
     database,
@@ -76,7 +89,7 @@ export function createContainer(input: {
     repos,
     transaction: createTransactionRunner(db),
     hasher: overrides.hasher ?? createArgon2PasswordHasher(),
-    clock: overrides.clock ?? systemClock,
+    clock,
     logger,
     embedder:
       overrides.embedder ?? createTextEmbedder({ ...config.embeddings, dataDir: config.dataDir }),
@@ -98,5 +111,26 @@ export function createContainer(input: {
         logger.error({ err }, 'job queue error'),
       ),
     analyse: overrides.analyse ?? analyseComments,
+    googleVerifier:
+      overrides.googleVerifier !== undefined
+        ? overrides.googleVerifier
+        : google.clientId
+          ? new GoogleAuthLibraryIdTokenVerifier({
+              clientId: google.clientId,
+              certsUrl: google.certsUrl,
+            })
+          : null,
+    facebookVerifier:
+      overrides.facebookVerifier !== undefined
+        ? overrides.facebookVerifier
+        : facebook.appId && facebook.appSecret
+          ? new GraphApiFacebookTokenVerifier({
+              appId: facebook.appId,
+              appSecret: facebook.appSecret,
+              apiVersion: facebook.apiVersion,
+              graphUrl: facebook.graphUrl,
+              clock,
+            })
+          : null,
   };
 }

@@ -31,6 +31,13 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/** The request is understood and the user is signed in, but what they sent does not allow it. */
+export class ForbiddenError extends AppError {
+  constructor(message: string, code = 'forbidden') {
+    super(403, code, message);
+  }
+}
+
 export class PaymentRequiredError extends AppError {
   constructor(message: string, code = 'payment_required') {
     super(402, code, message);
@@ -64,6 +71,13 @@ export class TooManyRequestsError extends AppError {
     code = 'too_many_requests',
   ) {
     super(429, code, message);
+  }
+}
+
+/** A feature this server is not set up for, or an outside service that cannot be reached now. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, code = 'service_unavailable') {
+    super(503, code, message);
   }
 }
 

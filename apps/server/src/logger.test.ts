@@ -10,13 +10,24 @@ describe('logger', () => {
       {
         req: { headers: { authorization: 'Bearer secret-token', host: 'x' } },
         config: { llm: { apiKey: 'sk-llm' }, embeddings: { apiKey: 'sk-emb' } },
-        env: { YOUTUBE_API_KEY: 'yt-key' },
+        env: { YOUTUBE_API_KEY: 'yt-key', FACEBOOK_APP_SECRET: 'fb-app-secret' },
+        facebook: { appSecret: 'fb-secret-2' },
+        google: { id_token: 'eyJ-google-id-token' },
         body: { email: 'a@example.com', password: 'hunter22' },
       },
       'request',
     );
     const out = lines.join('');
-    for (const secret of ['secret-token', 'sk-llm', 'sk-emb', 'yt-key', 'hunter22']) {
+    for (const secret of [
+      'secret-token',
+      'sk-llm',
+      'sk-emb',
+      'yt-key',
+      'hunter22',
+      'fb-app-secret',
+      'fb-secret-2',
+      'eyJ-google-id-token',
+    ]) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('a@example.com');
@@ -43,5 +54,10 @@ describe('logger', () => {
       '/a?video_id=abc&token=[redacted]&access_token=[redacted]',
     );
     expect(redactUrl('/a?tokens=keep')).toBe('/a?tokens=keep');
+    expect(
+      redactUrl('/v23.0/debug_token?input_token=EAAG1&access_token=1|s&appsecret_proof=ab'),
+    ).toBe(
+      '/v23.0/debug_token?input_token=[redacted]&access_token=[redacted]&appsecret_proof=[redacted]',
+    );
   });
 });

@@ -3,8 +3,10 @@ import { EnvSchema } from './config/config';
 
 export type { Logger };
 
-/** Environment variables holding secrets: every name ending in _KEY (API keys). */
-const SECRET_ENV_NAMES = Object.keys(EnvSchema.shape).filter((name) => name.endsWith('_KEY'));
+/** Environment variables holding secrets: every name ending in _KEY (API keys) or _SECRET. */
+const SECRET_ENV_NAMES = Object.keys(EnvSchema.shape).filter(
+  (name) => name.endsWith('_KEY') || name.endsWith('_SECRET'),
+);
 
 /**
  * Paths pino blanks out wherever they appear in a log line: credentials in request headers, any
@@ -19,16 +21,29 @@ export const REDACT_PATHS = [
   'password',
   'token',
   'apiKey',
+  'appSecret',
+  'id_token',
+  'access_token',
   '*.password',
   '*.token',
   '*.apiKey',
+  '*.appSecret',
+  '*.id_token',
+  '*.access_token',
   '*.*.apiKey',
+  '*.*.appSecret',
   ...SECRET_ENV_NAMES.flatMap((name) => [name, `*.${name}`]),
 ];
 
-/** Blanks secrets carried in a URL's query (the SSE stream takes `?token=`, EventSource has no headers). */
+/**
+ * Blanks secrets carried in a URL's query (the SSE stream takes `?token=`, EventSource has no
+ * headers; Graph API calls carry `access_token`, `input_token` and `appsecret_proof`).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token|id_token|key|api_key)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(
+    /([?&](?:token|access_token|input_token|id_token|appsecret_proof|key|api_key)=)[^&#]*/gi,
+    '$1[redacted]',
+  );
 }
 
 interface LoggedRequest {

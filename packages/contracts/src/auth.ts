@@ -33,11 +33,71 @@ export const SignupRequestSchema = CredentialsSchema;
 export const TokenReplySchema = z.object({ token: z.string().min(20) });
 export type TokenReply = z.infer<typeof TokenReplySchema>;
 
+/** The outside sign-in providers an account can be linked to. */
+export const IdentityProviderSchema = z.enum(['google', 'facebook']);
+export type IdentityProvider = z.infer<typeof IdentityProviderSchema>;
+
 export const MeReplySchema = z.object({
-  email: z.string(),
+  /** null for an account made through Facebook by someone who shares no e-mail with Facebook. */
+  email: z.string().nullable(),
   credits_balance: z.number().int().nonnegative(),
   subscription_plan: PlanSchema,
+  /** Whether the account has a password (deleting it then asks for the password). */
+  has_password: z.boolean(),
+  /** The providers the account signs in with, for the account and data-deletion pages. */
+  providers: z.array(IdentityProviderSchema),
 });
 export type MeReply = z.infer<typeof MeReplySchema>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+
+/** POST /auth/google: the ID token (a JWT) Google Identity Services gave the page. */
+export const GoogleSignInRequestSchema = z.object({
+  id_token: z
+    .string({ error: 'Google did not send a sign-in token. Please try again.' })
+    .trim()
+    .min(1, 'Google did not send a sign-in token. Please try again.')
+    .max(8192, 'That Google sign-in token is too long.'),
+});
+export type GoogleSignInRequest = z.infer<typeof GoogleSignInRequestSchema>;
+
+/** POST /auth/facebook: the user access token the Facebook JavaScript SDK gave the page. */
+export const FacebookSignInRequestSchema = z.object({
+  access_token: z
+    .string({ error: 'Facebook did not send a sign-in token. Please try again.' })
+    .trim()
+    .min(1, 'Facebook did not send a sign-in token. Please try again.')
+    .max(4096, 'That Facebook sign-in token is too long.'),
+});
+export type FacebookSignInRequest = z.infer<typeof FacebookSignInRequestSchema>;
+
+/** Reply of provider sign-in (spec section 7): a session token and the account's credits and plan. */
+export const ProviderSignInReplySchema = z.object({
+  token: z.string().min(20),
+  user: z.object({
+    credits_balance: z.number().int().nonnegative(),
+    subscription_plan: PlanSchema,
+  }),
+});
+export type ProviderSignInReply = z.infer<typeof ProviderSignInReplySchema>;
+
+export const GOOGLE_SIGN_IN_FAILED_MESSAGE =
+  'Google sign-in could not be verified. Please try again.';
+export const FACEBOOK_SIGN_IN_FAILED_MESSAGE =
+  'Facebook sign-in could not be verified. Please try again.';
+
+/**
+ * What a person types to delete an account that has no password (it signs in only through Google
+ * or Facebook). Compared without regard to case or surrounding spaces.
+ */
+export const DELETE_ACCOUNT_PHRASE = 'delete my account';
+
+/**
+ * DELETE /auth/account. An account with a password confirms with it; an account without one
+ * confirms by typing DELETE_ACCOUNT_PHRASE. The server says which one is missing.
+ */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  confirmation: z.string().max(200).optional(),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;

@@ -4,6 +4,7 @@ import { createAnalysisJobRepository } from './analysis-job.repository';
 import { createCommentRepository } from './comment.repository';
 import { createClusterAnalysisRepository } from './cluster-analysis.repository';
 import { createCreditLedgerRepository } from './credit-ledger.repository';
+import { createIdentityRepository } from './identity.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
 import { createNotesRepository } from './notes.repository';
 import { createQueueJobRepository } from './queue-job.repository';
@@ -17,6 +18,7 @@ export function createRepositories(db: Kysely<DB>) {
   return {
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
+    identities: createIdentityRepository(db),
     ledger: createCreditLedgerRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     subscriptions: createSubscriptionRepository(db),

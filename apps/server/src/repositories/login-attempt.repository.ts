@@ -48,6 +48,11 @@ export function createLoginAttemptRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Forgets every failure recorded for the e-mail (the account is being deleted). */
+    async deleteForEmail(email: string): Promise<void> {
+      await db.deleteFrom('loginAttempts').where('email', '=', email).execute();
+    },
+
     /** Drops rows older than any window can look at. */
     async pruneBefore(before: Date): Promise<void> {
       await db.deleteFrom('loginAttempts').where('createdAt', '<', before).execute();

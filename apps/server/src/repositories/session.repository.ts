@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 export interface SessionWithUser {
   sessionId: number;
   userId: string;
-  email: string;
+  email: string | null;
   createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;

@@ -3,7 +3,8 @@ import type { DB } from '../db/schema';
 
 export interface User {
   id: string;
-  email: string;
+  /** Null only for an account made through Facebook without a shared e-mail. */
+  email: string | null;
   passwordHash: string | null;
   createdAt: Date;
 }
@@ -14,7 +15,10 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 export function createUserRepository(db: Kysely<DB>) {
   return {
     /** Inserts the user, or returns null when the e-mail is already registered. */
-    async create(input: { email: string; passwordHash: string | null }, trx: Kysely<DB> = db) {
+    async create(
+      input: { email: string | null; passwordHash: string | null },
+      trx: Kysely<DB> = db,
+    ) {
       const row = await trx
         .insertInto('users')
         .values({ email: input.email, passwordHash: input.passwordHash })
@@ -36,6 +40,27 @@ export function createUserRepository(db: Kysely<DB>) {
     async findById(id: string): Promise<User | null> {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row ?? null;
+    },
+
+    /** Locks the user's row until the transaction ends (pass a transaction-bound repository). */
+    async lockById(id: string): Promise<User | null> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /**
+     * Deletes the account. Every table that holds the user's data references users.id with
+     * ON DELETE CASCADE (directly or through analysis_jobs), so this one statement removes it all;
+     * a test counts every user_id table to keep that true. Returns false when there was no such user.
+     */
+    async deleteById(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }

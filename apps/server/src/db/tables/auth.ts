@@ -28,8 +28,11 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export interface UsersTable {
   /** uuid, visible outside the server. */
   id: Generated<string>;
-  /** Lower-cased and trimmed (the contract schema normalises it). */
-  email: string;
+  /**
+   * Lower-cased and trimmed (the contract schema normalises it). Null only for an account made
+   * through Facebook by someone who shares no e-mail (it signs in through that identity alone).
+   */
+  email: string | null;
   /** argon2id PHC string; null for accounts that only sign in through a provider. */
   passwordHash: string | null;
   createdAt: CreatedAt;

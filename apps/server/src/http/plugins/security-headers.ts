@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/config';
 
 /**
  * Content-Security-Policy for the built Vite + React SPA: scripts and styles from our origin only
  * (Vite emits no inline scripts in production), YouTube thumbnails as images, API calls to our
- * origin. Features that load third-party scripts (sign-in, payments) add their origins here.
+ * origin. Features that load third-party scripts (sign-in, payments) add their origins through
+ * `cspDirectives`, only when they are configured.
  */
 export const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -21,6 +23,60 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * What Google Identity Services needs (Google's "Setup" guide, Content Security Policy): its
+ * script, the One Tap / button iframes, its credential calls and its button stylesheet.
+ */
+export const GOOGLE_IDENTITY_CSP: Record<string, string[]> = {
+  'script-src': ['https://accounts.google.com/gsi/client'],
+  'frame-src': ['https://accounts.google.com/gsi/'],
+  'connect-src': ['https://accounts.google.com/gsi/'],
+  'style-src': ['https://accounts.google.com/gsi/style'],
+};
+
+/**
+ * What the Facebook JavaScript SDK needs: the SDK (it loads its main bundle from the same host),
+ * the hidden iframes it talks to Facebook through, and the login-status calls. The login dialog
+ * is a popup window, which CSP does not govern.
+ */
+export const FACEBOOK_SDK_CSP: Record<string, string[]> = {
+  'script-src': ['https://connect.facebook.net'],
+  'frame-src': [
+    'https://www.facebook.com',
+    'https://web.facebook.com',
+    'https://staticxx.facebook.com',
+  ],
+  'connect-src': [
+    'https://www.facebook.com',
+    'https://web.facebook.com',
+    'https://graph.facebook.com',
+  ],
+};
+
+/**
+ * The directives for this server's configuration: the strict base, plus Google's origins when
+ * GOOGLE_CLIENT_ID is set and Facebook's when FACEBOOK_APP_ID and _SECRET are (the same rules that
+ * decide whether GET /api/v1/config offers those buttons).
+ */
+export function cspDirectives(
+  config: Pick<Config, 'google' | 'facebook'>,
+): Record<string, string[]> {
+  const extras: Record<string, string[]>[] = [];
+  if (config.google.clientId) extras.push(GOOGLE_IDENTITY_CSP);
+  if (config.facebook.appId && config.facebook.appSecret) extras.push(FACEBOOK_SDK_CSP);
+  const directives = Object.fromEntries(
+    Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]]),
+  );
+  for (const extra of extras) {
+    for (const [name, values] of Object.entries(extra)) {
+      // 'none' cannot be combined with sources: the first allowed origin replaces it.
+      const current = (directives[name] ?? []).filter((v) => v !== "'none'");
+      directives[name] = [...current, ...values.filter((v) => !current.includes(v))];
+    }
+  }
+  return directives;
+}
+
 export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
@@ -29,13 +85,14 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
 
 /** Security headers on every reply; API replies are also never cached (they carry account data). */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const csp = contentSecurityPolicy();
+  const csp = contentSecurityPolicy(cspDirectives(app.container.config));
   app.addHook('onRequest', async (request, reply) => {
     void reply.headers({
       'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'referrer-policy': 'strict-origin-when-cross-origin',
+      // Google's and Facebook's sign-in popups need to talk back to this window.
       'cross-origin-opener-policy': 'same-origin-allow-popups',
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     });

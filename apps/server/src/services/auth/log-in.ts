@@ -1,10 +1,8 @@
 import { INVALID_CREDENTIALS_MESSAGE, type TokenReply } from '@app/contracts';
-import { TooManyRequestsError, UnauthorizedError } from '../../errors';
+import { UnauthorizedError } from '../../errors';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
-
-/** One address may fail this many times more often than one (address, e-mail) pair. */
-export const PER_IP_FAILURE_MULTIPLIER = 4;
+import { assertNotRateLimited, clearFailures, recordFailure } from './sign-in-rate-limit';
 
 const dummyHashes = new WeakMap<object, Promise<string>>();
 
@@ -17,51 +15,34 @@ export async function logIn(
   deps: Pick<AuthDeps, 'repos' | 'hasher' | 'clock' | 'authConfig'>,
   input: { email: string; password: string; ip: string },
 ): Promise<TokenReply> {
-  const { repos, clock, authConfig } = deps;
-  const now = clock.now();
-  const windowMs = authConfig.loginWindowMinutes * 60_000;
-  const since = new Date(now.getTime() - windowMs);
-
-  const [pair, address] = await Promise.all([
-    repos.loginAttempts.failuresSince({ ip: input.ip, email: input.email, since }),
-    repos.loginAttempts.failuresSince({ ip: input.ip, since }),
-  ]);
-  const blocked =
-    pair.count >= authConfig.loginMaxFailures
-      ? pair
-      : address.count >= authConfig.loginMaxFailures * PER_IP_FAILURE_MULTIPLIER
-        ? address
-        : null;
-  if (blocked) {
-    const freeAt = (blocked.oldest ?? now).getTime() + windowMs;
-    const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new TooManyRequestsError(
-      `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      retryAfterSeconds,
-      'too_many_login_attempts',
-    );
-  }
+  const { repos } = deps;
+  const attempt = { ip: input.ip, key: input.email };
+  await assertNotRateLimited(deps, attempt);
 
   const user = await repos.users.findByEmail(input.email);
-  let ok = false;
-  if (user?.passwordHash) {
-    ok = await deps.hasher.verify(user.passwordHash, input.password);
-  } else {
-    // Same work as a real check, so the reply time does not tell whether the account exists.
-    await deps.hasher.verify(await dummyHash(deps.hasher), input.password);
-  }
-
+  const ok = await checkPassword(deps.hasher, user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await repos.loginAttempts.recordFailure({ ip: input.ip, email: input.email, at: now });
-    // Keep the table small: nothing older than the window is ever read.
-    await repos.loginAttempts.pruneBefore(since);
+    await recordFailure(deps, attempt);
     throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
   }
 
-  await repos.loginAttempts.clear({ ip: input.ip, email: input.email });
+  await clearFailures(deps, attempt);
   const token = await createSession({ ...deps, sessions: repos.sessions }, user.id);
   return { token };
+}
+
+/**
+ * Verifies a password against the stored hash. Without a hash (no such account, or one that signs
+ * in only through a provider) a dummy hash is verified, so the time taken gives nothing away.
+ */
+export async function checkPassword(
+  hasher: AuthDeps['hasher'],
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
+  if (passwordHash) return hasher.verify(passwordHash, password);
+  await hasher.verify(await dummyHash(hasher), password);
+  return false;
 }
 
 function dummyHash(hasher: AuthDeps['hasher']): Promise<string> {

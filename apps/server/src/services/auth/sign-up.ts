@@ -1,5 +1,6 @@
 import type { Credentials, TokenReply } from '@app/contracts';
 import { ConflictError } from '../../errors';
+import type { Repositories } from '../../repositories';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
 
@@ -17,16 +18,27 @@ export async function signUp(
   const token = await deps.transaction(async (repos) => {
     const user = await repos.users.create({ email: input.email, passwordHash });
     if (!user) throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
-    if (deps.authConfig.signupCredits > 0) {
-      await repos.ledger.append({
-        userId: user.id,
-        delta: deps.authConfig.signupCredits,
-        kind: 'signup_grant',
-        idempotencyKey: `signup:${user.id}`,
-        note: 'Free credits for a new account',
-      });
-    }
+    await grantSignupCredits(repos, deps.authConfig, user.id);
     return createSession({ ...deps, sessions: repos.sessions }, user.id);
   });
   return { token };
+}
+
+/**
+ * The free credits of a new account (SIGNUP_CREDITS, 3 by default), once per account: the ledger
+ * key is `signup:<userId>` whichever way the account was made (e-mail or a sign-in provider).
+ */
+export async function grantSignupCredits(
+  repos: Pick<Repositories, 'ledger'>,
+  authConfig: AuthDeps['authConfig'],
+  userId: string,
+): Promise<void> {
+  if (authConfig.signupCredits <= 0) return;
+  await repos.ledger.append({
+    userId,
+    delta: authConfig.signupCredits,
+    kind: 'signup_grant',
+    idempotencyKey: `signup:${userId}`,
+    note: 'Free credits for a new account',
+  });
 }

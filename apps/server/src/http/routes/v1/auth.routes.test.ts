@@ -39,6 +39,8 @@ describeEachDatabase('auth routes', (t) => {
       email: email.trim().toLowerCase(),
       credits_balance: 3,
       subscription_plan: 'basic',
+      has_password: true,
+      providers: [],
     });
 
     const out = await post(app, '/api/v1/auth/logout', undefined, bearer(token));

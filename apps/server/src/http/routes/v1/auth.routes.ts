@@ -1,22 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  DeleteAccountRequestSchema,
+  FacebookSignInRequestSchema,
+  GoogleSignInRequestSchema,
   LoginRequestSchema,
   MeReplySchema,
   OkReplySchema,
+  ProviderSignInReplySchema,
   SignupRequestSchema,
   TokenReplySchema,
 } from '@app/contracts';
+import { deleteAccount } from '../../../services/auth/delete-account';
 import { getAccount } from '../../../services/auth/get-account';
 import { logIn } from '../../../services/auth/log-in';
 import { logOut } from '../../../services/auth/log-out';
+import { signInWithProvider } from '../../../services/auth/sign-in-with-provider';
 import { signUp } from '../../../services/auth/sign-up';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { validate, validateReply } from '../../validate';
 
-/** POST /auth/signup, POST /auth/login, GET /auth/me, POST /auth/logout. */
+/**
+ * POST /auth/signup, POST /auth/login, POST /auth/google, POST /auth/facebook, GET /auth/me,
+ * POST /auth/logout, DELETE /auth/account.
+ */
 export function authRoutes(app: FastifyInstance): void {
-  const { repos, transaction, hasher, clock, config } = app.container;
+  const { repos, transaction, hasher, clock, config, googleVerifier, facebookVerifier, logger } =
+    app.container;
   const authConfig = config.auth;
+  const providerDeps = {
+    repos,
+    transaction,
+    clock,
+    authConfig,
+    googleVerifier,
+    facebookVerifier,
+    logger,
+  };
 
   app.post('/auth/signup', async (request, reply) => {
     const input = validate(SignupRequestSchema, request.body);
@@ -30,6 +49,26 @@ export function authRoutes(app: FastifyInstance): void {
     return validateReply(TokenReplySchema, result);
   });
 
+  app.post('/auth/google', async (request) => {
+    const input = validate(GoogleSignInRequestSchema, request.body);
+    const result = await signInWithProvider(providerDeps, {
+      provider: 'google',
+      token: input.id_token,
+      ip: request.ip,
+    });
+    return validateReply(ProviderSignInReplySchema, result);
+  });
+
+  app.post('/auth/facebook', async (request) => {
+    const input = validate(FacebookSignInRequestSchema, request.body);
+    const result = await signInWithProvider(providerDeps, {
+      provider: 'facebook',
+      token: input.access_token,
+      ip: request.ip,
+    });
+    return validateReply(ProviderSignInReplySchema, result);
+  });
+
   app.get('/auth/me', { preHandler: requireAuth }, async (request) => {
     const account = await getAccount({ repos, clock }, currentUser(request));
     return validateReply(MeReplySchema, account);
@@ -37,6 +76,16 @@ export function authRoutes(app: FastifyInstance): void {
 
   app.post('/auth/logout', { preHandler: requireAuth }, async (request) => {
     await logOut({ repos, clock }, currentUser(request));
+    return validateReply(OkReplySchema, { success: true });
+  });
+
+  app.delete('/auth/account', { preHandler: requireAuth }, async (request) => {
+    const input = validate(DeleteAccountRequestSchema, request.body ?? {});
+    await deleteAccount(
+      { repos, transaction, hasher, clock, authConfig, logger },
+      currentUser(request),
+      { ...input, ip: request.ip },
+    );
     return validateReply(OkReplySchema, { success: true });
   });
 }

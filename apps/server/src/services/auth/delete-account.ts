@@ -1,0 +1,61 @@
+import { DELETE_ACCOUNT_PHRASE, type DeleteAccountRequest } from '@app/contracts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
+import type { Logger } from '../../logger';
+import type { AuthDeps, AuthUser } from './auth-deps';
+import { checkPassword } from './log-in';
+import { assertNotRateLimited, recordFailure } from './sign-in-rate-limit';
+
+export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password to delete your account.';
+export const WRONG_PASSWORD_MESSAGE =
+  'That password is not right. Enter the password you sign in with to delete your account.';
+export const PHRASE_REQUIRED_MESSAGE = `Type "${DELETE_ACCOUNT_PHRASE}" to confirm that you want to delete your account.`;
+
+/**
+ * Self-serve account deletion (product decision: it removes everything the data-deletion page lists,
+ * at once). The person confirms with their password when the account has one (a wrong password is
+ * counted and rate-limited like a failed sign-in, and answers 403, not 401, so a typo does not sign
+ * them out), or, for an account that signs in only through Google or Facebook, by typing
+ * DELETE_ACCOUNT_PHRASE. Then the user row is deleted: account, sessions, identities, credit
+ * ledger, subscription, analyses with their reports, comments and cached deep dives, notes and
+ * workspaces all go with it through ON DELETE CASCADE; the sign-in failures kept for its e-mail are
+ * removed too. The session that asked is gone with the rest.
+ */
+export async function deleteAccount(
+  deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'> & {
+    logger?: Pick<Logger, 'info'>;
+  },
+  user: AuthUser,
+  input: DeleteAccountRequest & { ip: string },
+): Promise<void> {
+  const account = await deps.repos.users.findById(user.id);
+  if (!account) throw new NotFoundError('That account no longer exists.', 'account_not_found');
+
+  if (account.passwordHash) {
+    if (!input.password)
+      throw new BadRequestError(
+        PASSWORD_REQUIRED_MESSAGE,
+        [{ path: 'password', message: PASSWORD_REQUIRED_MESSAGE }],
+        'password_required',
+      );
+    const attempt = { ip: input.ip, key: account.email ?? `user:${account.id}` };
+    await assertNotRateLimited(deps, attempt);
+    if (!(await checkPassword(deps.hasher, account.passwordHash, input.password))) {
+      await recordFailure(deps, attempt);
+      throw new ForbiddenError(WRONG_PASSWORD_MESSAGE, 'wrong_password');
+    }
+  } else if ((input.confirmation ?? '').trim().toLowerCase() !== DELETE_ACCOUNT_PHRASE) {
+    throw new BadRequestError(
+      PHRASE_REQUIRED_MESSAGE,
+      [{ path: 'confirmation', message: PHRASE_REQUIRED_MESSAGE }],
+      'confirmation_required',
+    );
+  }
+
+  await deps.transaction(async (repos) => {
+    // The row lock makes a concurrent credit movement (a job settling) wait, then find no user.
+    if (!(await repos.users.lockById(user.id))) return;
+    if (account.email) await repos.loginAttempts.deleteForEmail(account.email);
+    await repos.users.deleteById(user.id);
+  });
+  deps.logger?.info({ userId: user.id }, 'account deleted by its owner');
+}

@@ -1,0 +1,146 @@
+import {
+  FACEBOOK_SIGN_IN_FAILED_MESSAGE,
+  GOOGLE_SIGN_IN_FAILED_MESSAGE,
+  type IdentityProvider,
+  type ProviderSignInReply,
+} from '@app/contracts';
+import { ServiceUnavailableError, UnauthorizedError } from '../../errors';
+import type { Logger } from '../../logger';
+import {
+  IdentityTokenError,
+  type VerifiedIdentity,
+} from '../../providers/identity/identity-provider.port';
+import type { Repositories } from '../../repositories';
+import type { AuthDeps } from './auth-deps';
+import { createSession } from './create-session';
+import {
+  assertNotRateLimited,
+  clearFailures,
+  providerFailureKey,
+  recordFailure,
+} from './sign-in-rate-limit';
+import { grantSignupCredits } from './sign-up';
+
+const LABELS: Record<IdentityProvider, string> = { google: 'Google', facebook: 'Facebook' };
+
+export const PROVIDER_FAILED_MESSAGES: Record<IdentityProvider, string> = {
+  google: GOOGLE_SIGN_IN_FAILED_MESSAGE,
+  facebook: FACEBOOK_SIGN_IN_FAILED_MESSAGE,
+};
+
+export const providerNotConfiguredMessage = (provider: IdentityProvider) =>
+  `${LABELS[provider]} sign-in is not available on this server. Sign in with your e-mail and password instead.`;
+
+export const providerUnavailableMessage = (provider: IdentityProvider) =>
+  `${LABELS[provider]} sign-in is not responding right now. Please try again in a few minutes, or sign in with your e-mail and password.`;
+
+type Deps = Pick<
+  AuthDeps,
+  'repos' | 'transaction' | 'clock' | 'authConfig' | 'googleVerifier' | 'facebookVerifier'
+> & { logger?: Pick<Logger, 'info' | 'warn'> };
+
+/** A concurrent first sign-in (or sign-up) claimed the identity or the e-mail: start over. */
+class LostRace extends Error {}
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Google or Facebook sign-in (spec section 7): verifies the provider's token, then signs in to
+ *  1. the account that identity is already linked to; else
+ *  2. the account registered with the same e-mail, which the identity is linked to (product
+ *     decision: an e-mail already registered links to the same account; the e-mail is one the
+ *     provider vouches for, see the verifiers); else
+ *  3. a new account (no password) with the sign-up credit grant under the same ledger key as an
+ *     e-mail sign-up (`signup:<userId>`), linked to the identity; without an e-mail (Facebook)
+ *     the identity alone signs in to it.
+ * Rejected tokens are counted like failed password sign-ins (per address and provider) and
+ * rate-limited the same way; an unconfigured or unreachable provider is a 503.
+ */
+export async function signInWithProvider(
+  deps: Deps,
+  input: { provider: IdentityProvider; token: string; ip: string },
+): Promise<ProviderSignInReply> {
+  const { provider } = input;
+  const verifier = provider === 'google' ? deps.googleVerifier : deps.facebookVerifier;
+  if (!verifier) {
+    throw new ServiceUnavailableError(
+      providerNotConfiguredMessage(provider),
+      `${provider}_not_configured`,
+    );
+  }
+  const attempt = { ip: input.ip, key: providerFailureKey(provider) };
+  await assertNotRateLimited(deps, attempt);
+
+  let identity: VerifiedIdentity;
+  try {
+    identity = await verifier.verify(input.token);
+  } catch (error) {
+    if (!(error instanceof IdentityTokenError)) throw error;
+    if (error.failure === 'unavailable') {
+      deps.logger?.warn({ provider, reason: error.reason }, 'sign-in provider unavailable');
+      throw new ServiceUnavailableError(
+        providerUnavailableMessage(provider),
+        `${provider}_unavailable`,
+      );
+    }
+    deps.logger?.info({ provider, reason: error.reason }, 'provider sign-in rejected');
+    await recordFailure(deps, attempt);
+    throw new UnauthorizedError(PROVIDER_FAILED_MESSAGES[provider], `${provider}_token_invalid`);
+  }
+
+  const reply = await signInAs(deps, identity);
+  await clearFailures(deps, attempt);
+  return reply;
+}
+
+async function signInAs(deps: Deps, identity: VerifiedIdentity): Promise<ProviderSignInReply> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.transaction(async (repos) => {
+        const userId = await accountFor(deps, repos, identity);
+        const token = await createSession({ ...deps, sessions: repos.sessions }, userId);
+        const [balance, plan] = await Promise.all([
+          repos.ledger.getBalance(userId),
+          repos.subscriptions.findActivePlan(userId, deps.clock.now()),
+        ]);
+        return { token, user: { credits_balance: balance, subscription_plan: plan ?? 'basic' } };
+      });
+    } catch (error) {
+      if (error instanceof LostRace && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+async function accountFor(
+  deps: Deps,
+  repos: Repositories,
+  identity: VerifiedIdentity,
+): Promise<string> {
+  const at = deps.clock.now();
+  const { provider, subject, email } = identity;
+  const known = await repos.identities.find(provider, subject);
+  if (known) {
+    await repos.identities.touch(known.id, { email, at });
+    return known.userId;
+  }
+
+  if (email) {
+    const existing = await repos.users.findByEmail(email);
+    if (existing) {
+      if (!(await repos.identities.link({ userId: existing.id, provider, subject, email, at }))) {
+        throw new LostRace();
+      }
+      deps.logger?.info({ provider, userId: existing.id }, 'sign-in identity linked to account');
+      return existing.id;
+    }
+  }
+
+  const user = await repos.users.create({ email, passwordHash: null });
+  if (!user) throw new LostRace(); // the e-mail was registered a moment ago
+  await grantSignupCredits(repos, deps.authConfig, user.id);
+  if (!(await repos.identities.link({ userId: user.id, provider, subject, email, at }))) {
+    throw new LostRace();
+  }
+  deps.logger?.info({ provider, userId: user.id }, 'account created through sign-in provider');
+  return user.id;
+}
