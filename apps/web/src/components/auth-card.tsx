@@ -1,19 +1,35 @@
-import { forwardRef, useState } from 'react';
+import { forwardRef, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
+import type { ProviderSignInReply } from '@app/contracts';
+import { SocialButtons } from '../features/social-auth/social-buttons';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 
 /**
- * Signed-out auth card (spec section 2). Decision: the spec says login and signup failures are
- * silent; we show the server's message (e.g. "Invalid email or password.") in an alert line.
+ * Signed-out auth card (spec section 2). Decision: the spec says login, signup, one-tap and social
+ * login failures are silent; we show the server's message (e.g. "Invalid email or password.") in an
+ * alert line next to the control that failed.
  */
 export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, emailRef) {
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'login' | 'signup' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; from: 'form' | 'social' } | null>(null);
+
+  const onProviderSignedIn = useCallback(
+    (reply: ProviderSignInReply) =>
+      signIn(reply.token, {
+        credits: reply.user.credits_balance,
+        plan: reply.user.subscription_plan,
+      }),
+    [signIn],
+  );
+  const onProviderError = useCallback(
+    (message: string | null) => setError(message === null ? null : { message, from: 'social' }),
+    [],
+  );
 
   const run = async (mode: 'login' | 'signup') => {
     // Spec section 5: with an empty field the buttons do nothing.
@@ -29,7 +45,7 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
       signIn(reply.token);
     } catch (err) {
       console.error(`${mode} failed`, err);
-      setError(errorMessage(err));
+      setError({ message: errorMessage(err), from: 'form' });
     } finally {
       setBusy(null);
     }
@@ -44,7 +60,7 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
     <section className="card auth-card" id="auth-card" aria-labelledby="auth-title">
       <h2 id="auth-title">Sign in to Chorus</h2>
       <p className="muted">
-        Use your e-mail and password, or create a free account with 3 credits.
+        Use your e-mail and password, Google or Facebook. New accounts get 3 free credits.
       </p>
       <form onSubmit={onSubmit} noValidate>
         <label className="field">
@@ -70,9 +86,9 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
             placeholder="At least 8 characters"
           />
         </label>
-        {error ? (
+        {error?.from === 'form' ? (
           <p role="alert" className="form-error" data-testid="auth-error">
-            {error}
+            {error.message}
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy !== null}>
@@ -90,17 +106,16 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
       <div className="divider" role="separator">
         <span>or</span>
       </div>
-      <div className="social-buttons">
-        <button type="button" className="btn btn-social" disabled aria-describedby="social-note">
-          Continue with Facebook
-        </button>
-        <button type="button" className="btn btn-social" disabled aria-describedby="social-note">
-          Continue with Google
-        </button>
-        <p id="social-note" className="muted small">
-          Facebook and Google sign-in are coming soon.
+      <SocialButtons
+        disabled={busy !== null}
+        onSignedIn={onProviderSignedIn}
+        onError={onProviderError}
+      />
+      {error?.from === 'social' ? (
+        <p role="alert" className="form-error" data-testid="auth-error">
+          {error.message}
         </p>
-      </div>
+      ) : null}
     </section>
   );
 });

@@ -144,7 +144,7 @@ export function Header({
               <button type="button" className="btn btn-primary btn-small" onClick={buyCredits}>
                 Buy Credits
               </button>
-              <button type="button" className="btn btn-ghost btn-small" onClick={signOut}>
+              <button type="button" className="btn btn-ghost btn-small" onClick={() => signOut()}>
                 Sign out
               </button>
             </>

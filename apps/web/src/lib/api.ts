@@ -1,9 +1,11 @@
 import type {
   AnalysisHistoryItem,
   AnalyzeReply,
+  DeleteAccountRequest,
   JobStatusReply,
   MeReply,
   MetricsReply,
+  ProviderSignInReply,
   PublicConfigReply,
   ReportReply,
   TokenReply,
@@ -24,6 +26,20 @@ export const api = {
       body: { email, password },
       auth: false,
     }),
+  googleSignIn: (idToken: string) =>
+    apiRequest<ProviderSignInReply>('/api/v1/auth/google', {
+      method: 'POST',
+      body: { id_token: idToken },
+      auth: false,
+    }),
+  facebookSignIn: (accessToken: string) =>
+    apiRequest<ProviderSignInReply>('/api/v1/auth/facebook', {
+      method: 'POST',
+      body: { access_token: accessToken },
+      auth: false,
+    }),
+  deleteAccount: (body: DeleteAccountRequest) =>
+    apiRequest<unknown>('/api/v1/auth/account', { method: 'DELETE', body }),
   me: (signal?: AbortSignal) => apiRequest<MeReply>('/api/v1/auth/me', { signal }),
   logout: () => apiRequest<unknown>('/api/v1/auth/logout', { method: 'POST' }),
   metrics: () => apiRequest<MetricsReply>('/api/v1/metrics', { auth: false }),

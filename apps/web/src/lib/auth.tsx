@@ -21,8 +21,13 @@ export interface AuthContextValue {
   sessionExpired: boolean;
   /** A problem reaching the server while checking the session (the token is kept). */
   connectionProblem: string | null;
-  signIn: (token: string) => void;
-  signOut: () => void;
+  /** Stores the token; `profile` (a provider sign-in's reply) shows credits and plan at once. */
+  signIn: (token: string, profile?: { credits: number; plan: string }) => void;
+  /**
+   * Clears auth and sets explicit_signout. `revoke: false` skips the server call (the session is
+   * already gone, e.g. after the account was deleted).
+   */
+  signOut: (options?: { revoke?: boolean }) => void;
   refreshProfile: () => void;
   dismissSessionExpired: () => void;
 }
@@ -102,24 +107,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => ctrl.abort();
   }, [token, profileNonce, expire]);
 
-  const signIn = useCallback((newToken: string) => {
+  const signIn = useCallback((newToken: string, profile?: { credits: number; plan: string }) => {
     writeStorage(STORAGE_KEYS.token, newToken);
     writeStorage(STORAGE_KEYS.explicitSignout, null);
+    if (profile) {
+      writeStorage(STORAGE_KEYS.credits, String(profile.credits));
+      writeStorage(STORAGE_KEYS.plan, profile.plan);
+      setCredits(profile.credits);
+      setPlan(profile.plan);
+    }
     setSessionExpired(false);
     setConnectionProblem(null);
     tokenRef.current = newToken;
     setToken(newToken);
   }, []);
 
-  const signOut = useCallback(() => {
-    if (tokenRef.current !== null) {
-      // Revoke on the server too; the local sign-out does not wait for it.
-      api.logout().catch((err: unknown) => console.warn('Logout call failed', err));
-    }
-    clearAuth();
-    writeStorage(STORAGE_KEYS.explicitSignout, 'true');
-    setSessionExpired(false);
-  }, [clearAuth]);
+  const signOut = useCallback(
+    (options?: { revoke?: boolean }) => {
+      if (tokenRef.current !== null && options?.revoke !== false) {
+        // Revoke on the server too; the local sign-out does not wait for it.
+        api.logout().catch((err: unknown) => console.warn('Logout call failed', err));
+      }
+      clearAuth();
+      writeStorage(STORAGE_KEYS.explicitSignout, 'true');
+      setSessionExpired(false);
+    },
+    [clearAuth],
+  );
 
   const refreshProfile = useCallback(() => setProfileNonce((n) => n + 1), []);
   const dismissSessionExpired = useCallback(() => setSessionExpired(false), []);

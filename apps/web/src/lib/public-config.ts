@@ -17,11 +17,19 @@ export const OFFLINE_PUBLIC_CONFIG: PublicConfigReply = {
  * until it arrives (or when it cannot be read): callers treat that as "not configured".
  */
 export function usePublicConfig(): PublicConfigReply | null {
+  return usePublicConfigState().config;
+}
+
+/**
+ * The same, plus whether it is still on its way (`pending`), for controls that should say
+ * "checking" rather than "not available" during the first moments of a page view.
+ */
+export function usePublicConfigState(): { config: PublicConfigReply | null; pending: boolean } {
   const query = useQuery({
     queryKey: queryKeys.publicConfig,
     queryFn: ({ signal }) => api.publicConfig(signal),
     staleTime: Infinity,
     retry: 1,
   });
-  return query.data ?? null;
+  return { config: query.data ?? null, pending: query.isPending };
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { DeleteAccountSection } from '../features/account-deletion/delete-account-section';
 import type { Theme } from '../lib/theme';
 import { LegalLayout } from './legal-layout';
 
@@ -118,24 +119,27 @@ export function TermsPage(props: PageProps) {
   );
 }
 
-/** Data-deletion instructions (placeholder text covering the points the spec lists). */
+/** Data-deletion instructions (the points the spec lists) and self-serve deletion when signed in. */
 export function DataDeletionPage(props: PageProps) {
   useTitle('Data Deletion');
   return (
     <LegalLayout {...props} title="Data Deletion Instructions" updated={UPDATED}>
       <h2>What we delete</h2>
       <ul>
-        <li>Account data</li>
-        <li>Sessions</li>
+        <li>Account data: your e-mail address, password hash and Google or Facebook sign-in</li>
+        <li>Sessions on every device</li>
+        <li>Credits and their history</li>
         <li>Workspaces and linked YouTube and Instagram ids</li>
-        <li>Analyses and reports</li>
+        <li>Analyses and reports, and the comments fetched for them</li>
         <li>Notes</li>
         <li>Notifications</li>
       </ul>
-      <h2>How to ask for deletion</h2>
+      <h2>Delete your account yourself</h2>
+      <DeleteAccountSection />
+      <h2>Ask us by e-mail</h2>
       <p>
-        Send an e-mail from your account address to {CONTACT} with the subject “Delete my data”.
-        Self-serve deletion in the app is coming soon.
+        You can also send an e-mail from your account address to {CONTACT} with the subject “Delete
+        my data”, for example if you can no longer sign in.
       </p>
       <h2>Revoke access</h2>
       <ol>
@@ -149,7 +153,10 @@ export function DataDeletionPage(props: PageProps) {
         </li>
       </ol>
       <h2>Confirmation</h2>
-      <p>We confirm the deletion by e-mail within 30 days of your request.</p>
+      <p>
+        Deleting your account on this page happens at once, and the page confirms it. When you ask
+        by e-mail, we confirm the deletion by e-mail within 30 days of your request.
+      </p>
     </LegalLayout>
   );
 }
