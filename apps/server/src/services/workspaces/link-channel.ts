@@ -23,7 +23,7 @@ export async function linkChannel(
   await requireWorkspace(deps, input.userId, input.workspaceId);
   const channel = await askDirectory(() => deps.channelDirectory.getChannel(input.channelId));
   if (!channel) throw new NotFoundError(DIRECTORY_MESSAGES.channelNotFound, 'channel_not_found');
-  const entries = await fetchCatalogue(deps, channel.channelId);
+  const entries = (await fetchCatalogue(deps, channel.channelId)) ?? [];
   const at = deps.clock.now();
 
   const row = await deps.transaction(async (repos) => {

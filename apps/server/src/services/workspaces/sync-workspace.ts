@@ -52,7 +52,8 @@ export async function syncWorkspace(
     if (!current) throw new NotFoundError(WORKSPACE_NOT_FOUND, 'workspace_not_found');
     // Unlinked or linked to another channel while YouTube was asked: that answer is stale.
     if (current.youtubeChannelId === channelId) {
-      await repos.workspaceVideos.mergeCatalogue(current.id, entries);
+      // No source knew the uploads this time: keep the catalogue rather than empty it.
+      if (entries !== null) await repos.workspaceVideos.mergeCatalogue(current.id, entries);
       await repos.workspaces.markYouTubeSynced(current.id, {
         title: channel.title,
         avatarUrl: channel.thumbnailUrl,

@@ -77,16 +77,16 @@ export async function askDirectory<T>(call: () => Promise<T>): Promise<T> {
 
 /**
  * The channel's newest uploads as catalogue entries (at most CATALOGUE_SIZE, each video once, ids
- * that are not YouTube video ids dropped). A directory that knows nothing about the uploads gives [].
+ * that are not YouTube video ids dropped); null when no directory knows the channel's uploads.
  */
 export async function fetchCatalogue(
   deps: Pick<WorkspaceDeps, 'channelDirectory'>,
   channelId: string,
-): Promise<CatalogueEntry[]> {
-  const uploads =
-    (await askDirectory(() =>
-      deps.channelDirectory.listUploads(channelId, { limit: CATALOGUE_SIZE }),
-    )) ?? [];
+): Promise<CatalogueEntry[] | null> {
+  const uploads = await askDirectory(() =>
+    deps.channelDirectory.listUploads(channelId, { limit: CATALOGUE_SIZE }),
+  );
+  if (uploads === null) return null;
   const seen = new Set<string>();
   const entries: CatalogueEntry[] = [];
   for (const v of uploads) {

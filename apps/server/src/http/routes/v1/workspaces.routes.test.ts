@@ -17,7 +17,10 @@ import {
 import type { Container } from '../../../container';
 import { startWorker } from '../../../jobs/start-worker';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { ChannelDirectoryError } from '../../../providers/youtube/channel-directory.port';
+import {
+  ChannelDirectoryError,
+  type ChannelDirectory,
+} from '../../../providers/youtube/channel-directory.port';
 import { FakeChannelDirectory } from '../../../providers/youtube/fake-channel-directory';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
@@ -457,7 +460,7 @@ describeEachDatabase('workspaces API', (t) => {
       expect(await videos(token, w.id)).toEqual(catalogue);
     });
 
-    it('answers zero counts without a channel, and 410 (changing nothing) when the channel is gone', async () => {
+    it('answers zero counts without a channel; keeps the catalogue when YouTube does not list the uploads or the channel is gone (410)', async () => {
       const { token } = await signUpTestUser(app);
       const empty = await create(token);
       const none = await app.inject({
@@ -469,48 +472,55 @@ describeEachDatabase('workspaces API', (t) => {
       expect(none.statusCode, none.body).toBe(200);
       expect(none.json()).toEqual({ success: true, youtube_videos: 0, instagram_posts: 0 });
 
-      const gone = new FakeChannelDirectory();
+      const fake = new FakeChannelDirectory();
+      let uploadsKnown = true;
+      const directory: ChannelDirectory = {
+        name: 'test',
+        searchChannels: (q, o) => fake.searchChannels(q, o),
+        getChannel: (id) => fake.getChannel(id),
+        listUploads: (id, o) => (uploadsKnown ? fake.listUploads(id, o) : Promise.resolve(null)),
+      };
       const local = await buildTestApp({
         database: t.database,
-        overrides: { channelDirectory: gone },
+        overrides: { channelDirectory: directory },
       });
+      const inject = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+        local.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
       try {
         const user = await signUpTestUser(local.app);
         const w = WorkspaceSchema.parse(
-          (
-            await local.app.inject({
-              method: 'POST',
-              url: '/api/v1/workspaces',
-              headers: bearer(user.token),
-              payload: {},
-            })
-          ).json(),
+          (await inject(user.token, 'POST', '/workspaces', {})).json(),
         );
-        await local.app.inject({
-          method: 'POST',
-          url: `/api/v1/workspaces/${w.id}/link-channel`,
-          headers: bearer(user.token),
-          payload: { channel_id: TINY },
+        await inject(user.token, 'POST', `/workspaces/${w.id}/link-channel`, {
+          channel_id: SHORTS,
         });
-        gone.removeChannel(TINY);
-        const res = await local.app.inject({
-          method: 'POST',
-          url: `/api/v1/workspaces/${w.id}/sync`,
-          headers: bearer(user.token),
+        await inject(user.token, 'POST', `/workspaces/${w.id}/videos/toggle`, {
+          video_ids: ['fake2v00003'],
         });
+        const catalogue = (await inject(user.token, 'GET', `/workspaces/${w.id}/videos`)).json();
+        expect(catalogue).toHaveLength(5);
+
+        uploadsKnown = false;
+        const unknown = await inject(user.token, 'POST', `/workspaces/${w.id}/sync`);
+        expect(unknown.statusCode, unknown.body).toBe(200);
+        expect(unknown.json()).toMatchObject({ youtube_videos: 5 });
+        expect((await inject(user.token, 'GET', `/workspaces/${w.id}/videos`)).json()).toEqual(
+          catalogue,
+        );
+
+        uploadsKnown = true;
+        fake.removeChannel(SHORTS);
+        const res = await inject(user.token, 'POST', `/workspaces/${w.id}/sync`);
         expect(res.statusCode).toBe(410);
         expect(res.json()).toMatchObject({ code: 'channel_gone' });
         expect(res.json<{ message: string }>().message).toMatch(/no longer available/);
         const after = WorkspacesReplySchema.parse(
-          (
-            await local.app.inject({
-              method: 'GET',
-              url: '/api/v1/workspaces',
-              headers: bearer(user.token),
-            })
-          ).json(),
+          (await inject(user.token, 'GET', '/workspaces')).json(),
         );
-        expect(after[0]!.youtube_channel_id).toBe(TINY);
+        expect(after[0]!.youtube_channel_id).toBe(SHORTS);
+        expect((await inject(user.token, 'GET', `/workspaces/${w.id}/videos`)).json()).toEqual(
+          catalogue,
+        );
       } finally {
         await local.app.close();
       }
