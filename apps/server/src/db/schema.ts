@@ -2,9 +2,11 @@ import type { AnalysisTables } from './tables/analysis';
 import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
 import type { NotesTables } from './tables/notes';
+import type { WorkspaceTables } from './tables/workspaces';
 
 /**
  * The whole database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case SQL).
  * Each feature keeps its tables in its own file under tables/ and adds them here.
  */
-export interface DB extends AuthTables, AnalysisTables, NotesTables, IdentityTables {}
+export interface DB
+  extends AuthTables, AnalysisTables, NotesTables, IdentityTables, WorkspaceTables {}
