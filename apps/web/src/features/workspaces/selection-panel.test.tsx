@@ -312,4 +312,43 @@ describe('workspace selection panel', () => {
     await waitFor(() => expect(cardsIn('catalogue')).toEqual([B.youtube_video_id]));
     expect(cardsIn('workspace-videos')).toEqual([A.youtube_video_id]);
   });
+
+  it('renames the active workspace and deletes it after a confirmation', async () => {
+    let list: Workspace[] = [makeWorkspace(7, { name: 'Drafts' })];
+    const api = fakeApi({
+      'GET /api/v1/auth/me': ME,
+      'GET /api/v1/config': { instagram: null },
+      'GET /api/v1/workspaces': () => ({ body: list }),
+      'GET /api/v1/workspaces/7/analyzed': [],
+      'PATCH /api/v1/workspaces/7': (call: FakeCall) => {
+        const name = (call.body as { name: string }).name;
+        list = [{ ...list[0]!, name }];
+        return { body: list[0] };
+      },
+      'DELETE /api/v1/workspaces/7': () => {
+        list = [];
+        return { body: { success: true } };
+      },
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    const { onActivate } = renderScreens({ activeWorkspaceId: 7 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const input = screen.getByLabelText('Workspace name');
+    fireEvent.change(input, { target: { value: '  Recipes  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Recipes' })).toBeTruthy(),
+    );
+    expect(api.callsTo('PATCH /api/v1/workspaces/7')[0]!.body).toEqual({ name: 'Recipes' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(api.callsTo('DELETE /api/v1/workspaces/7')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete workspace' }));
+    await waitFor(() => expect(onActivate).toHaveBeenLastCalledWith(null));
+    expect(api.callsTo('DELETE /api/v1/workspaces/7')).toHaveLength(1);
+    expect((await screen.findByTestId('workspaces-empty')).textContent).toBe(
+      'No workspaces yet. Click Link Channel on a new workspace to start.',
+    );
+    expect(screen.getByRole('status').textContent).toMatch(/^Deleted “Recipes”\./);
+  });
 });

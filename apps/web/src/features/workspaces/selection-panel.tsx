@@ -10,6 +10,7 @@ import { MediaCard, YouTubeThumb } from './media-card';
 import { useResumeJobs, useWorkspaceSync } from './use-workspace-data';
 import { runningByVideo, useWorkspaceJobs } from './workspace-jobs';
 import { YouTubeLogo } from './workspace-icons';
+import { WorkspaceTitle } from './workspace-title';
 import { CATALOGUE_SKELETONS, idsToAdd, idsToAnalyze, toggled } from './workspace-logic';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
 
@@ -41,6 +42,8 @@ interface SelectionPanelProps {
   searchRef: Ref<HTMLInputElement>;
   /** Opens the detail screen (on this session's tab, or the one given), optionally with a report. */
   onOpenDetail: (tab?: 'analyzed', reportVideoId?: string) => void;
+  /** The workspace was deleted. */
+  onDeleted: (name: string) => void;
 }
 
 /**
@@ -48,7 +51,12 @@ interface SelectionPanelProps {
  * the added videos (select, Analyze Comments, Remove) and the channel's catalogue (select, Add to
  * Workspace, CreatorX).
  */
-export function SelectionPanel({ workspace, searchRef, onOpenDetail }: SelectionPanelProps) {
+export function SelectionPanel({
+  workspace,
+  searchRef,
+  onOpenDetail,
+  onDeleted,
+}: SelectionPanelProps) {
   const queryClient = useQueryClient();
   const { refreshProfile } = useAuth();
   const { jobs, follow } = useWorkspaceJobs();
@@ -275,15 +283,11 @@ export function SelectionPanel({ workspace, searchRef, onOpenDetail }: Selection
       data-testid="selection-panel"
       data-workspace-id={id}
     >
-      <div className="card-head ws-panel-head">
-        <div>
-          <p className="ws-eyebrow">Active workspace</p>
-          <h2 id="ws-panel-title">{workspace.name}</h2>
-        </div>
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => onOpenDetail()}>
-          Open posts and reports
-        </button>
-      </div>
+      <WorkspaceTitle
+        workspace={workspace}
+        onDeleted={onDeleted}
+        onOpenDetail={() => onOpenDetail()}
+      />
 
       {!linked ? (
         <section className="ws-section" aria-labelledby="ws-link-title">
@@ -312,7 +316,7 @@ export function SelectionPanel({ workspace, searchRef, onOpenDetail }: Selection
           </span>
           <button
             type="button"
-            className="btn btn-primary btn-small"
+            className={`btn btn-small ${catalogueOpen ? 'btn-ghost' : 'btn-primary'}`}
             aria-expanded={catalogueOpen}
             aria-controls="ws-catalogue"
             onClick={() => setCatalogueChoice(!catalogueOpen)}
@@ -327,7 +331,7 @@ export function SelectionPanel({ workspace, searchRef, onOpenDetail }: Selection
         aria-labelledby="ws-videos-title"
         data-testid="workspace-videos"
       >
-        <div className="ws-section-head">
+        <div className={`ws-section-head${addedSel.size > 0 ? ' has-selection' : ''}`}>
           <h3 id="ws-videos-title">Workspace Videos</h3>
           {addedSel.size > 0 ? (
             <div className="ws-actions">
@@ -390,7 +394,7 @@ export function SelectionPanel({ workspace, searchRef, onOpenDetail }: Selection
           ref={catalogueRef}
           data-testid="catalogue"
         >
-          <div className="ws-section-head">
+          <div className={`ws-section-head${catalogueSel.size > 0 ? ' has-selection' : ''}`}>
             <div>
               <h3 id="ws-catalogue-title">Add videos from this channel</h3>
               {videos.isSuccess ? (

@@ -32,7 +32,7 @@ export function WorkspaceSideCard({
       data-testid="workspace-side-card"
     >
       <h2 id="ws-side-title">Workspaces</h2>
-      <button type="button" className="btn btn-primary btn-block" onClick={onDashboard}>
+      <button type="button" className="btn btn-ghost btn-block" onClick={onDashboard}>
         Go to Workspace Dashboard
       </button>
       {shortcuts.length > 0 ? (

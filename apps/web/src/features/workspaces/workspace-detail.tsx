@@ -287,7 +287,7 @@ function DetailBody({
   const selectionBar = (kind: 'youtube' | 'instagram') => {
     const count = selection[kind].size;
     return (
-      <div className="ws-actions ws-tab-actions">
+      <div className={`ws-actions ws-tab-actions${count > 0 ? ' has-selection' : ''}`}>
         <span className="ws-count" data-testid={`${kind}-selected-count`}>
           {count > 0 ? `${count} selected` : 'Select posts to analyse their comments'}
         </span>

@@ -71,6 +71,7 @@ export default function WorkspaceScreens({
       : { name: 'list' },
   );
   const searchRef = useRef<HTMLInputElement>(null);
+  const [listNotice, setListNotice] = useState<string | null>(null);
   const [focusSearch, setFocusSearch] = useState(0);
 
   const active: Workspace | null = list.data?.find((w) => w.id === activeWorkspaceId) ?? null;
@@ -139,6 +140,18 @@ export default function WorkspaceScreens({
           </button>
         </div>
       ) : null}
+      {listNotice && screen.name === 'list' ? (
+        <div className="banner banner-ok ws-banner" role="status">
+          <p>{listNotice}</p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setListNotice(null)}
+          >
+            Dismiss
+          </button>
+        </div>
+      ) : null}
       {screen.name === 'detail' ? (
         <WorkspaceDetail
           workspace={list.isPending ? null : active}
@@ -179,6 +192,10 @@ export default function WorkspaceScreens({
               onOpenDetail={(tab, reportVideoId) =>
                 openDetail(active.id, tab ?? preferredTab(), reportVideoId ?? null)
               }
+              onDeleted={(name) => {
+                onActivate(null);
+                setListNotice(`Deleted “${name}”. Its analyses stay in your history.`);
+              }}
             />
           ) : null}
         </>

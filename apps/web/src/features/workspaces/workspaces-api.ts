@@ -27,6 +27,10 @@ export const workspacesApi = {
   /** An empty name becomes 'New Workspace' on the server (spec section 5). */
   create: (name: string) =>
     apiRequest<Workspace>('/api/v1/workspaces', { method: 'POST', body: { name } }),
+  rename: (id: number, name: string) =>
+    apiRequest<Workspace | null>(ws(id), { method: 'PATCH', body: { name } }),
+  /** The workspace and its video list go; its analyses stay in the history. */
+  remove: (id: number) => apiRequest<unknown>(ws(id), { method: 'DELETE' }),
   searchChannels: (q: string, signal?: AbortSignal) =>
     apiRequest<ChannelSearchResult[]>('/api/v1/youtube/search/channels', {
       query: { q },
