@@ -357,7 +357,8 @@ function DetailBody({
               role="tab"
               id={`${tabsId}-${t}`}
               aria-selected={tab === t}
-              aria-controls={`${tabsId}-${t}-panel`}
+              // Only the shown panel exists; a reference to a missing element is an error.
+              aria-controls={tab === t ? `${tabsId}-${t}-panel` : undefined}
               tabIndex={tab === t ? 0 : -1}
               className="ws-tab"
               onClick={() => chooseTab(t)}
