@@ -16,7 +16,9 @@ import {
 import { createArgon2PasswordHasher, type PasswordHasher } from './services/auth/password-hasher';
 import { createTextEmbedder } from './providers/embeddings/create-text-embedder';
 import { createLanguageModel } from './providers/llm/create-language-model';
+import type { ChannelDirectory } from './providers/youtube/channel-directory.port';
 import type { CommentSource } from './providers/youtube/comment-source.port';
+import { createChannelDirectory } from './providers/youtube/create-channel-directory';
 import { createCommentSource } from './providers/youtube/create-comment-source';
 import { InnertubeCommentSource } from './providers/youtube/innertube-comment-source';
 import type { AnalyseFn } from './services/analysis/analysis-deps';
@@ -41,6 +43,8 @@ export interface Container {
   languageModel: LanguageModel | null;
   /** Comments by video id: COMMENTS_DIR files, then the YouTube Data API (with a key). */
   commentSource: CommentSource;
+  /** YouTube channels for workspaces: COMMENTS_DIR files, then the Data API, then InnerTube. */
+  channelDirectory: ChannelDirectory;
   /** The job queue (QUEUE_DRIVER: the database, or BullMQ on Redis). */
   jobQueue: JobQueue;
   /** The analysis core's pipeline (tests may wrap it). */
@@ -55,6 +59,7 @@ export interface ContainerOverrides {
   /** null forces offline even when an LLM is configured. */
   languageModel?: LanguageModel | null;
   commentSource?: CommentSource;
+  channelDirectory?: ChannelDirectory;
   jobQueue?: JobQueue;
   analyse?: AnalyseFn;
 }
@@ -91,6 +96,14 @@ export function createContainer(input: {
         apiKey: config.youtube.apiKey,
         apiBaseUrl: config.youtube.apiBaseUrl,
         fallback: config.youtube.fallback === 'innertube' ? new InnertubeCommentSource() : null,
+      }),
+    channelDirectory:
+      overrides.channelDirectory ??
+      createChannelDirectory({
+        commentsDir: config.analysis.commentsDir,
+        apiKey: config.youtube.apiKey,
+        apiBaseUrl: config.youtube.apiBaseUrl,
+        fallback: config.youtube.fallback,
       }),
     jobQueue:
       overrides.jobQueue ??

@@ -10,6 +10,8 @@ import { VideoIdSchema } from './common';
 
 export const DEFAULT_WORKSPACE_NAME = 'New Workspace';
 export const WORKSPACE_NAME_MAX_LENGTH = 80;
+/** How many workspaces one account may hold (creating one more answers 409). */
+export const MAX_WORKSPACES_PER_ACCOUNT = 50;
 
 export const WorkspaceIdSchema = z.coerce
   .number({ error: 'The workspace id must be a number.' })
@@ -45,6 +47,21 @@ export const CreateWorkspaceRequestSchema = z.object({
     .optional()
     .transform((name) => (name === undefined || name === '' ? DEFAULT_WORKSPACE_NAME : name)),
 });
+
+/** PATCH /workspaces/{id}: rename. Unlike creation, a rename needs a name. */
+export const RenameWorkspaceRequestSchema = z.object({
+  name: z
+    .string({ error: 'Give the workspace a name.' })
+    .trim()
+    .min(1, 'Give the workspace a name.')
+    .max(
+      WORKSPACE_NAME_MAX_LENGTH,
+      `Workspace names are at most ${WORKSPACE_NAME_MAX_LENGTH} characters long.`,
+    ),
+});
+
+/** DELETE /workspaces/{id}: the workspace and its video list are gone; analyses stay in history. */
+export const DeleteWorkspaceReplySchema = z.object({ success: z.literal(true) });
 
 // --- YouTube channels --------------------------------------------------------------------------
 
@@ -129,6 +146,11 @@ export const BatchAnalyzeRequestSchema = z.object({
     .array(VideoIdSchema, { error: 'video_ids is a list of YouTube video ids.' })
     .min(1, 'Choose at least one video to analyse.')
     .max(50, 'Analyse at most 50 videos at once.'),
+  /**
+   * Optional: the workspace the videos were chosen in (it must be the user's). Without it, each
+   * video is filed under the user's workspace that holds it, if any.
+   */
+  workspace_id: WorkspaceIdSchema.optional(),
 });
 /** One entry per requested video, in order: a job id, or why that video could not start. */
 export const BatchAnalyzeReplySchema = z.object({
@@ -137,6 +159,8 @@ export const BatchAnalyzeReplySchema = z.object({
       video_id: VideoIdSchema,
       job_id: z.string().nullable(),
       error: z.string().nullable(),
+      /** The error's code (e.g. `insufficient_credits` for a 402), null when the job started. */
+      code: z.string().nullable().optional(),
     }),
   ),
 });

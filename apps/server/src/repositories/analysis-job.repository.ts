@@ -24,6 +24,8 @@ export function createAnalysisJobRepository(db: Kysely<DB>) {
       commentLimit: number;
       reservedCredits: number;
       priority: number;
+      /** The workspace the analysis was started from (batch analysis). */
+      workspaceId?: number | null;
     }): Promise<AnalysisJob> {
       return db.insertInto('analysisJobs').values(input).returningAll().executeTakeFirstOrThrow();
     },

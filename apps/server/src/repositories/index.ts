@@ -11,6 +11,8 @@ import { createReportRepository } from './report.repository';
 import { createSessionRepository } from './session.repository';
 import { createSubscriptionRepository } from './subscription.repository';
 import { createUserRepository } from './user.repository';
+import { createWorkspaceVideoRepository } from './workspace-video.repository';
+import { createWorkspaceRepository } from './workspace.repository';
 
 /** Every repository, built on one executor (the database, or a transaction). */
 export function createRepositories(db: Kysely<DB>) {
@@ -26,6 +28,8 @@ export function createRepositories(db: Kysely<DB>) {
     reports: createReportRepository(db),
     comments: createCommentRepository(db),
     queueJobs: createQueueJobRepository(db),
+    workspaces: createWorkspaceRepository(db),
+    workspaceVideos: createWorkspaceVideoRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

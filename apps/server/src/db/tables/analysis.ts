@@ -40,6 +40,8 @@ export interface AnalysisJobsTable {
   finishedAt: Timestamp | null;
   /** Set when the retention job purged the raw comments. */
   commentsExpiredAt: Timestamp | null;
+  /** The user's workspace the analysis was started from (batch analysis), if any. */
+  workspaceId: number | null;
 }
 
 export interface AnalysisReportsTable {

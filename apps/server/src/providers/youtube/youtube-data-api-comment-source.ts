@@ -1,4 +1,4 @@
-import { youtube, type youtube_v3 } from '@googleapis/youtube';
+import type { youtube_v3 } from '@googleapis/youtube';
 import type { InputComment } from '@app/analysis';
 import {
   CommentSourceError,
@@ -8,29 +8,20 @@ import {
   type FetchedComments,
   type VideoMetadata,
 } from './comment-source.port';
+import {
+  createYouTubeDataApiClient,
+  googleError,
+  QUOTA_REASONS,
+  type YouTubeDataApiOptions,
+} from './youtube-data-api-client';
 
-export interface YouTubeDataApiOptions {
-  apiKey: string;
-  /** `https://youtube.googleapis.com/` in production; a 127.0.0.1 stub in tests. */
-  baseUrl?: string;
-  timeoutMs?: number;
-}
-
-interface GoogleErrorShape {
-  response?: {
-    status?: number;
-    data?: { error?: { message?: string; errors?: { reason?: string }[] } };
-  };
-  code?: string | number;
-}
+export type { YouTubeDataApiOptions };
 
 /** Maps the API's error body (`{error:{code,message,errors:[{reason}]}}`) to a user-facing failure. */
 function toSourceError(err: unknown): CommentSourceError {
-  const e = err as GoogleErrorShape;
-  const status = e.response?.status;
-  const reasons = (e.response?.data?.error?.errors ?? []).map((x) => x.reason ?? '');
+  const { status, reasons } = googleError(err);
   const has = (r: string) => reasons.includes(r);
-  if (has('quotaExceeded') || has('dailyLimitExceeded') || has('rateLimitExceeded')) {
+  if (QUOTA_REASONS.some(has)) {
     return new CommentSourceError('quota_exceeded', SOURCE_MESSAGES.quotaExceeded);
   }
   if (has('commentsDisabled'))
@@ -76,13 +67,7 @@ export class YouTubeDataApiCommentSource implements CommentSource {
   private readonly api: youtube_v3.Youtube;
 
   constructor(options: YouTubeDataApiOptions) {
-    this.api = youtube({
-      version: 'v3',
-      auth: options.apiKey,
-      rootUrl: options.baseUrl ?? 'https://youtube.googleapis.com/',
-      timeout: options.timeoutMs ?? 20_000,
-      retryConfig: { retry: 2, noResponseRetries: 1 },
-    });
+    this.api = createYouTubeDataApiClient(options);
   }
 
   async getVideo(videoId: string, signal?: AbortSignal): Promise<VideoMetadata | null> {

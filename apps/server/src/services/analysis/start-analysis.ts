@@ -27,7 +27,13 @@ export async function startAnalysis(
     AnalysisDeps,
     'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig'
   >,
-  input: { userId: string; videoUrl?: string | undefined; videoId?: string | undefined },
+  input: {
+    userId: string;
+    videoUrl?: string | undefined;
+    videoId?: string | undefined;
+    /** The user's workspace the analysis is started from (the caller checked it is theirs). */
+    workspaceId?: number | null;
+  },
 ): Promise<{ jobId: string }> {
   const videoId = extractVideoId(input.videoId ?? input.videoUrl ?? '');
   if (videoId === null)
@@ -83,6 +89,7 @@ export async function startAnalysis(
       commentLimit,
       reservedCredits: reserved,
       priority,
+      workspaceId: input.workspaceId ?? null,
     });
   });
 

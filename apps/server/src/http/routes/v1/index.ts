@@ -7,6 +7,8 @@ import { healthRoutes } from './health.routes';
 import { metricsRoutes } from './metrics.routes';
 import { notesRoutes } from './notes.routes';
 import { retagRoutes } from './retag.routes';
+import { workspacesRoutes } from './workspaces.routes';
+import { youtubeRoutes } from './youtube.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -22,4 +24,6 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   clusterRoutes,
   notesRoutes,
   retagRoutes,
+  workspacesRoutes,
+  youtubeRoutes,
 ];

@@ -1,0 +1,53 @@
+import type { ChannelSearchResult } from '@app/contracts';
+import {
+  ChannelDirectoryError,
+  type ChannelSummary,
+} from '../../providers/youtube/channel-directory.port';
+import { askDirectory, CHANNEL_SEARCH_LIMIT, type WorkspaceDeps } from './workspace-deps';
+
+/** A channel id on its own or inside a channel link (youtube.com/channel/UC...). */
+const CHANNEL_ID = /(?:^|\/channel\/)(UC[A-Za-z0-9_-]{22})(?=$|[/?#])/;
+
+/**
+ * Channels for the "Search YouTube channels" box, sorted by subscriber count, highest first (hidden
+ * counts last; equal counts keep the source's relevance order). A pasted channel id or channel
+ * link finds that channel directly.
+ */
+export async function searchChannels(
+  deps: Pick<WorkspaceDeps, 'channelDirectory'>,
+  input: { query: string },
+): Promise<ChannelSearchResult[]> {
+  const query = input.query.trim();
+  const id = CHANNEL_ID.exec(query)?.[1];
+  let found: ChannelSummary[];
+  if (id !== undefined) {
+    const channel = await askDirectory(async () => {
+      try {
+        return await deps.channelDirectory.getChannel(id);
+      } catch (error) {
+        if (error instanceof ChannelDirectoryError && error.reason === 'channel_not_found')
+          return null;
+        throw error;
+      }
+    });
+    found = channel ? [channel] : [];
+  } else {
+    found =
+      (await askDirectory(() =>
+        deps.channelDirectory.searchChannels(query, { limit: CHANNEL_SEARCH_LIMIT }),
+      )) ?? [];
+  }
+  const seen = new Set<string>();
+  return found
+    .filter((c) => !seen.has(c.channelId) && seen.add(c.channelId))
+    .map((c, rank) => ({ c, rank }))
+    .sort((a, b) => (b.c.subscriberCount ?? -1) - (a.c.subscriberCount ?? -1) || a.rank - b.rank)
+    .slice(0, CHANNEL_SEARCH_LIMIT)
+    .map(({ c }) => ({
+      channelId: c.channelId,
+      title: c.title,
+      thumbnail_url: c.thumbnailUrl,
+      subscriberCount: c.subscriberCount,
+      verified: c.verified,
+    }));
+}
