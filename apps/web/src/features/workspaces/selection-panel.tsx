@@ -117,6 +117,8 @@ export function SelectionPanel({
   const [videosNotice, setVideosNotice] = useState<Notice | null>(null);
   const [catalogueNotice, setCatalogueNotice] = useState<Notice | null>(null);
   const catalogueRef = useRef<HTMLElement>(null);
+  const [confirmUnlink, setConfirmUnlink] = useState(false);
+  const [unlinking, setUnlinking] = useState(false);
 
   // With nothing added yet, the catalogue is where the creator starts.
   const catalogueOpen =
@@ -132,6 +134,33 @@ export function SelectionPanel({
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.addedIds(id) });
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.posts(id) });
     setCatalogueChoice(true);
+  };
+
+  const unlink = async () => {
+    setUnlinking(true);
+    setVideosNotice(null);
+    try {
+      await workspacesApi.unlinkChannel(id);
+      setAddedSel(new Set());
+      setCatalogueSel(new Set());
+      setCatalogueChoice(null);
+      setConfirmUnlink(false);
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.list });
+      for (const queryKey of [
+        workspaceKeys.videos(id),
+        workspaceKeys.addedIds(id),
+        workspaceKeys.posts(id),
+      ])
+        queryClient.removeQueries({ queryKey });
+    } catch (err) {
+      console.error('Unlinking the channel failed', err);
+      setVideosNotice({
+        kind: 'error',
+        text: `Could not unlink the channel: ${errorMessage(err)}`,
+      });
+    } finally {
+      setUnlinking(false);
+    }
   };
 
   const analyze = async () => {
@@ -199,7 +228,7 @@ export function SelectionPanel({
       setCatalogueSel(new Set());
       setVideosNotice({
         kind: 'ok',
-        text: `Added ${plural(ids.length, 'video')} to ${workspace.name}. Select them below and click Analyze Comments.`,
+        text: `Added ${plural(ids.length, 'video')} to ${workspace.name}. Select ${ids.length === 1 ? 'it' : 'them'} below and click Analyze Comments.`,
       });
     } catch (err) {
       console.error('Adding videos failed', err);
@@ -314,17 +343,52 @@ export function SelectionPanel({
               </span>
             </span>
           </span>
-          <button
-            type="button"
-            className={`btn btn-small ${catalogueOpen ? 'btn-ghost' : 'btn-primary'}`}
-            aria-expanded={catalogueOpen}
-            aria-controls="ws-catalogue"
-            onClick={() => setCatalogueChoice(!catalogueOpen)}
-          >
-            {catalogueOpen ? 'Hide channel videos' : 'Add Videos'}
-          </button>
+          <span className="ws-actions">
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => setConfirmUnlink(true)}
+              disabled={unlinking}
+            >
+              Unlink
+            </button>
+            <button
+              type="button"
+              className={`btn btn-small ${catalogueOpen ? 'btn-ghost' : 'btn-primary'}`}
+              aria-expanded={catalogueOpen}
+              aria-controls={catalogueOpen ? 'ws-catalogue' : undefined}
+              onClick={() => setCatalogueChoice(!catalogueOpen)}
+            >
+              {catalogueOpen ? 'Hide channel videos' : 'Add Videos'}
+            </button>
+          </span>
         </div>
       )}
+      {linked && confirmUnlink ? (
+        <div className="confirm" role="group" aria-label="Confirm unlinking the channel">
+          <p className="small">
+            Unlink {workspace.youtube_channel_title ?? 'this channel'}? Its videos leave this
+            workspace, the added ones too; analyses and reports stay in your history.
+          </p>
+          <div className="confirm-actions">
+            <button
+              type="button"
+              className="btn btn-danger btn-small"
+              onClick={() => void unlink()}
+              disabled={unlinking}
+            >
+              {unlinking ? 'Unlinking…' : 'Unlink channel'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => setConfirmUnlink(false)}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
 
       <section
         className="ws-section"

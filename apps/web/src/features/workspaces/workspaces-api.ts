@@ -41,6 +41,8 @@ export const workspacesApi = {
       method: 'POST',
       body: { channel_id: channelId },
     }),
+  /** The channel and its video list leave the workspace; analyses stay. */
+  unlinkChannel: (id: number) => apiRequest<Workspace>(`${ws(id)}/channel`, { method: 'DELETE' }),
   /** The channel's catalogue, newest first, each with is_added. */
   videos: (id: number, signal?: AbortSignal) =>
     apiRequest<WorkspaceVideo[]>(`${ws(id)}/videos`, { signal }),
