@@ -351,4 +351,51 @@ describe('workspace selection panel', () => {
     );
     expect(screen.getByRole('status').textContent).toMatch(/^Deleted “Recipes”\./);
   });
+
+  it('removes selected videos from the workspace and unlinks the channel after a confirmation', async () => {
+    const { api, added, toggle } = server({ added: [A.youtube_video_id, B.youtube_video_id] });
+    const toggleResolve = () => toggle.resolve();
+    let linked = true;
+    api.fetchMock.mockImplementation(
+      ((base) => async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://x');
+        if (url.pathname === '/api/v1/workspaces/4/channel' && init?.method === 'DELETE') {
+          linked = false;
+          added.clear();
+          api.calls.push({
+            method: 'DELETE',
+            path: url.pathname,
+            query: url.searchParams,
+            body: null,
+          });
+          return new Response(JSON.stringify(makeWorkspace(4, { name: 'Kitchen' })), {
+            status: 200,
+          });
+        }
+        if (url.pathname === '/api/v1/workspaces' && !linked)
+          return new Response(JSON.stringify([makeWorkspace(4, { name: 'Kitchen' })]), {
+            status: 200,
+          });
+        return base(input, init);
+      })(api.fetchMock.getMockImplementation()!),
+    );
+    renderScreens({ activeWorkspaceId: 4 });
+    await waitFor(() => expect(cardsIn('workspace-videos')).toHaveLength(2));
+    fireEvent.click(cardButton('workspace-videos', B.youtube_video_id));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    toggleResolve();
+    await waitFor(() => expect(cardsIn('workspace-videos')).toEqual([A.youtube_video_id]));
+    expect(api.callsTo('POST /api/v1/workspaces/4/videos/toggle')[0]!.body).toEqual({
+      video_ids: [B.youtube_video_id],
+      is_added: false,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unlink' }));
+    expect(api.callsTo('DELETE /api/v1/workspaces/4/channel')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Unlink channel' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/v1/workspaces/4/channel')).toHaveLength(1));
+    // Unlinked: the channel search is back.
+    expect(await screen.findByPlaceholderText('Search YouTube channels')).toBeTruthy();
+    expect(screen.getByTestId('workspace-videos-empty')).toBeTruthy();
+  });
 });
