@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/format';
 import { ChannelSearch } from './channel-search';
 import { JobsCard, jobProgressLabel } from './jobs-card';
 import { MediaCard, YouTubeThumb } from './media-card';
-import { useResumeJobs, useWorkspaceSync } from './use-workspace-data';
+import { markSynced, useResumeJobs, useWorkspaceSync } from './use-workspace-data';
 import { runningByVideo, useWorkspaceJobs } from './workspace-jobs';
 import { YouTubeLogo } from './workspace-icons';
 import { WorkspaceTitle } from './workspace-title';
@@ -129,6 +129,7 @@ export function SelectionPanel({
 
   const linkChannel = async (channel: ChannelSearchResult) => {
     await workspacesApi.linkChannel(id, channel.channelId);
+    markSynced(id);
     await queryClient.invalidateQueries({ queryKey: workspaceKeys.list });
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.videos(id) });
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.addedIds(id) });

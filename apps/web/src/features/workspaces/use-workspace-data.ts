@@ -8,6 +8,11 @@ import { workspaceKeys, workspacesApi } from './workspaces-api';
 // Each workspace is synced once per page load: the catalogue and posts then come from the server's copy.
 const synced = new Set<number>();
 
+/** Linking a channel fetches its catalogue already: no sync needed right after it. */
+export function markSynced(workspaceId: number): void {
+  synced.add(workspaceId);
+}
+
 /**
  * POST /workspaces/{id}/sync once per page load (spec section 7: errors ignored), then reloads
  * what it may have changed.
