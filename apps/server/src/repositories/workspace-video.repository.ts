@@ -111,14 +111,20 @@ export function createWorkspaceVideoRepository(db: Kysely<DB>) {
           .insertInto('workspaceVideos')
           .values(entries.map((e) => ({ workspaceId, ...e })))
           .onConflict((oc) =>
-            oc.columns(['workspaceId', 'youtubeVideoId']).doUpdateSet({
-              title: sql<string | null>`coalesce(excluded.title, workspace_videos.title)`,
-              thumbnailUrl: sql<
-                string | null
-              >`coalesce(excluded.thumbnail_url, workspace_videos.thumbnail_url)`,
-              publishedAt: sql<Date | null>`coalesce(excluded.published_at, workspace_videos.published_at)`,
-              updatedAt: sql<Date>`now()`,
-            }),
+            oc
+              .columns(['workspaceId', 'youtubeVideoId'])
+              .doUpdateSet({
+                title: sql<string | null>`coalesce(excluded.title, workspace_videos.title)`,
+                thumbnailUrl: sql<
+                  string | null
+                >`coalesce(excluded.thumbnail_url, workspace_videos.thumbnail_url)`,
+                publishedAt: sql<Date | null>`coalesce(excluded.published_at, workspace_videos.published_at)`,
+                updatedAt: sql<Date>`now()`,
+              })
+              // Rows that would not change are left alone (a sync with nothing new writes nothing).
+              .where(
+                sql<boolean>`(workspace_videos.title, workspace_videos.thumbnail_url, workspace_videos.published_at) is distinct from (coalesce(excluded.title, workspace_videos.title), coalesce(excluded.thumbnail_url, workspace_videos.thumbnail_url), coalesce(excluded.published_at, workspace_videos.published_at))`,
+              ),
           )
           .execute();
       }

@@ -119,28 +119,33 @@ export class FakeChannelDirectory implements ChannelDirectory {
     if (failure) throw failure;
   }
 
-  searchChannels(query: string, options: ChannelListOptions): Promise<ChannelSummary[]> {
+  // async: a failure rejects the promise, as a real adapter's would.
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async searchChannels(query: string, options: ChannelListOptions): Promise<ChannelSummary[]> {
     this.enter(`search:${query}`);
-    const q = query.trim().toLowerCase();
-    const found = [...this.channels.values()]
-      .filter((c) => c.title.toLowerCase().includes(q) || c.channelId === query.trim())
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    return [...this.channels.values()]
+      .filter(
+        (c) =>
+          c.channelId === query.trim() ||
+          (words.length > 0 && words.every((w) => c.title.toLowerCase().includes(w))),
+      )
       .slice(0, options.limit)
       .map(summary);
-    return Promise.resolve(found);
   }
 
-  getChannel(channelId: string): Promise<ChannelSummary> {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async getChannel(channelId: string): Promise<ChannelSummary> {
     this.enter(`channel:${channelId}`);
-    return Promise.resolve(summary(this.channel(channelId)));
+    return summary(this.channel(channelId));
   }
 
-  listUploads(channelId: string, options: ChannelListOptions): Promise<ChannelVideo[]> {
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async listUploads(channelId: string, options: ChannelListOptions): Promise<ChannelVideo[]> {
     this.enter(`uploads:${channelId}`);
-    return Promise.resolve(
-      this.channel(channelId)
-        .uploads.slice(0, options.limit)
-        .map((v) => ({ ...v })),
-    );
+    return this.channel(channelId)
+      .uploads.slice(0, options.limit)
+      .map((v) => ({ ...v }));
   }
 }
 

@@ -1,4 +1,6 @@
-import { Innertube, YTNodes, type YT } from 'youtubei.js';
+import { Innertube, ReloadContinuationItemsCommand, YT, YTNodes, type Helpers } from 'youtubei.js';
+
+type YTNode = Helpers.YTNode;
 import {
   absoluteUrl,
   ChannelDirectoryError,
@@ -133,6 +135,24 @@ export function videosFromTab(nodes: readonly unknown[], now: Date, limit: numbe
   return out;
 }
 
+/**
+ * The Videos tab's items in page order: the rich grid's items (or the continuation's appended
+ * items), unwrapped from their RichItem. youtubei.js' `videos` groups items by node type, which
+ * loses the order when the tab mixes videoRenderer and lockupViewModel items; it is the fallback.
+ */
+function itemsInOrder(tab: YT.Channel | YT.ChannelListContinuation): unknown[] {
+  let items: readonly YTNode[] | undefined;
+  if (tab instanceof YT.ChannelListContinuation) {
+    const c = tab.contents;
+    if (c?.is(YTNodes.AppendContinuationItemsAction)) items = c.contents ?? undefined;
+    else if (c?.is(ReloadContinuationItemsCommand)) items = c.contents ?? undefined;
+  } else {
+    items = tab.memo.getType(YTNodes.RichGrid)[0]?.contents;
+  }
+  if (!items || items.length === 0) return [...tab.videos];
+  return items.map((item) => (item.is(YTNodes.RichItem) ? item.content : item));
+}
+
 function toDirectoryError(error: unknown): ChannelDirectoryError {
   if (error instanceof ChannelDirectoryError) return error;
   const message = error instanceof Error ? error.message : '';
@@ -212,11 +232,11 @@ export class InnertubeChannelDirectory implements ChannelDirectory {
     const now = this.now();
     try {
       let tab: YT.Channel | YT.ChannelListContinuation = await page.getVideos();
-      const nodes: unknown[] = [...tab.videos];
+      const nodes: unknown[] = itemsInOrder(tab);
       while (nodes.length < options.limit && tab.has_continuation) {
         options.signal?.throwIfAborted();
         tab = await tab.getContinuation();
-        const more = tab.videos;
+        const more = itemsInOrder(tab);
         if (more.length === 0) break;
         nodes.push(...more);
       }

@@ -7,11 +7,19 @@ import { askDirectory, CHANNEL_SEARCH_LIMIT, type WorkspaceDeps } from './worksp
 
 /** A channel id on its own or inside a channel link (youtube.com/channel/UC...). */
 const CHANNEL_ID = /(?:^|\/channel\/)(UC[A-Za-z0-9_-]{22})(?=$|[/?#])/;
+/** A channel link by handle or legacy name: youtube.com/@name, /c/name, /user/name. */
+const CHANNEL_LINK = /youtube\.com\/(?:(@[\w.-]+)|(?:c|user)\/([\w.-]+))(?=$|[/?#])/i;
+
+/** What to search for: a pasted channel link becomes its handle or name. */
+function searchText(query: string): string {
+  const m = CHANNEL_LINK.exec(query);
+  return m ? (m[1] ?? m[2]!) : query;
+}
 
 /**
  * Channels for the "Search YouTube channels" box, sorted by subscriber count, highest first (hidden
  * counts last; equal counts keep the source's relevance order). A pasted channel id or channel
- * link finds that channel directly.
+ * link finds that channel directly; a link by handle (youtube.com/@name) searches for the handle.
  */
 export async function searchChannels(
   deps: Pick<WorkspaceDeps, 'channelDirectory'>,
@@ -34,7 +42,7 @@ export async function searchChannels(
   } else {
     found =
       (await askDirectory(() =>
-        deps.channelDirectory.searchChannels(query, { limit: CHANNEL_SEARCH_LIMIT }),
+        deps.channelDirectory.searchChannels(searchText(query), { limit: CHANNEL_SEARCH_LIMIT }),
       )) ?? [];
   }
   const seen = new Set<string>();
