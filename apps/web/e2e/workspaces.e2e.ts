@@ -195,16 +195,16 @@ describe('workspaces', () => {
     await photograph(page, 'workspace-detail');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The session remembers the tab: back to the list and into the detail again.
+    // The session remembers the tab: back to the list and into the detail again ...
     await page.getByRole('button', { name: 'Back' }).click();
     await panel(page).getByRole('button', { name: 'Open posts and reports' }).click();
     expect(await page.getByRole('tab', { name: 'Analyzed' }).getAttribute('aria-selected')).toBe(
       'true',
     );
 
-    // Open with the executive summary: the main view shows the same report, summary included.
-    await analysed.getByRole('button').click();
+    // ... and the report shown before is there again.
     await page.locator(`[data-testid="report"][data-video-id="${SIDEMEN_VIDEO}"]`).waitFor();
+    // Open with the executive summary: the main view shows the same report, summary included.
     await page.getByRole('button', { name: 'Open with the executive summary' }).click();
     await page.getByRole('heading', { name: 'Executive Summary' }).waitFor();
 

@@ -323,7 +323,8 @@ export function SelectionPanel({
         <section className="ws-section" aria-labelledby="ws-link-title">
           <h3 id="ws-link-title">Link YouTube Channel</h3>
           <p className="muted small">
-            Find your channel by name; its videos become available to add to this workspace.
+            Type your channel&apos;s name or paste its link; its videos become available to add to
+            this workspace.
           </p>
           <ChannelSearch ref={searchRef} onChoose={linkChannel} />
         </section>

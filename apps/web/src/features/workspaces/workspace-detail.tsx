@@ -78,6 +78,8 @@ interface WorkspaceDetailProps {
   /** A report to show below the tabs on arrival (from the jobs card's Open report). */
   initialReportVideoId: string | null;
   onBack: () => void;
+  /** The report shown below the tabs changed (the screen remembers it for the way back). */
+  onReportShown?: (videoId: string) => void;
   /** Opens a report in the main view (with the executive summary). */
   onOpenInMainView: (videoId: string) => void;
   onLinkInstagram: (id: number) => string | null;
@@ -93,6 +95,7 @@ export function WorkspaceDetail({
   initialTab,
   initialReportVideoId,
   onBack,
+  onReportShown,
   onOpenInMainView,
   onLinkInstagram,
 }: WorkspaceDetailProps) {
@@ -128,6 +131,7 @@ export function WorkspaceDetail({
       initialReportVideoId={initialReportVideoId}
       headingRef={headingRef}
       onBack={onBack}
+      onReportShown={onReportShown}
       onOpenInMainView={onOpenInMainView}
       onLinkInstagram={onLinkInstagram}
     />
@@ -140,6 +144,7 @@ function DetailBody({
   initialReportVideoId,
   headingRef,
   onBack,
+  onReportShown,
   onOpenInMainView,
   onLinkInstagram,
 }: Omit<WorkspaceDetailProps, 'workspace' | 'loading'> & {
@@ -209,6 +214,7 @@ function DetailBody({
 
   const openReport = (videoId: string) => {
     setReportVideoId(videoId);
+    onReportShown?.(videoId);
     setReportNonce((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: queryKeys.report(videoId) });
     requestAnimationFrame(() =>

@@ -71,6 +71,10 @@ export default function WorkspaceScreens({
       : { name: 'list' },
   );
   const searchRef = useRef<HTMLInputElement>(null);
+  // The report last shown in a workspace's detail, shown again when the creator comes back to it.
+  const [lastReport, setLastReport] = useState<{ workspaceId: number; videoId: string } | null>(
+    null,
+  );
   const [listNotice, setListNotice] = useState<string | null>(null);
   const [focusSearch, setFocusSearch] = useState(0);
 
@@ -122,7 +126,8 @@ export default function WorkspaceScreens({
 
   const openDetail = (id: number, tab: WorkspaceTab, reportVideoId: string | null = null) => {
     onActivate(id);
-    setScreen({ name: 'detail', tab, reportVideoId });
+    const shown = reportVideoId ?? (lastReport?.workspaceId === id ? lastReport.videoId : null);
+    setScreen({ name: 'detail', tab, reportVideoId: shown });
     window.scrollTo({ top: 0 });
   };
 
@@ -159,6 +164,9 @@ export default function WorkspaceScreens({
           initialTab={screen.tab}
           initialReportVideoId={screen.reportVideoId}
           onBack={() => setScreen({ name: 'list' })}
+          onReportShown={(videoId) => {
+            if (active) setLastReport({ workspaceId: active.id, videoId });
+          }}
           onOpenInMainView={onOpenReport}
           onLinkInstagram={linkInstagram}
         />
