@@ -8,6 +8,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Cluster, ReportReply } from '@app/contracts';
+import type { WorkspaceScreenProps } from './features/workspaces/workspace-view';
 import {
   ClusterActionsImpl,
   ClusterDrawersImpl,
@@ -17,6 +18,8 @@ import {
 
 // TipTap stays out of the initial bundle: the notes card loads on first render.
 const LazyNotesCard = lazy(() => import('./features/notes/notes-card'));
+// The workspace screens load when the creator first opens them.
+const LazyWorkspaceScreens = lazy(() => import('./features/workspaces/workspace-view'));
 
 export interface ClusterToolsScopeProps {
   videoId: string;
@@ -90,19 +93,18 @@ export function NotesCard({ videoId }: NotesCardProps): ReactNode {
   );
 }
 
-export interface WorkspaceViewProps {
-  /** Load a report into the main view (from the Analyzed tab). */
-  onOpenReport: (videoId: string) => void;
-}
-/** The workspace screens (a later issue). */
-export function WorkspaceView(_props: WorkspaceViewProps): ReactNode {
+export type WorkspaceViewProps = WorkspaceScreenProps;
+/** The workspace screens (features/workspaces), loaded on first use. */
+export function WorkspaceView(props: WorkspaceViewProps): ReactNode {
   return (
-    <section className="card" aria-labelledby="workspaces-title">
-      <h2 id="workspaces-title">Workspaces</h2>
-      <p className="muted">
-        Workspaces link a YouTube channel and an Instagram business account so you can analyse many
-        videos and posts at once. They are coming soon.
-      </p>
-    </section>
+    <Suspense
+      fallback={
+        <section className="card" aria-label="Workspaces" role="status">
+          <p className="muted">Loading workspaces…</p>
+        </section>
+      }
+    >
+      <LazyWorkspaceScreens {...props} />
+    </Suspense>
   );
 }

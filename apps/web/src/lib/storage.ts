@@ -62,3 +62,11 @@ export function readCurrentJob(): StoredJob | null {
 export function writeCurrentJob(job: StoredJob | null): void {
   writeStorage(STORAGE_KEYS.currentJob, job === null ? null : JSON.stringify(job));
 }
+
+/**
+ * Clears `current_job` only when it is this job: a job followed without being stored (a workspace
+ * analysis) must not drop the main view's job, which a reload resumes.
+ */
+export function clearCurrentJob(jobId: string): void {
+  if (readCurrentJob()?.jobId === jobId) writeCurrentJob(null);
+}

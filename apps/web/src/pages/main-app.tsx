@@ -17,6 +17,11 @@ import { useAuth } from '../lib/auth';
 import { readCurrentJob } from '../lib/storage';
 import type { Theme } from '../lib/theme';
 import { NotesCard, WorkspaceView } from '../slots';
+import { WorkspaceSideCard } from '../features/workspaces/side-card';
+import { useActiveWorkspace, useWorkspacesList } from '../features/workspaces/use-workspaces';
+import { useInstagramCallback } from '../features/workspaces/use-instagram-callback';
+import { WorkspaceJobsProvider } from '../features/workspaces/workspace-jobs';
+import type { WorkspaceScreenProps } from '../features/workspaces/workspace-view';
 
 const ReportView = lazy(() => import('../features/report/report-view'));
 
@@ -47,6 +52,32 @@ export default function MainApp({
   const [starting, setStarting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
+
+  // Workspaces: the active one (kept for this tab), the list for the side card's shortcuts, and a
+  // counter that reopens the workspace screens on their list whenever the creator navigates there.
+  const workspace = useActiveWorkspace();
+  const workspaces = useWorkspacesList();
+  const [workspaceNav, setWorkspaceNav] = useState(0);
+  const [workspaceStart, setWorkspaceStart] =
+    useState<WorkspaceScreenProps['initialScreen']>(undefined);
+  const [workspaceNotice, setWorkspaceNotice] = useState<WorkspaceScreenProps['notice']>(null);
+  const openWorkspaces = useCallback((start?: WorkspaceScreenProps['initialScreen']) => {
+    setWorkspaceStart(start);
+    setWorkspaceNav((n) => n + 1);
+    setView('workspace');
+  }, []);
+  const { activate: activateWorkspace } = workspace;
+  useInstagramCallback({
+    signedIn,
+    onResult: useCallback(
+      ({ workspaceId, ok, message }: { workspaceId: number; ok: boolean; message: string }) => {
+        activateWorkspace(workspaceId);
+        setWorkspaceNotice({ ok, text: message });
+        openWorkspaces(ok ? { name: 'detail', tab: 'instagram' } : { name: 'list' });
+      },
+      [activateWorkspace, openWorkspaces],
+    ),
+  });
 
   const onComplete = useCallback(
     (doneVideoId: string) => {
@@ -150,81 +181,102 @@ export default function MainApp({
   const resetKey = `${reportVideoId ?? 'none'}:${resetCount}`;
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header
-        theme={theme}
-        onToggleTheme={onToggleTheme}
-        onHome={() => {
-          setView('home');
-          if (reportVideoId === null && !running) setHeroVisible(true);
-        }}
-        onWorkspace={() => (signedIn ? setView('workspace') : scrollToAuth())}
-        onGetStarted={scrollToAuth}
-      />
-      <SessionBanner onSignIn={scrollToAuth} />
-      <main id="main" tabIndex={-1}>
-        {!signedIn ? (
-          <div className="signed-out">
-            {showHero ? <Hero onAnalyze={scrollToAuth} onCreateWorkspace={scrollToAuth} /> : null}
-            <AuthCard ref={emailRef} />
-          </div>
-        ) : view === 'workspace' ? (
-          <WorkspaceView onOpenReport={openReport} />
-        ) : (
-          <>
-            {showHero ? (
-              <Hero onAnalyze={focusUrl} onCreateWorkspace={() => setView('workspace')} />
-            ) : null}
-            <div className="app-grid">
-              <div className="app-main">
-                <UrlSection
-                  ref={urlRef}
-                  signedIn={signedIn}
-                  busy={starting || running}
-                  videoId={videoId}
-                  onVideoId={setVideoId}
-                  onAnalyze={(url, id) => void analyze(url, id)}
-                  error={jobError}
-                  onClearError={() => setJobError(null)}
-                />
-                {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
-                {running || starting || (reportVideoId !== null && report.isPending) ? (
-                  <ReportSkeleton />
-                ) : report.isError ? (
-                  <div className="card" role="alert" data-testid="report-error">
-                    <p>Could not load the report: {errorMessage(report.error)}</p>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-small"
-                      onClick={() => void report.refetch()}
-                    >
-                      Try again
-                    </button>
-                  </div>
-                ) : report.data && reportVideoId !== null ? (
-                  <Suspense fallback={<ReportSkeleton />}>
-                    <ReportView
-                      key={resetKey}
-                      report={report.data}
-                      resetKey={resetKey}
-                      onRetagged={() => void report.refetch()}
-                    />
-                  </Suspense>
-                ) : null}
-              </div>
-              <aside className="app-aside" aria-label="Sidebar">
-                <RecentAnalyses onOpen={openReport} activeVideoId={reportVideoId} />
-                <NotesCard videoId={videoId} />
-                <UpgradeCard />
-              </aside>
+    <WorkspaceJobsProvider>
+      <div className="app">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header
+          theme={theme}
+          onToggleTheme={onToggleTheme}
+          onHome={() => {
+            setView('home');
+            if (reportVideoId === null && !running) setHeroVisible(true);
+          }}
+          onWorkspace={() => (signedIn ? openWorkspaces() : scrollToAuth())}
+          onGetStarted={scrollToAuth}
+        />
+        <SessionBanner onSignIn={scrollToAuth} />
+        <main id="main" tabIndex={-1}>
+          {!signedIn ? (
+            <div className="signed-out">
+              {showHero ? <Hero onAnalyze={scrollToAuth} onCreateWorkspace={scrollToAuth} /> : null}
+              <AuthCard ref={emailRef} />
             </div>
-          </>
-        )}
-      </main>
-      <SiteFooter />
-    </div>
+          ) : view === 'workspace' ? (
+            <WorkspaceView
+              key={workspaceNav}
+              activeWorkspaceId={workspace.activeWorkspaceId}
+              onActivate={workspace.activate}
+              onOpenReport={openReport}
+              notice={workspaceNotice}
+              onDismissNotice={() => setWorkspaceNotice(null)}
+              initialScreen={workspaceStart}
+            />
+          ) : (
+            <>
+              {showHero ? (
+                <Hero onAnalyze={focusUrl} onCreateWorkspace={() => openWorkspaces()} />
+              ) : null}
+              <div className="app-grid">
+                <div className="app-main">
+                  <UrlSection
+                    ref={urlRef}
+                    signedIn={signedIn}
+                    busy={starting || running}
+                    videoId={videoId}
+                    onVideoId={setVideoId}
+                    onAnalyze={(url, id) => void analyze(url, id)}
+                    error={jobError}
+                    onClearError={() => setJobError(null)}
+                  />
+                  {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
+                  {running || starting || (reportVideoId !== null && report.isPending) ? (
+                    <ReportSkeleton />
+                  ) : report.isError ? (
+                    <div className="card" role="alert" data-testid="report-error">
+                      <p>Could not load the report: {errorMessage(report.error)}</p>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-small"
+                        onClick={() => void report.refetch()}
+                      >
+                        Try again
+                      </button>
+                    </div>
+                  ) : report.data && reportVideoId !== null ? (
+                    <Suspense fallback={<ReportSkeleton />}>
+                      <ReportView
+                        key={resetKey}
+                        report={report.data}
+                        resetKey={resetKey}
+                        onRetagged={() => void report.refetch()}
+                      />
+                    </Suspense>
+                  ) : null}
+                </div>
+                <aside className="app-aside" aria-label="Sidebar">
+                  <WorkspaceSideCard
+                    workspaces={workspaces.data}
+                    loading={workspaces.isPending}
+                    addedIds={workspace.addedIds}
+                    activeWorkspaceId={workspace.activeWorkspaceId}
+                    onDashboard={() => openWorkspaces()}
+                    onChoose={(id) => {
+                      workspace.activate(id);
+                      openWorkspaces();
+                    }}
+                  />
+                  <RecentAnalyses onOpen={openReport} activeVideoId={reportVideoId} />
+                  <NotesCard videoId={videoId} />
+                  <UpgradeCard />
+                </aside>
+              </div>
+            </>
+          )}
+        </main>
+        <SiteFooter />
+      </div>
+    </WorkspaceJobsProvider>
   );
 }

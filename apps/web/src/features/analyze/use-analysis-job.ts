@@ -8,7 +8,7 @@ import {
   isAbortError,
 } from '../../lib/api-client';
 import { api } from '../../lib/api';
-import { writeCurrentJob } from '../../lib/storage';
+import { clearCurrentJob, writeCurrentJob } from '../../lib/storage';
 import { createSseParser, etaOf } from './job-events';
 import type { StatusUpdate } from './job-events';
 
@@ -73,7 +73,7 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
     setProgress({ jobId, videoId, status: 'pending', step: 0, percent: 0, etaSeconds: null });
 
     const finish = () => {
-      writeCurrentJob(null);
+      clearCurrentJob(jobId);
       resetTimer.current = setTimeout(() => {
         if (ctrlRef.current === ctrl) setProgress(null);
       }, INDICATOR_RESET_MS);
@@ -164,7 +164,7 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
           } else {
             // Spec: a request error stops the loop. We also tell the user why the progress stopped.
             if (err instanceof ApiError && err.status === 401) return;
-            if (!(err instanceof ApiError && err.status === 0)) writeCurrentJob(null);
+            if (!(err instanceof ApiError && err.status === 0)) clearCurrentJob(jobId);
             setProgress(null);
             callbacks.current.onFailed(
               err instanceof ApiError && err.status === 0
@@ -184,7 +184,10 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
     })();
   }, []);
 
-  /** Starts following a job and remembers it for a reload. */
+  /**
+   * Starts following a job and remembers it for a reload (`current_job`). `resume` follows without
+   * storing; either way only the followed job's own `current_job` entry is ever cleared.
+   */
   const start = useCallback(
     (jobId: string, videoId: string) => {
       writeCurrentJob({ jobId, videoId });

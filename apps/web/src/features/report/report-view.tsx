@@ -15,6 +15,11 @@ interface ReportViewProps {
   /** Changes when a new analysis starts or another report loads. */
   resetKey: string;
   onRetagged: () => void;
+  /**
+   * The Executive Summary card. The workspace analysis view hides it while a workspace is active
+   * (spec section 2); the main view always shows it.
+   */
+  showExecutiveSummary?: boolean;
 }
 
 /** What the coverage note says: how much of the video was analysed and whether likes are exact. */
@@ -50,7 +55,12 @@ function SummaryList({ title, items }: { title: string; items: readonly string[]
 }
 
 /** The report view of spec section 2: stat cards, summary, donut with legend, clusters and evidence. */
-export default function ReportView({ report, resetKey, onRetagged }: ReportViewProps) {
+export default function ReportView({
+  report,
+  resetKey,
+  onRetagged,
+  showExecutiveSummary = true,
+}: ReportViewProps) {
   const [mode, setMode] = useState<SortMode>('most');
   const [openIds, setOpenIds] = useState<Set<number>>(() => new Set());
   const [filter, setFilter] = useState<Set<string>>(() => new Set());
@@ -109,20 +119,22 @@ export default function ReportView({ report, resetKey, onRetagged }: ReportViewP
         overallVibe={summary?.overall_vibe}
         clusterCount={clusters.length}
       />
-      <section className="card summary" aria-labelledby="summary-title">
-        <h2 id="summary-title">Executive Summary</h2>
-        <div className="summary-block">
-          <h3>Overall Vibe</h3>
-          <p data-testid="summary-vibe">{summary?.overall_vibe || 'Positive'}</p>
-        </div>
-        <div className="summary-columns">
-          <SummaryList title="Key Positives" items={summary?.key_positives ?? []} />
-          <SummaryList
-            title="Improvement Suggestions"
-            items={summary?.improvement_suggestions ?? []}
-          />
-        </div>
-      </section>
+      {showExecutiveSummary ? (
+        <section className="card summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Executive Summary</h2>
+          <div className="summary-block">
+            <h3>Overall Vibe</h3>
+            <p data-testid="summary-vibe">{summary?.overall_vibe || 'Positive'}</p>
+          </div>
+          <div className="summary-columns">
+            <SummaryList title="Key Positives" items={summary?.key_positives ?? []} />
+            <SummaryList
+              title="Improvement Suggestions"
+              items={summary?.improvement_suggestions ?? []}
+            />
+          </div>
+        </section>
+      ) : null}
       <section className="card chart-card" aria-labelledby="chart-title">
         <div className="chart-head">
           <h2 id="chart-title">Topic Distribution</h2>

@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ReportReply, Workspace } from '@app/contracts';
+import {
+  DESKTOP,
+  MOBILE,
+  apiGet,
+  apiSignUp,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signUp,
+  startServer,
+  uniqueEmail,
+} from './support';
+import type { RunningServer } from './support';
+
+// Workspaces in Chromium against the real server: the file channel directory (COMMENTS_DIR
+// meta.json names each video's channel) lets a creator search a channel, link it, add its videos
+// and analyse them. YOUTUBE_FALLBACK=none: nothing is ever asked of YouTube itself.
+
+const SIDEMEN_VIDEO = 'JspWFbynlmk'; // channel "Sidemen", 100 comments
+const SIDEMEN_TITLE = 'SIDEMEN BRUTAL YOUTUBER RANKING';
+
+const panel = (page: Page) => page.getByTestId('selection-panel');
+const mediaCard = (page: Page, scope: string, id: string) =>
+  page.getByTestId(scope).locator(`[data-testid="media-card"][data-id="${id}"]`);
+
+/** Records the API calls the page makes (method and path), to check what was sent. */
+function recordCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+/** Switches the theme with the header's toggle (as a creator would). */
+async function useTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  if (current !== theme)
+    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+  await page.waitForSelector(`html[data-theme="${theme}"]`);
+}
+
+/**
+ * Full-page screenshots `{name}-{dark,light}-{desktop,mobile}.png`; `restore` brings back what a
+ * click on the theme toggle closed (an open dropdown).
+ */
+async function photograph(
+  page: Page,
+  name: string,
+  restore: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(page, theme);
+      await restore();
+      await screenshot(page, `${name}-${theme}-${label}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await useTheme(page, 'dark');
+  await restore();
+}
+
+describe('workspaces', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let offsite: string[];
+  let pageErrors: string[];
+  let token: string;
+  let calls: string[];
+
+  beforeAll(async () => {
+    server = await startServer({ env: { YOUTUBE_FALLBACK: 'none' } });
+    browser = await launchBrowser();
+    ({ context, page, offsite, pageErrors } = await newPage(browser, { baseURL: server.url }));
+    calls = recordCalls(page);
+    await page.goto('/');
+    await signUp(page, uniqueEmail('workspaces'));
+    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a workspace, links a channel, adds a video, analyses it and opens its report', async () => {
+    // The side card's way in; no workspaces yet.
+    const side = page.getByTestId('workspace-side-card');
+    await side.getByRole('button', { name: 'Go to Workspace Dashboard' }).click();
+    expect(await page.getByTestId('workspaces-empty').innerText()).toBe(
+      'No workspaces yet. Click Link Channel on a new workspace to start.',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('New workspace name').fill('Sidemen clips');
+    await page.getByRole('button', { name: 'Create Workspace' }).click();
+    const card = page.getByTestId('workspace-card');
+    await card.getByText('Active').waitFor();
+    expect(await card.getByRole('heading').innerText()).toBe('Sidemen clips');
+    // The cursor waits in the channel search of the new, active workspace.
+    const search = page.getByRole('combobox', { name: 'Search YouTube channels' });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await search.fill('sidemen');
+    const option = page.getByTestId('channel-option');
+    await option.first().waitFor();
+    expect(await option.count()).toBe(1);
+    expect(await option.locator('.channel-title').innerText()).toBe('Sidemen');
+    expect(await option.getByTestId('channel-subscribers').innerText()).toBe(
+      'Subscriber count hidden',
+    );
+    expect(
+      calls.filter((c) => c === 'GET /api/v1/youtube/search/channels'),
+      'debounced: one search for the filled text',
+    ).toHaveLength(1);
+    await photograph(page, 'workspace-search', async () => {
+      await search.focus();
+      await option.first().waitFor();
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await option.first().click();
+    // Linked: the search gives way to the channel and Add Videos; the catalogue opens.
+    await search.waitFor({ state: 'detached' });
+    await panel(page).getByText('Linked channel').waitFor();
+    const catalogueCard = mediaCard(page, 'catalogue', SIDEMEN_VIDEO);
+    await catalogueCard.waitFor();
+    expect(await catalogueCard.locator('.media-card-title').innerText()).toBe(SIDEMEN_TITLE);
+    expect(await page.getByTestId('workspace-videos-empty').innerText()).toBe(
+      'No videos added yet. Click Add Videos to start.',
+    );
+
+    await catalogueCard.getByRole('button').click();
+    expect(await page.getByTestId('catalogue-selected-count').innerText()).toBe('1 selected');
+    await page.getByRole('button', { name: 'Add to Workspace' }).click();
+    const added = mediaCard(page, 'workspace-videos', SIDEMEN_VIDEO);
+    await added.waitFor();
+    expect(await added.locator('.media-card-badge').innerText()).toBe('Added');
+    expect(await page.getByTestId('catalogue').getByTestId('media-card').count()).toBe(0);
+
+    // Keyboard: Space on the focused card selects it.
+    await added.getByRole('button').focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('added-selected-count').innerText()).toBe('1 selected');
+    await photograph(page, 'workspace-panel');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    const job = page.getByTestId('workspace-job');
+    await job.waitFor();
+    await page.locator('[data-testid="workspace-job"][data-state="complete"]').waitFor({
+      timeout: 120_000,
+    });
+    expect(await job.locator('.ws-job-status').innerText()).toBe('✓ Complete');
+    // The batch call, then the retag of the first selected video (spec section 7).
+    expect(calls).toContain('POST /api/v1/analyses/batch');
+    await expect.poll(() => calls.includes(`POST /api/v1/retag/${SIDEMEN_VIDEO}`)).toBe(true);
+    // One credit charged, the header refreshed.
+    await expect
+      .poll(async () => (await page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
+      .toBe('2');
+    expect(await page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
+
+    // The detail: the Analyzed tab lists it; a click shows the analysis below the tabs.
+    await panel(page).getByRole('button', { name: 'Open posts and reports' }).click();
+    await page.getByRole('tab', { name: 'YouTube' }).waitFor();
+    await mediaCard(page, 'tab-youtube', SIDEMEN_VIDEO).waitFor();
+    await page.getByRole('tab', { name: 'Analyzed' }).click();
+    const analysed = mediaCard(page, 'tab-analyzed', SIDEMEN_VIDEO);
+    await analysed.waitFor();
+    expect(await analysed.locator('.media-card-status').innerText()).toBe('✓ Complete');
+    await analysed.getByRole('button').click();
+    await page.locator(`[data-testid="report"][data-video-id="${SIDEMEN_VIDEO}"]`).waitFor();
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SIDEMEN_VIDEO}`);
+    expect(report.report.clusters.length).toBeGreaterThan(0);
+    const analysis = page.getByTestId('workspace-analysis');
+    expect(await analysis.getByTestId('stat-topics-value').innerText()).toBe(
+      String(report.report.clusters.length),
+    );
+    expect(await analysis.getByRole('heading', { name: 'Topic Distribution' }).count()).toBe(1);
+    // A workspace is active: no executive summary here (spec section 2).
+    expect(await analysis.getByRole('heading', { name: 'Executive Summary' }).count()).toBe(0);
+    await photograph(page, 'workspace-detail');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The session remembers the tab: back to the list and into the detail again ...
+    await page.getByRole('button', { name: 'Back' }).click();
+    await panel(page).getByRole('button', { name: 'Open posts and reports' }).click();
+    expect(await page.getByRole('tab', { name: 'Analyzed' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+
+    // ... and the report shown before is there again.
+    await page.locator(`[data-testid="report"][data-video-id="${SIDEMEN_VIDEO}"]`).waitFor();
+    // Open with the executive summary: the main view shows the same report, summary included.
+    await page.getByRole('button', { name: 'Open with the executive summary' }).click();
+    await page.getByRole('heading', { name: 'Executive Summary' }).waitFor();
+
+    // Home: the side card has the shortcut; choosing it opens the workspace, active.
+    await side.getByRole('button', { name: 'Sidemen clips' }).click();
+    expect(await panel(page).getByRole('heading', { level: 2 }).innerText()).toBe('Sidemen clips');
+    expect(offsite).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps a workspace private: another user neither sees nor reaches it', async () => {
+    const mine = await apiGet<Workspace[]>(server.url, token, '/api/v1/workspaces');
+    expect(mine).toHaveLength(1);
+    const id = mine[0]!.id;
+
+    const other = await newPage(browser, { baseURL: server.url });
+    try {
+      await other.page.goto('/');
+      await signUp(other.page, uniqueEmail('other'));
+      await other.page.getByRole('button', { name: 'Workspace', exact: true }).click();
+      await other.page.getByTestId('workspaces-empty').waitFor();
+      expect(await other.page.getByTestId('workspace-card').count()).toBe(0);
+      // Even a stored active id from this tab does not show someone else's workspace.
+      await other.page.evaluate(
+        (wsId) => sessionStorage.setItem('active_workspace', String(wsId)),
+        id,
+      );
+      await other.page.reload();
+      await other.page.getByTestId('workspace-side-card').waitFor();
+      expect(await other.page.getByTestId('workspace-shortcut').count()).toBe(0);
+
+      const otherToken = await apiSignUp(server.url, uniqueEmail('api-other'));
+      for (const path of [`/api/v1/workspaces/${id}/videos`, `/api/v1/workspaces/${id}/analyzed`]) {
+        const res = await fetch(`${server.url}${path}`, {
+          headers: { authorization: `Bearer ${otherToken}` },
+        });
+        expect(res.status, path).toBe(404);
+      }
+      expect(other.pageErrors).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('says Instagram linking is not configured on a server without an Instagram app', async () => {
+    await page.getByRole('button', { name: 'Workspace', exact: true }).click();
+    await page
+      .getByTestId('workspace-card')
+      .getByRole('button', { name: 'Link Instagram' })
+      .click();
+    expect(await page.getByTestId('workspace-card').getByRole('status').innerText()).toBe(
+      'Instagram linking is not available on this server yet: no Instagram app is configured.',
+    );
+    expect(page.url()).toBe(`${server.url}/`);
+  });
+});
+
+describe('Instagram linking', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({
+      env: {
+        YOUTUBE_FALLBACK: 'none',
+        INSTAGRAM_APP_ID: '990602627938098',
+        INSTAGRAM_APP_SECRET: 'e2e-instagram-secret',
+      },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('redirects to the authorisation page and handles the return with code and state', async () => {
+    const { context, page, pageErrors } = await newPage(browser, { baseURL: server.url });
+    try {
+      await page.goto('/');
+      await signUp(page, uniqueEmail('instagram'));
+      const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+      await page.getByRole('button', { name: 'Workspace', exact: true }).click();
+      await page.getByRole('button', { name: 'Create Workspace' }).click();
+      const card = page.getByTestId('workspace-card');
+      await card.getByText('Active').waitFor();
+      expect(await card.getByRole('heading').innerText()).toBe('New Workspace');
+      const [ws] = await apiGet<Workspace[]>(server.url, token, '/api/v1/workspaces');
+
+      // The Link button leaves for Instagram (the request is stopped: tests stay on 127.0.0.1).
+      const leaving = page.waitForRequest((r) => r.url().startsWith('https://www.instagram.com/'));
+      await card.getByRole('button', { name: 'Link Instagram' }).click();
+      const authorize = new URL((await leaving).url());
+      expect(`${authorize.origin}${authorize.pathname}`).toBe(
+        'https://www.instagram.com/oauth/authorize',
+      );
+      expect(authorize.searchParams.get('force_reauth')).toBe('true');
+      expect(authorize.searchParams.get('client_id')).toBe('990602627938098');
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`${server.url}/`);
+      expect(authorize.searchParams.get('response_type')).toBe('code');
+      expect(authorize.searchParams.get('state')).toBe(String(ws!.id));
+      expect(authorize.searchParams.get('scope')?.split(',')).toContain('instagram_business_basic');
+
+      // Instagram sends the creator back with a code: the app hands it to the server and tidies
+      // the address. (This server has no Instagram token exchange yet, so it answers an error.)
+      await page.goto(`/?code=AQBe2e-code&state=${ws!.id}#_`);
+      const banner = page.getByTestId('workspace-banner');
+      await banner.waitFor();
+      expect(await banner.locator('p').innerText()).toMatch(/^Instagram linking failed: .+\.$/);
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      expect(new URL(page.url()).hash).toBe('');
+      await photograph(page, 'workspace-instagram-return');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors.filter((e) => !e.includes('instagram.com'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,213 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Workspace } from '@app/contracts';
+import { api, queryKeys } from '../../lib/api';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { useWorkspacesList } from './use-workspaces';
+import { WorkspaceDetail } from './workspace-detail';
+import { WorkspaceList } from './workspace-list';
+import { SelectionPanel } from './selection-panel';
+import { failureSentence, instagramAuthorizeUrl, type WorkspaceTab } from './workspace-logic';
+import { redirectTo } from './redirect';
+import { readTabPreference, writeTabPreference } from './workspace-storage';
+import { workspaceKeys, workspacesApi } from './workspaces-api';
+import './workspaces.css';
+
+export const INSTAGRAM_NOT_CONFIGURED =
+  'Instagram linking is not available on this server yet: no Instagram app is configured.';
+const INSTAGRAM_CONFIG_PENDING =
+  'Checking whether Instagram linking is available… try again in a moment.';
+
+export interface WorkspaceNotice {
+  ok: boolean;
+  text: string;
+}
+
+export interface WorkspaceScreenProps {
+  activeWorkspaceId: number | null;
+  onActivate: (id: number | null) => void;
+  /** Opens a report in the main view (with the executive summary). */
+  onOpenReport: (videoId: string) => void;
+  /** A message from outside (the Instagram callback), shown above the screen. */
+  notice: WorkspaceNotice | null;
+  onDismissNotice: () => void;
+  /** Opens on the detail screen (after the Instagram callback), else on the list. */
+  initialScreen?: { name: 'detail'; tab: WorkspaceTab } | { name: 'list' };
+}
+
+type Screen =
+  { name: 'list' } | { name: 'detail'; tab: WorkspaceTab; reportVideoId: string | null };
+
+/** Spec section 2: default YouTube, or this session's stored preference. */
+function preferredTab(): WorkspaceTab {
+  return readTabPreference() ?? 'youtube';
+}
+
+/**
+ * The workspace screens (loaded on first use): the list with, under it, the active workspace's
+ * selection panel; or the detail screen with its tabs and the analysis view.
+ */
+export default function WorkspaceScreens({
+  activeWorkspaceId,
+  onActivate,
+  onOpenReport,
+  notice,
+  onDismissNotice,
+  initialScreen,
+}: WorkspaceScreenProps) {
+  const queryClient = useQueryClient();
+  const { token } = useAuth();
+  const list = useWorkspacesList();
+  const config = useQuery({
+    queryKey: queryKeys.publicConfig,
+    queryFn: ({ signal }) => api.publicConfig(signal),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  const [screen, setScreen] = useState<Screen>(() =>
+    initialScreen?.name === 'detail'
+      ? { name: 'detail', tab: initialScreen.tab, reportVideoId: null }
+      : { name: 'list' },
+  );
+  const searchRef = useRef<HTMLInputElement>(null);
+  // The report last shown in a workspace's detail, shown again when the creator comes back to it.
+  const [lastReport, setLastReport] = useState<{ workspaceId: number; videoId: string } | null>(
+    null,
+  );
+  const [listNotice, setListNotice] = useState<string | null>(null);
+  const [focusSearch, setFocusSearch] = useState(0);
+
+  const active: Workspace | null = list.data?.find((w) => w.id === activeWorkspaceId) ?? null;
+
+  // After Create or Link Channel, put the cursor in the channel search of the panel below.
+  useEffect(() => {
+    if (focusSearch === 0) return;
+    const input = searchRef.current;
+    if (!input) return;
+    input.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    input.focus({ preventScroll: true });
+  }, [focusSearch, active?.id]);
+
+  const listHeading = useRef(false);
+  useEffect(() => {
+    if (screen.name !== 'list') {
+      listHeading.current = true;
+      return;
+    }
+    // Back from the detail screen: focus the list heading, where the creator came from.
+    if (listHeading.current) document.getElementById('ws-list-title')?.focus();
+  }, [screen.name]);
+
+  const create = async (name: string) => {
+    try {
+      const created = await workspacesApi.create(name.trim());
+      queryClient.setQueryData<Workspace[]>(workspaceKeys.list, (prev) =>
+        prev ? [...prev.filter((w) => w.id !== created.id), created] : [created],
+      );
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.list });
+      onActivate(created.id);
+      setFocusSearch((n) => n + 1);
+    } catch (err) {
+      console.error('Workspace creation failed', err);
+      throw new Error(failureSentence('Failed to create workspace', errorMessage(err, '')));
+    }
+  };
+
+  const linkInstagram = (id: number): string | null => {
+    const instagram = config.data?.instagram;
+    if (instagram) {
+      onActivate(id);
+      redirectTo(instagramAuthorizeUrl(instagram, id));
+      return null;
+    }
+    return config.isPending ? INSTAGRAM_CONFIG_PENDING : INSTAGRAM_NOT_CONFIGURED;
+  };
+
+  const openDetail = (id: number, tab: WorkspaceTab, reportVideoId: string | null = null) => {
+    onActivate(id);
+    const shown = reportVideoId ?? (lastReport?.workspaceId === id ? lastReport.videoId : null);
+    setScreen({ name: 'detail', tab, reportVideoId: shown });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="ws-view" data-testid="workspace-view">
+      {notice ? (
+        <div
+          className={`banner ${notice.ok ? 'banner-ok' : 'banner-warning'} ws-banner`}
+          role={notice.ok ? 'status' : 'alert'}
+          data-testid="workspace-banner"
+        >
+          <p>{notice.text}</p>
+          <button type="button" className="btn btn-ghost btn-small" onClick={onDismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {listNotice && screen.name === 'list' ? (
+        <div className="banner banner-ok ws-banner" role="status">
+          <p>{listNotice}</p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setListNotice(null)}
+          >
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {screen.name === 'detail' ? (
+        <WorkspaceDetail
+          workspace={list.isPending ? null : active}
+          loading={list.isPending}
+          initialTab={screen.tab}
+          initialReportVideoId={screen.reportVideoId}
+          onBack={() => setScreen({ name: 'list' })}
+          onReportShown={(videoId) => {
+            if (active) setLastReport({ workspaceId: active.id, videoId });
+          }}
+          onOpenInMainView={onOpenReport}
+          onLinkInstagram={linkInstagram}
+        />
+      ) : (
+        <>
+          <WorkspaceList
+            workspaces={list.data}
+            loading={list.isPending && token !== null}
+            loadError={list.isError ? errorMessage(list.error) : null}
+            onRetry={() => void list.refetch()}
+            activeWorkspaceId={active?.id ?? null}
+            signedIn={token !== null}
+            onCreate={create}
+            onActivate={(id) => onActivate(id)}
+            onOpenDetail={(id, tab) => {
+              // Clicking an avatar preselects its tab for this session (spec section 2).
+              writeTabPreference(tab);
+              openDetail(id, tab);
+            }}
+            onLinkChannel={(id) => {
+              onActivate(id);
+              setFocusSearch((n) => n + 1);
+            }}
+            onLinkInstagram={linkInstagram}
+          />
+          {active ? (
+            <SelectionPanel
+              key={active.id}
+              workspace={active}
+              searchRef={searchRef}
+              onOpenDetail={(tab, reportVideoId) =>
+                openDetail(active.id, tab ?? preferredTab(), reportVideoId ?? null)
+              }
+              onDeleted={(name) => {
+                onActivate(null);
+                setListNotice(`Deleted “${name}”. Its analyses stay in your history.`);
+              }}
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// Test helper for the workspace screens' component tests.
+import { useState, type ReactNode } from 'react';
+import { configure, render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AuthProvider } from '../lib/auth';
+import { WorkspaceJobsProvider } from '../features/workspaces/workspace-jobs';
+import WorkspaceScreens, { type WorkspaceScreenProps } from '../features/workspaces/workspace-view';
+
+// These screens load the report view lazily and follow jobs by polling: allow a busy machine time.
+configure({ asyncUtilTimeout: 8000 });
+
+export const ME = { email: 'ana@example.com', credits_balance: 30, subscription_plan: 'basic' };
+
+/** The app's providers around a tree: queries (no retries), router, auth, workspace jobs. */
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AuthProvider>
+          <WorkspaceJobsProvider>{children}</WorkspaceJobsProvider>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+/** jsdom has no layout: scrolling calls are no-ops there. */
+export function stubLayout(): void {
+  Element.prototype.scrollIntoView = vi.fn();
+  window.scrollTo = vi.fn();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
+/** Renders the workspace screens with a live active-workspace state; returns the spies. */
+export function renderScreens(props: Partial<WorkspaceScreenProps> = {}) {
+  const onActivate = vi.fn();
+  const onOpenReport = vi.fn();
+  function Harness() {
+    const [active, setActive] = useState<number | null>(props.activeWorkspaceId ?? null);
+    return (
+      <WorkspaceScreens
+        notice={null}
+        onDismissNotice={() => undefined}
+        onOpenReport={onOpenReport}
+        {...props}
+        activeWorkspaceId={active}
+        onActivate={(id) => {
+          onActivate(id);
+          setActive(id);
+        }}
+      />
+    );
+  }
+  const view = render(
+    <Providers>
+      <Harness />
+    </Providers>,
+  );
+  return { ...view, onActivate, onOpenReport };
+}
+
+/** A promise the test settles later, to observe "busy" labels. */
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
