@@ -15,6 +15,7 @@ import {
 } from './repositories';
 import { createArgon2PasswordHasher, type PasswordHasher } from './services/auth/password-hasher';
 import { createTextEmbedder } from './providers/embeddings/create-text-embedder';
+import { createPayments, type Payments } from './providers/stripe/create-payment-gateway';
 import { createLanguageModel } from './providers/llm/create-language-model';
 import type { CommentSource } from './providers/youtube/comment-source.port';
 import { createCommentSource } from './providers/youtube/create-comment-source';
@@ -45,6 +46,8 @@ export interface Container {
   jobQueue: JobQueue;
   /** The analysis core's pipeline (tests may wrap it). */
   analyse: AnalyseFn;
+  /** The payment provider (PAYMENTS_PROVIDER: Stripe, the demo checkout, or none). */
+  payments: Payments;
 }
 
 /** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
@@ -57,6 +60,7 @@ export interface ContainerOverrides {
   commentSource?: CommentSource;
   jobQueue?: JobQueue;
   analyse?: AnalyseFn;
+  payments?: Payments;
 }
 
 /** Builds the container on an open, migrated database. */
@@ -69,6 +73,7 @@ export function createContainer(input: {
   const { config, database, logger, overrides = {} } = input;
   const db = database.db;
   const repos = createRepositories(db);
+  const clock = overrides.clock ?? systemClock;
   return {
     config,
     database,
@@ -76,7 +81,7 @@ export function createContainer(input: {
     repos,
     transaction: createTransactionRunner(db),
     hasher: overrides.hasher ?? createArgon2PasswordHasher(),
-    clock: overrides.clock ?? systemClock,
+    clock,
     logger,
     embedder:
       overrides.embedder ?? createTextEmbedder({ ...config.embeddings, dataDir: config.dataDir }),
@@ -98,5 +103,6 @@ export function createContainer(input: {
         logger.error({ err }, 'job queue error'),
       ),
     analyse: overrides.analyse ?? analyseComments,
+    payments: overrides.payments ?? createPayments(config.payments, () => clock.now()),
   };
 }

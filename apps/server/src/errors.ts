@@ -79,3 +79,24 @@ export class InsufficientCreditsError extends PaymentRequiredError {
     );
   }
 }
+
+/** 403: the request is understood but this server does not allow it (a feature turned off). */
+export class ForbiddenError extends AppError {
+  constructor(message: string, code = 'forbidden') {
+    super(403, code, message);
+  }
+}
+
+/** 410: what the request points at existed but is gone (expired links, purged data). */
+export class GoneError extends AppError {
+  constructor(message: string, code = 'gone') {
+    super(410, code, message);
+  }
+}
+
+/** 502: a provider we depend on refused or could not be reached; the message says what to do. */
+export class BadGatewayError extends AppError {
+  constructor(message: string, code = 'bad_gateway') {
+    super(502, code, message);
+  }
+}

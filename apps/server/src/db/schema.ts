@@ -1,9 +1,10 @@
 import type { AnalysisTables } from './tables/analysis';
 import type { AuthTables } from './tables/auth';
+import type { BillingTables } from './tables/billing';
 import type { NotesTables } from './tables/notes';
 
 /**
  * The whole database as Kysely sees it (camelCase; CamelCasePlugin maps to snake_case SQL).
  * Each feature keeps its tables in its own file under tables/ and adds them here.
  */
-export interface DB extends AuthTables, AnalysisTables, NotesTables {}
+export interface DB extends AuthTables, AnalysisTables, NotesTables, BillingTables {}

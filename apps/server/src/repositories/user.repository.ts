@@ -33,6 +33,20 @@ export function createUserRepository(db: Kysely<DB>) {
       return row ?? null;
     },
 
+    /**
+     * Locks the user's row until the transaction ends (`db` must be a transaction): work on one
+     * account that must not interleave (applying payment events) queues here. False: no such user.
+     */
+    async lockById(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async findById(id: string): Promise<User | null> {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row ?? null;

@@ -7,6 +7,7 @@ import { healthRoutes } from './health.routes';
 import { metricsRoutes } from './metrics.routes';
 import { notesRoutes } from './notes.routes';
 import { retagRoutes } from './retag.routes';
+import { stripeRoutes } from './stripe.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -22,4 +23,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   clusterRoutes,
   notesRoutes,
   retagRoutes,
+  stripeRoutes,
 ];
