@@ -90,7 +90,10 @@ p { margin:.5rem 0; }
 .lines li { display:flex; justify-content:space-between; gap:1rem; padding:.6rem 0;
   border-bottom:1px solid var(--border); }
 .lines li.total { font-weight:800; font-size:1.1rem; }
-.qty { display:flex; flex-wrap:wrap; align-items:end; gap:.5rem; margin:.75rem 0; }
+.qty { margin:.75rem 0; }
+.qty-row { display:flex; gap:.5rem; align-items:stretch; }
+.qty-row button { padding:.45rem .9rem; }
+.lines li > span:last-child { white-space:nowrap; text-align:right; }
 label { font-weight:600; display:block; margin-bottom:.25rem; }
 input[type=number] { width:6rem; font:inherit; padding:.45rem .6rem; border-radius:10px;
   border:1px solid var(--border); background:var(--bg); color:var(--text); }
@@ -161,6 +164,8 @@ export interface DemoCheckoutPageInput {
   completed: boolean;
   successUrl: string;
   cancelUrl: string;
+  /** The buyer pressed Pay after changing the quantity: the page shows the new total first. */
+  quantityChanged?: boolean;
 }
 
 /** The demo checkout: what is bought, its price, a quantity for packs, Pay and Cancel. */
@@ -206,9 +211,16 @@ export function demoCheckoutPage(input: DemoCheckoutPageInput): string {
           <p class="muted">
             1 credit covers 100 comments, so this covers ${count.format(credits * 100)} comments.
           </p>
+          ${
+            input.quantityChanged
+              ? html`<p class="ok" role="status">
+                  You changed the number of packs: here is the new total. Press Pay to buy.
+                </p>`
+              : ''
+          }
           <div class="qty">
-            <div>
-              <label for="packs">Number of packs</label>
+            <label for="packs">Number of packs</label>
+            <div class="qty-row">
               <input
                 id="packs"
                 name="packs"
@@ -219,17 +231,18 @@ export function demoCheckoutPage(input: DemoCheckoutPageInput): string {
                 value="${packs}"
                 required
               />
+              <button
+                type="submit"
+                class="ghost"
+                formmethod="get"
+                formaction="${input.action}"
+                formnovalidate
+              >
+                Update total
+              </button>
             </div>
-            <button
-              type="submit"
-              class="ghost"
-              formmethod="get"
-              formaction="${input.action}"
-              formnovalidate
-            >
-              Update total
-            </button>
           </div>
+          <input type="hidden" name="quoted" value="${packs}" />
           <div class="actions">
             <button type="submit" class="primary">Pay ${money(total, input.currency)}</button>
             <a href="${input.cancelUrl}">Cancel and return to Chorus</a>
@@ -303,8 +316,8 @@ export function demoPortalPage(input: DemoPortalPageInput): string {
         <h2 id="switch-title">Switch to ${PLAN_NAMES[target]}</h2>
         <p>
           ${money(PLAN_CATALOGUE[target].priceCents, input.currency)} a month and
-          ${count.format(PLAN_CATALOGUE[target].creditsPerMonth)} credits at each renewal, from your
-          next renewal on. No card is charged in the demo.
+          ${count.format(PLAN_CATALOGUE[target].creditsPerMonth)} credits at each renewal. The new
+          plan applies at once and your renewal date stays the same. No card is charged in the demo.
         </p>
         <form method="post" action="${input.action}">
           <input type="hidden" name="action" value="switch" />

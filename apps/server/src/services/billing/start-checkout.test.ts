@@ -171,11 +171,10 @@ describeEachDatabase('starting a checkout on Stripe', (t) => {
       statusCode: 409,
       code: 'no_subscription',
     });
-    const broken = { ...deps, repos: deps.repos };
     // A customer id Stripe does not know (deleted in the dashboard): Stripe answers 400.
     await deps.repos.paymentCustomers.save(user.id, 'stripe', 'cus_deleted_in_dashboard');
     await expect(
-      startCheckout(broken, { user, item: { kind: 'packs', packs: 1 }, origin: ORIGIN }),
+      startCheckout(deps, { user, item: { kind: 'packs', packs: 1 }, origin: ORIGIN }),
     ).rejects.toMatchObject({
       statusCode: 502,
       code: 'payment_provider_error',

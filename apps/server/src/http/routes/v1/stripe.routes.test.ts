@@ -100,10 +100,23 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     expect(updated.body).toContain('$45.00');
     expect(updated.body).toContain('value="5"');
 
+    // Pay after typing another quantity without updating: the new total is shown first.
+    const unquoted = await test.app.inject({
+      method: 'POST',
+      url: checkoutPath,
+      ...form({ packs: '4', quoted: '5' }),
+    });
+    expect(unquoted.statusCode).toBe(303);
+    expect(pathOf(unquoted.headers.location)).toBe(`${checkoutPath}?packs=4&changed=1`);
+    expect((await me(token)).credits_balance).toBe(3);
+    const requoted = await test.app.inject({ url: `${checkoutPath}?packs=4&changed=1` });
+    expect(requoted.body).toContain('You changed the number of packs');
+    expect(requoted.body).toContain('Pay $36.00');
+
     const pay = await test.app.inject({
       method: 'POST',
       url: checkoutPath,
-      ...form({ packs: '4' }),
+      ...form({ packs: '4', quoted: '4' }),
     });
     expect(pay.statusCode).toBe(303);
     expect(pathOf(pay.headers.location)).toBe('/?checkout=success');

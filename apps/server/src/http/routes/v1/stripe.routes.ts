@@ -44,8 +44,14 @@ const SessionParamsSchema = z
       .regex(/^[\w.-]{10,}$/, 'That checkout link is not valid.'),
   })
   .transform((p) => ({ session: p['*'] }));
-const DemoCheckoutQuerySchema = z.object({ packs: PacksSchema.optional() });
-const DemoPayBodySchema = z.object({ packs: PacksSchema.optional() }).default({});
+const DemoCheckoutQuerySchema = z.object({
+  packs: PacksSchema.optional(),
+  changed: z.literal('1').optional(),
+});
+/** `quoted` is the quantity whose total the page showed next to Pay. */
+const DemoPayBodySchema = z
+  .object({ packs: PacksSchema.optional(), quoted: PacksSchema.optional() })
+  .default({});
 const DemoPortalBodySchema = z.object({
   action: z.enum(['switch', 'cancel', 'resume'], { error: 'Choose what to do with the plan.' }),
 });
@@ -188,7 +194,7 @@ export function stripeRoutes(app: FastifyInstance): void {
   app.get(DEMO_CHECKOUT, (request, reply) =>
     asPage(reply, async () => {
       const { session } = validate(SessionParamsSchema, request.params);
-      const { packs } = validate(DemoCheckoutQuerySchema, request.query);
+      const { packs, changed } = validate(DemoCheckoutQuerySchema, request.query);
       const view = await getDemoCheckout(deps, { sessionId: session });
       const item =
         view.item.kind === 'packs' && packs !== undefined
@@ -198,6 +204,7 @@ export function stripeRoutes(app: FastifyInstance): void {
         demoCheckoutPage({
           ...view,
           item,
+          quantityChanged: changed === '1',
           action: `${DEMO_CHECKOUT_PATH}/${encodeURIComponent(session)}`,
         }),
       );
@@ -207,7 +214,15 @@ export function stripeRoutes(app: FastifyInstance): void {
   app.post(DEMO_CHECKOUT, (request, reply) =>
     asPage(reply, async () => {
       const { session } = validate(SessionParamsSchema, request.params);
-      const { packs } = validate(DemoPayBodySchema, request.body ?? {});
+      const { packs, quoted } = validate(DemoPayBodySchema, request.body ?? {});
+      // Pay pressed after changing the quantity without updating the total: nobody pays an
+      // amount they were not shown, so the page shows the new total first.
+      if (packs !== undefined && quoted !== undefined && packs !== quoted) {
+        return reply.redirect(
+          `${DEMO_CHECKOUT_PATH}/${encodeURIComponent(session)}?packs=${packs}&changed=1`,
+          303,
+        );
+      }
       const done = await completeDemoCheckout(deps, {
         sessionId: session,
         ...(packs !== undefined ? { packs } : {}),
