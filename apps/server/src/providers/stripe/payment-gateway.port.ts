@@ -101,6 +101,14 @@ export interface PaymentGateway {
   /** Creates the provider's customer for a user (called once per user; the id is stored). */
   createCustomer(input: { userId: string; email: string }): Promise<string>;
   createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  /**
+   * The customer's subscription the provider still bills (active, trialing or past due), if any.
+   * Asked before a plan checkout, so a subscription whose webhook has not arrived yet is not
+   * bought twice.
+   */
+  findLiveSubscription(
+    customerId: string,
+  ): Promise<{ subscriptionId: string; plan: Plan | null } | null>;
   /** The billing portal: change plan, update the card, see invoices, cancel. */
   createPortal(input: PortalInput): Promise<{ url: string }>;
   /**

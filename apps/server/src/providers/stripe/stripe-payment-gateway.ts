@@ -167,6 +167,20 @@ export class StripePaymentGateway implements PaymentGateway {
     return { id: session.id, url: session.url };
   }
 
+  async findLiveSubscription(
+    customerId: string,
+  ): Promise<{ subscriptionId: string; plan: Plan | null } | null> {
+    const list = await this.call('list the subscriptions', () =>
+      this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 }),
+    );
+    const live = list.data.find((s) => ['active', 'trialing', 'past_due'].includes(s.status));
+    if (!live) return null;
+    return {
+      subscriptionId: live.id,
+      plan: this.planOfPrice(live.items?.data?.[0]?.price) ?? planOf(live.metadata?.[META.plan]),
+    };
+  }
+
   async createPortal(input: PortalInput): Promise<{ url: string }> {
     const base = { customer: input.customerId, return_url: input.returnUrl };
     const priceId = input.switchTo

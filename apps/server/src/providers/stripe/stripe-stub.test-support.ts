@@ -198,6 +198,16 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
         });
       }
 
+      if (route === 'GET /v1/subscriptions') {
+        const customer = request.query.get('customer');
+        const status = request.query.get('status') ?? 'active';
+        const data = [...subscriptions.values()].filter(
+          (s) =>
+            (!customer || s.customer === customer) && (status === 'all' || s.status === status),
+        );
+        return send(res, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
+      }
+
       const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
       if (request.method === 'GET' && subscriptionPath) {
         const subscription = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));

@@ -69,6 +69,7 @@ describeEachDatabase('starting a checkout on Stripe', (t) => {
     expect(calls.map((r) => r.path)).toEqual([
       '/v1/customers',
       '/v1/checkout/sessions',
+      '/v1/subscriptions',
       '/v1/checkout/sessions',
     ]);
     const customerId = await deps.repos.paymentCustomers.find(user.id, 'stripe');
@@ -78,7 +79,7 @@ describeEachDatabase('starting a checkout on Stripe', (t) => {
       success_url: 'https://chorus.example.com/?checkout=success',
       cancel_url: 'https://chorus.example.com/?checkout=cancel',
     });
-    expect(calls[2]!.form).toMatchObject({
+    expect(calls[3]!.form).toMatchObject({
       mode: 'subscription',
       line_items: [{ price: 'price_pro', quantity: '1' }],
     });
@@ -160,6 +161,38 @@ describeEachDatabase('starting a checkout on Stripe', (t) => {
         manageable: true,
       },
       credit_pack: { credits: 100, price_cents: 900, currency: 'usd' },
+    });
+  });
+
+  it('a subscription Stripe bills but whose webhook has not arrived yet is not bought twice', async () => {
+    const user = await newUser();
+    await startCheckout(deps, { user, item: { kind: 'packs', packs: 1 }, origin: ORIGIN });
+    const customerId = (await deps.repos.paymentCustomers.find(user.id, 'stripe'))!;
+    const before = stub.requests.length;
+    expect(
+      (await startCheckout(deps, { user, item: { kind: 'plan', plan: 'pro' }, origin: ORIGIN }))
+        .kind,
+    ).toBe('checkout');
+    const listed = stub.requests.slice(before).find((r) => r.path === '/v1/subscriptions')!;
+    expect(listed.method).toBe('GET');
+    expect(listed.query.get('customer')).toBe(customerId);
+    expect(listed.query.get('status')).toBe('all');
+
+    // The buyer paid for Pro; the webhook is still on its way when they click Advanced.
+    stub.addSubscription(
+      stripeSubscription({ customer: customerId, priceId: 'price_pro', periodEnd: 1_900_000_000 }),
+    );
+    const again = await startCheckout(deps, {
+      user,
+      item: { kind: 'plan', plan: 'advanced' },
+      origin: ORIGIN,
+    });
+    expect(again.kind).toBe('portal');
+    expect(stub.requests.at(-1)!.form).toMatchObject({
+      flow_data: {
+        type: 'subscription_update_confirm',
+        subscription_update_confirm: { items: [{ price: 'price_adv' }] },
+      },
     });
   });
 

@@ -26,19 +26,22 @@ export async function startCheckout(
     const customerId = await ensureCustomer({ repos: deps.repos, gateway }, input.user);
 
     if (input.item.kind === 'plan') {
-      const live = liveSubscription(
+      const stored = liveSubscription(
         await deps.repos.subscriptions.findByUserId(input.user.id),
         gateway.provider,
       );
+      // The provider is asked too: a subscription paid a moment ago may not have reached us yet.
+      const live = stored
+        ? { subscriptionId: stored.providerSubscriptionId, plan: stored.plan }
+        : await gateway.findLiveSubscription(customerId);
       if (live) {
-        const samePlan = live.plan === input.item.plan;
         const portal = await gateway.createPortal({
           userId: input.user.id,
           customerId,
           returnUrl: urls.portal,
-          ...(samePlan
+          ...(live.plan === input.item.plan
             ? {}
-            : { switchTo: { subscriptionId: live.providerSubscriptionId, plan: input.item.plan } }),
+            : { switchTo: { subscriptionId: live.subscriptionId, plan: input.item.plan } }),
         });
         return { url: portal.url, kind: 'portal' };
       }

@@ -427,6 +427,80 @@ describeEachDatabase('Stripe webhooks', (t) => {
     expect(await balance(token)).toBe(3);
   });
 
+  it('a plan bought on Stripe: Pro with 1,500 credits, a renewal adds 1,500, a switch changes the plan, deletion ends it', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const me = async () =>
+      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      headers: bearer(token),
+      payload: { plan: 'pro' },
+    });
+    expect(started.json<RedirectUrlReply>().kind).toBe('checkout');
+    const created = stub.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    const customer = created.form.customer as string;
+    const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
+      .metadata;
+    const now = Math.floor(test.clock.now().getTime() / 1000);
+    const subscription = (plan: string, over: Record<string, unknown> = {}) => ({
+      id: `sub_${customer}`,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      metadata: { ...metadata, plan },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${customer}`,
+            object: 'subscription_item',
+            current_period_end: now + 30 * 86_400,
+            price: { id: `price_inline_${plan}`, object: 'price', metadata: {} },
+          },
+        ],
+      },
+      ...over,
+    });
+    const invoice = (id: string, reason: string) => ({
+      id,
+      object: 'invoice',
+      billing_reason: reason,
+      customer,
+      status: 'paid',
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: `sub_${customer}`, metadata },
+      },
+      lines: { object: 'list', data: [], has_more: false },
+    });
+    const send = async (type: string, object: Record<string, unknown>, created = now) => {
+      const { payload, signature } = signedDelivery(stripeEvent(type, object, created));
+      const res = await deliver(payload, signature);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // Stripe does not promise an order: the invoice may come before the subscription.
+    await send('invoice.paid', invoice(`in_first_${customer}`, 'subscription_create'));
+    await send('customer.subscription.created', subscription('pro'));
+    expect(await me()).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
+    await send('invoice.paid', invoice(`in_second_${customer}`, 'subscription_cycle'), now + 1);
+    expect((await me()).credits_balance).toBe(3003);
+
+    // Switched to Advanced in the billing portal: the same subscription, no credits until renewal.
+    await send('customer.subscription.updated', subscription('advanced'), now + 2);
+    expect((await me()).subscription_plan).toBe('advanced');
+    await send(
+      'customer.subscription.deleted',
+      subscription('advanced', { status: 'canceled' }),
+      now + 3,
+    );
+    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3003 });
+  });
+
   it('two concurrent deliveries of one event grant once; unknown events answer 200', async () => {
     const { token } = await signUpTestUser(test.app);
     const event = await paidCheckout(token, 3);
