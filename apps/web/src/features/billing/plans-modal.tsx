@@ -17,7 +17,14 @@ export const PLANS: readonly { id: Plan; perks: readonly string[] }[] = [
   { id: 'advanced', perks: ['All Pro features', 'Largest comment volume'] },
 ];
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+/** "$29" (whole amounts without cents), in the server's payment currency. */
+function price(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
 
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
@@ -64,6 +71,7 @@ export default function PlansModal({ onClose }: { onClose: () => void }) {
   const subscribed =
     subscription !== null && subscription.manageable && LIVE.has(subscription.status);
   const off = payments === 'off';
+  const currency = billing.data?.credit_pack.currency ?? 'usd';
 
   const go = async (key: string, request: () => ReturnType<typeof billingApi.portalSession>) => {
     if (token === null) return; // Checkout opens only with a token (spec section 5).
@@ -117,7 +125,7 @@ export default function PlansModal({ onClose }: { onClose: () => void }) {
             >
               {isCurrent ? <span className="badge badge-accent">Current plan</span> : null}
               <h3>{label}</h3>
-              <p className="plan-price">{dollars(details.priceCents)}/month</p>
+              <p className="plan-price">{price(details.priceCents, currency)}/month</p>
               {line ? (
                 <p className="plan-status" data-testid="plan-status">
                   {line}
