@@ -19,6 +19,7 @@ import type { FacebookTokenVerifier } from './providers/facebook/facebook-token-
 import { GraphApiFacebookTokenVerifier } from './providers/facebook/graph-api-facebook-token-verifier';
 import { GoogleAuthLibraryIdTokenVerifier } from './providers/google/google-auth-library-id-token-verifier';
 import type { GoogleIdTokenVerifier } from './providers/google/google-id-token-verifier.port';
+import { createPayments, type Payments } from './providers/stripe/create-payment-gateway';
 import { createLanguageModel } from './providers/llm/create-language-model';
 import type { ChannelDirectory } from './providers/youtube/channel-directory.port';
 import type { CommentSource } from './providers/youtube/comment-source.port';
@@ -57,6 +58,8 @@ export interface Container {
   googleVerifier: GoogleIdTokenVerifier | null;
   /** Facebook sign-in (Graph API debug_token), or null without FACEBOOK_APP_ID and _SECRET. */
   facebookVerifier: FacebookTokenVerifier | null;
+  /** The payment provider (PAYMENTS_PROVIDER: Stripe, the demo checkout, or none). */
+  payments: Payments;
 }
 
 /** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
@@ -73,6 +76,7 @@ export interface ContainerOverrides {
   /** null turns the provider off even when it is configured. */
   googleVerifier?: GoogleIdTokenVerifier | null;
   facebookVerifier?: FacebookTokenVerifier | null;
+  payments?: Payments;
 }
 
 /** Builds the container on an open, migrated database. */
@@ -145,5 +149,6 @@ export function createContainer(input: {
               clock,
             })
           : null,
+    payments: overrides.payments ?? createPayments(config.payments, () => clock.now()),
   };
 }

@@ -31,7 +31,10 @@ export class UnauthorizedError extends AppError {
   }
 }
 
-/** The request is understood and the user is signed in, but what they sent does not allow it. */
+/**
+ * 403: the request is understood, but what was sent does not allow it (a wrong confirmation) or this
+ * server does not offer it (a feature turned off).
+ */
 export class ForbiddenError extends AppError {
   constructor(message: string, code = 'forbidden') {
     super(403, code, message);
@@ -91,5 +94,19 @@ export class InsufficientCreditsError extends PaymentRequiredError {
       `Not enough credits: your balance is ${balance} and this needs ${required}. Buy credits to continue.`,
       'insufficient_credits',
     );
+  }
+}
+
+/** 410: what the request points at existed but is gone (expired links, purged data). */
+export class GoneError extends AppError {
+  constructor(message: string, code = 'gone') {
+    super(410, code, message);
+  }
+}
+
+/** 502: a provider we depend on refused or could not be reached; the message says what to do. */
+export class BadGatewayError extends AppError {
+  constructor(message: string, code = 'bad_gateway') {
+    super(502, code, message);
   }
 }

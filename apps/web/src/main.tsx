@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app';
+import { CheckoutWatchProvider } from './features/billing/checkout-watch';
 import { AuthProvider } from './lib/auth';
 import { applyTheme, storedTheme } from './lib/theme';
 import { ApiError } from './lib/api-client';
@@ -26,7 +27,9 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AuthProvider>
-          <App />
+          <CheckoutWatchProvider>
+            <App />
+          </CheckoutWatchProvider>
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>

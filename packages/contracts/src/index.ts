@@ -6,3 +6,4 @@ export * from './cluster';
 export * from './notes';
 export * from './config';
 export * from './workspaces';
+export * from './billing';

@@ -1,6 +1,7 @@
 import type { AnalysisTables } from './tables/analysis';
 import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
+import type { BillingTables } from './tables/billing';
 import type { NotesTables } from './tables/notes';
 import type { WorkspaceTables } from './tables/workspaces';
 
@@ -9,4 +10,4 @@ import type { WorkspaceTables } from './tables/workspaces';
  * Each feature keeps its tables in its own file under tables/ and adds them here.
  */
 export interface DB
-  extends AuthTables, AnalysisTables, NotesTables, IdentityTables, WorkspaceTables {}
+  extends AuthTables, AnalysisTables, NotesTables, IdentityTables, WorkspaceTables, BillingTables {}

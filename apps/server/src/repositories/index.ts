@@ -7,6 +7,8 @@ import { createCreditLedgerRepository } from './credit-ledger.repository';
 import { createIdentityRepository } from './identity.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
 import { createNotesRepository } from './notes.repository';
+import { createPaymentCustomerRepository } from './payment-customer.repository';
+import { createPaymentEventRepository } from './payment-event.repository';
 import { createQueueJobRepository } from './queue-job.repository';
 import { createReportRepository } from './report.repository';
 import { createSessionRepository } from './session.repository';
@@ -24,6 +26,8 @@ export function createRepositories(db: Kysely<DB>) {
     ledger: createCreditLedgerRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     subscriptions: createSubscriptionRepository(db),
+    paymentCustomers: createPaymentCustomerRepository(db),
+    paymentEvents: createPaymentEventRepository(db),
     notes: createNotesRepository(db),
     clusterAnalysis: createClusterAnalysisRepository(db),
     analysisJobs: createAnalysisJobRepository(db),

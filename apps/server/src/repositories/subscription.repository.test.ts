@@ -30,6 +30,40 @@ describeEachDatabase('subscription repository', (t) => {
       plan: 'advanced',
       status: 'canceled',
       currentPeriodEnd: periodEnd,
+      provider: null,
+      providerSubscriptionId: null,
+      cancelAtPeriodEnd: false,
+      lastEventAt: null,
+    });
+
+    // The payment provider's side is stored with it and kept when an update does not name it.
+    const eventAt = new Date('2026-06-01T00:00:05Z');
+    await subs.upsert(
+      {
+        userId,
+        plan: 'pro',
+        status: 'active',
+        currentPeriodEnd: periodEnd,
+        provider: 'stripe',
+        providerSubscriptionId: `sub_${userId}`,
+        cancelAtPeriodEnd: true,
+        lastEventAt: eventAt,
+      },
+      now,
+    );
+    await subs.upsert(
+      { userId, plan: 'pro', status: 'past_due', currentPeriodEnd: periodEnd },
+      now,
+    );
+    expect(await subs.findByProviderSubscriptionId(`sub_${userId}`)).toEqual({
+      userId,
+      plan: 'pro',
+      status: 'past_due',
+      currentPeriodEnd: periodEnd,
+      provider: 'stripe',
+      providerSubscriptionId: `sub_${userId}`,
+      cancelAtPeriodEnd: true,
+      lastEventAt: eventAt,
     });
   });
 });

@@ -1,11 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
+import { useCheckoutWatch } from '../features/billing/checkout-watch';
 import { useAuth } from '../lib/auth';
 import { apiUrl } from '../lib/api-client';
 import { planLabel } from '../lib/format';
 import type { Theme } from '../lib/theme';
 import { MoonIcon, SunIcon } from './icons';
-import { PlansModal } from './plans-modal';
+
+// Loaded when the plan button is first pressed: it is not needed to show the app.
+const PlansModal = lazy(() => import('../features/billing/plans-modal'));
+
+/**
+ * Credit packs Buy Credits starts with. Stripe's page (and the demo checkout) let the buyer change
+ * the quantity, so one pack is the honest default: nobody is steered into a bigger purchase.
+ */
+export const DEFAULT_PACKS = 1;
 
 export const LEGAL_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
@@ -77,13 +87,20 @@ export function Header({
   variant = 'app',
 }: HeaderProps) {
   const { token, credits, plan, signOut } = useAuth();
+  const watch = useCheckoutWatch();
   const [plansOpen, setPlansOpen] = useState(false);
   const signedIn = token !== null;
 
   const buyCredits = () => {
     const t = token;
     if (!t) return; // Checkout opens only with a token (spec section 5).
-    window.open(apiUrl('/api/v1/stripe/checkout', { token: t }), '_blank', 'noopener');
+    // A new tab cannot send headers: the token goes in the query (the server keeps it out of logs).
+    window.open(
+      apiUrl('/api/v1/stripe/checkout', { token: t, packs: DEFAULT_PACKS }),
+      '_blank',
+      'noopener',
+    );
+    watch.opened();
   };
 
   return (
@@ -159,7 +176,16 @@ export function Header({
           )}
         </div>
       </div>
-      {plansOpen ? <PlansModal currentPlan={plan} onClose={() => setPlansOpen(false)} /> : null}
+      {/* In <body>, not in the header: the header's backdrop-filter would make it the box a
+          fixed-position dialog is placed in, cutting the dialog off at the header's height. */}
+      {plansOpen
+        ? createPortal(
+            <Suspense fallback={null}>
+              <PlansModal onClose={() => setPlansOpen(false)} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </header>
   );
 }

@@ -8,6 +8,7 @@ import { SessionBanner } from '../components/session-banner';
 import { SiteFooter } from '../components/site-footer';
 import { ProgressIndicator } from '../features/analyze/progress-indicator';
 import { UrlSection } from '../features/analyze/url-section';
+import { CheckoutNotice, useCheckoutWatch } from '../features/billing/checkout-watch';
 import { DEFAULT_FAILURE_MESSAGE, useAnalysisJob } from '../features/analyze/use-analysis-job';
 import { RecentAnalyses, UpgradeCard } from '../features/history/recent-analyses';
 import { ReportSkeleton } from '../features/report/report-skeleton';
@@ -100,20 +101,22 @@ export default function MainApp({
     return () => stop();
   }, [initialJob, resume, stop]);
 
-  // Back from checkout (?checkout=success|cancel): refresh the balance and tidy the address (spec section 4).
+  // Back from checkout (?checkout=success|cancel, or portal from the billing portal): refresh the
+  // balance until the payment's webhook shows, confirm, and tidy the address (spec section 4).
   const navigate = useNavigate();
+  const { returned } = useCheckoutWatch();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const checkout = params.get('checkout');
-    if (checkout !== 'success' && checkout !== 'cancel') return;
-    if (token !== null) refreshProfile();
+    if (checkout !== 'success' && checkout !== 'cancel' && checkout !== 'portal') return;
+    if (token !== null) returned(checkout);
     params.delete('checkout');
     const search = params.toString();
     void navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '' },
       { replace: true, state: location.state as unknown },
     );
-  }, [location.search, location.pathname, location.state, navigate, refreshProfile, token]);
+  }, [location.search, location.pathname, location.state, navigate, returned, token]);
 
   const report = useQuery({
     queryKey: queryKeys.report(reportVideoId ?? ''),
@@ -197,6 +200,7 @@ export default function MainApp({
           onGetStarted={scrollToAuth}
         />
         <SessionBanner onSignIn={scrollToAuth} />
+        <CheckoutNotice />
         <main id="main" tabIndex={-1}>
           {!signedIn ? (
             <div className="signed-out">

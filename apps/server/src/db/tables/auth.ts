@@ -78,6 +78,14 @@ export interface SubscriptionsTable {
   currentPeriodEnd: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** The payment provider that bills it (stripe or demo); null for rows written without one. */
+  provider: Generated<string | null>;
+  /** The provider's subscription id (Stripe `sub_...`). */
+  providerSubscriptionId: Generated<string | null>;
+  /** The subscriber cancelled: the plan ends at currentPeriodEnd. */
+  cancelAtPeriodEnd: Generated<boolean>;
+  /** When the provider produced the latest state applied here (older events are not applied). */
+  lastEventAt: Generated<Date | null>;
 }
 
 export interface AuthTables {

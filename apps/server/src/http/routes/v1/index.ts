@@ -9,6 +9,7 @@ import { notesRoutes } from './notes.routes';
 import { retagRoutes } from './retag.routes';
 import { workspacesRoutes } from './workspaces.routes';
 import { youtubeRoutes } from './youtube.routes';
+import { stripeRoutes } from './stripe.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -26,4 +27,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   retagRoutes,
   workspacesRoutes,
   youtubeRoutes,
+  stripeRoutes,
 ];

@@ -1,0 +1,550 @@
+import type { BillingReply, MeReply, RedirectUrlReply } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config/config';
+import { createContainer } from '../../../container';
+import { createLogger } from '../../../logger';
+import {
+  STUB_SECRET_KEY,
+  STUB_WEBHOOK_SECRET,
+  signedDelivery,
+  startStripeStub,
+  stripeEvent,
+} from '../../../providers/stripe/stripe-stub.test-support';
+import { describeEachDatabase } from '../../../test/databases';
+import {
+  bearer,
+  buildTestApp,
+  fastTestHasher,
+  signUpTestUser,
+  type TestApp,
+} from '../../../test/test-app';
+import { buildServer } from '../../build-server';
+
+/** The path and query of an absolute Location header (inject() speaks to localhost:80). */
+function pathOf(location: string | string[] | number | undefined): string {
+  const url = new URL(String(location), 'http://localhost');
+  return `${url.pathname}${url.search}`;
+}
+
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+describeEachDatabase('buying with the demo checkout (the default without a Stripe key)', (t) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp({ database: t.database });
+  });
+  afterAll(async () => {
+    await test?.app.close();
+  });
+
+  const me = async (token: string) =>
+    (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
+
+  it('a missing, unknown or expired token gives a page asking to sign in again, not JSON', async () => {
+    for (const url of [
+      '/api/v1/stripe/checkout',
+      '/api/v1/stripe/checkout?token=not-a-token-we-issued&packs=2',
+    ]) {
+      const res = await test.app.inject({ url });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Please sign in again');
+      expect(res.body).toContain('href="/"');
+    }
+    const { token } = await signUpTestUser(test.app);
+    test.clock.advance({ days: 31 });
+    try {
+      const expired = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}` });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.body).toContain('Please sign in again');
+    } finally {
+      test.clock.advance({ days: -31 });
+    }
+  });
+
+  it('a bad pack count or plan is a readable 400 page', async () => {
+    const { token } = await signUpTestUser(test.app);
+    for (const [query, text] of [
+      ['packs=0', 'Buy at least one credit pack.'],
+      ['packs=1000', 'Buy at most 100 credit packs at once.'],
+      ['packs=two', 'packs is the number of credit packs to buy.'],
+      ['plan=gold', 'plan is one of basic, pro or advanced.'],
+      ['plan=pro&packs=2', 'Choose either credit packs or a plan, not both.'],
+    ] as const) {
+      const res = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}&${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain(text);
+    }
+  });
+
+  it('Buy Credits: the demo checkout page, then Pay grants the packs once and returns to the app', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const start = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}&packs=2` });
+    expect(start.statusCode).toBe(303);
+    const checkoutPath = pathOf(start.headers.location);
+    expect(checkoutPath).toMatch(/^\/api\/v1\/stripe\/demo\/checkout\/cs_demo_[\w-]+\.[\w-]+$/);
+
+    const pageRes = await test.app.inject({ url: checkoutPath });
+    expect(pageRes.statusCode).toBe(200);
+    expect(pageRes.headers['content-type']).toMatch(/^text\/html/);
+    expect(pageRes.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(pageRes.body).toContain('Demo checkout: no card is charged');
+    expect(pageRes.body).toContain('$18.00');
+    expect(pageRes.body).not.toMatch(/<script/i);
+    // The buyer changes the quantity (Update total is a GET of the same page).
+    const updated = await test.app.inject({ url: `${checkoutPath}?packs=5` });
+    expect(updated.body).toContain('$45.00');
+    expect(updated.body).toContain('value="5"');
+
+    // Pay after typing another quantity without updating: the new total is shown first.
+    const unquoted = await test.app.inject({
+      method: 'POST',
+      url: checkoutPath,
+      ...form({ packs: '4', quoted: '5' }),
+    });
+    expect(unquoted.statusCode).toBe(303);
+    expect(pathOf(unquoted.headers.location)).toBe(`${checkoutPath}?packs=4&changed=1`);
+    expect((await me(token)).credits_balance).toBe(3);
+    const requoted = await test.app.inject({ url: `${checkoutPath}?packs=4&changed=1` });
+    expect(requoted.body).toContain('You changed the number of packs');
+    expect(requoted.body).toContain('Pay $36.00');
+
+    const pay = await test.app.inject({
+      method: 'POST',
+      url: checkoutPath,
+      ...form({ packs: '4', quoted: '4' }),
+    });
+    expect(pay.statusCode).toBe(303);
+    expect(pathOf(pay.headers.location)).toBe('/?checkout=success');
+    expect((await me(token)).credits_balance).toBe(3 + 400);
+
+    // Pressing Pay again (or the back button) changes nothing: the session is single-use.
+    const again = await test.app.inject({
+      method: 'POST',
+      url: checkoutPath,
+      ...form({ packs: '4' }),
+    });
+    expect(again.statusCode).toBe(303);
+    expect((await me(token)).credits_balance).toBe(403);
+    const done = await test.app.inject({ url: checkoutPath });
+    expect(done.body).toContain('This checkout has been paid');
+  });
+
+  it('a forged or expired demo link is a readable 404 or 410 page', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const start = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}` });
+    const checkoutPath = pathOf(start.headers.location);
+    const [prefix, signature] = checkoutPath.split('.');
+    const forged = `${prefix!.slice(0, -3)}AAA.${signature}`;
+    for (const url of [forged, '/api/v1/stripe/demo/checkout/cs_demo_nothing.here']) {
+      const res = await test.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('That checkout link is not valid.');
+      const post = await test.app.inject({ method: 'POST', url, ...form({}) });
+      expect(post.statusCode).toBe(404);
+    }
+    test.clock.advance({ hours: 2 });
+    try {
+      const expired = await test.app.inject({ method: 'POST', url: checkoutPath, ...form({}) });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.body).toContain('That checkout link has expired.');
+    } finally {
+      test.clock.advance({ hours: -2 });
+    }
+    expect((await me(token)).credits_balance).toBe(3);
+  });
+
+  it('choosing Pro subscribes (1,500 credits); switching to Advanced keeps one subscription; cancel and resume', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      headers: bearer(token),
+      payload: { plan: 'pro' },
+    });
+    expect(started.statusCode).toBe(200);
+    const checkout = started.json<RedirectUrlReply>();
+    expect(checkout.kind).toBe('checkout');
+    const page = await test.app.inject({ url: pathOf(checkout.url) });
+    expect(page.body).toContain('Subscribe to Pro');
+    expect(page.body).toContain('$79.00');
+    const pay = await test.app.inject({ method: 'POST', url: pathOf(checkout.url), ...form({}) });
+    expect(pathOf(pay.headers.location)).toBe('/?checkout=success');
+    expect(await me(token)).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
+
+    const billing = (
+      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(token) })
+    ).json<BillingReply>();
+    expect(billing).toMatchObject({
+      payments: 'demo',
+      plan: 'pro',
+      subscription: {
+        plan: 'pro',
+        status: 'active',
+        cancel_at_period_end: false,
+        manageable: true,
+      },
+    });
+    const periodEnd = billing.subscription!.current_period_end;
+
+    // Advanced for a subscriber: the portal, not a second checkout.
+    const change = (
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/stripe/checkout-session',
+        headers: bearer(token),
+        payload: { plan: 'advanced' },
+      })
+    ).json<RedirectUrlReply>();
+    expect(change.kind).toBe('portal');
+    const portalPath = pathOf(change.url);
+    expect(portalPath).toMatch(/^\/api\/v1\/stripe\/demo\/portal\/bps_demo_/);
+    const portal = await test.app.inject({ url: portalPath });
+    expect(portal.body).toContain('Demo billing portal: no card is charged');
+    expect(portal.body).toContain('Confirm switch to Advanced');
+    const switched = await test.app.inject({
+      method: 'POST',
+      url: portalPath,
+      ...form({ action: 'switch' }),
+    });
+    expect(switched.statusCode).toBe(303);
+    expect(pathOf(switched.headers.location)).toBe(`${portalPath}?done=switch`);
+    expect(await me(token)).toMatchObject({ subscription_plan: 'advanced', credits_balance: 1503 });
+    const after = (
+      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(token) })
+    ).json<BillingReply>();
+    expect(after.subscription).toMatchObject({ plan: 'advanced', current_period_end: periodEnd });
+
+    // The old checkout link cannot start a second subscription either.
+    const replay = await test.app.inject({
+      method: 'POST',
+      url: pathOf(checkout.url),
+      ...form({}),
+    });
+    expect(replay.statusCode).toBe(303);
+    expect((await me(token)).subscription_plan).toBe('advanced');
+
+    await test.app.inject({ method: 'POST', url: portalPath, ...form({ action: 'cancel' }) });
+    const cancelled = await test.app.inject({ url: `${portalPath}?done=cancel` });
+    expect(cancelled.body).toContain('Cancelled: you keep Advanced until');
+    expect((await me(token)).subscription_plan).toBe('advanced');
+    await test.app.inject({ method: 'POST', url: portalPath, ...form({ action: 'resume' }) });
+    const resumed = (
+      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(token) })
+    ).json<BillingReply>();
+    expect(resumed.subscription?.cancel_at_period_end).toBe(false);
+
+    const manage = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/portal-session',
+      headers: bearer(token),
+    });
+    expect(manage.json<RedirectUrlReply>().kind).toBe('portal');
+    const bad = await test.app.inject({
+      method: 'POST',
+      url: portalPath,
+      ...form({ action: 'delete' }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Choose what to do with the plan.');
+
+    // Someone else sees only their own billing.
+    const other = await signUpTestUser(test.app);
+    const theirs = (
+      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(other.token) })
+    ).json<BillingReply>();
+    expect(theirs).toMatchObject({ plan: 'basic', subscription: null });
+    const noPortal = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/portal-session',
+      headers: bearer(other.token),
+    });
+    expect(noPortal.statusCode).toBe(409);
+    expect(noPortal.json()).toMatchObject({ code: 'no_subscription' });
+  });
+
+  it('the JSON routes answer 401 and 400 as JSON; webhooks are off in demo mode', async () => {
+    const unauth = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      payload: { plan: 'pro' },
+    });
+    expect(unauth.statusCode).toBe(401);
+    expect(unauth.json()).toMatchObject({ code: 'unauthorized' });
+    expect((await test.app.inject({ url: '/api/v1/stripe/subscription' })).statusCode).toBe(401);
+
+    const { token } = await signUpTestUser(test.app);
+    for (const [payload, message] of [
+      [{ plan: 'pro', packs: 2 }, 'Choose either credit packs or a plan.'],
+      [{}, 'Choose either credit packs or a plan.'],
+      [{ plan: 'gold' }, 'plan is one of basic, pro or advanced.'],
+      [{ packs: 0 }, 'Buy at least one credit pack.'],
+    ] as const) {
+      const res = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/stripe/checkout-session',
+        headers: bearer(token),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ message });
+    }
+
+    const hook = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      payload: '{}',
+    });
+    expect(hook.statusCode).toBe(404);
+    expect(hook.json()).toMatchObject({ code: 'webhooks_disabled' });
+  });
+});
+
+describeEachDatabase('payments turned off', (t) => {
+  it('Buy Credits answers a readable 403 page and the JSON route a 403 message', async () => {
+    const test = await buildTestApp({ database: t.database, env: { PAYMENTS_PROVIDER: 'off' } });
+    try {
+      const { token } = await signUpTestUser(test.app);
+      const res = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}` });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Purchases are turned off on this Chorus server');
+      const json = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/stripe/checkout-session',
+        headers: bearer(token),
+        payload: { packs: 1 },
+      });
+      expect(json.statusCode).toBe(403);
+      expect(json.json()).toMatchObject({ code: 'payments_disabled' });
+      const demoPage = await test.app.inject({ url: '/api/v1/stripe/demo/checkout/cs_demo_x.y' });
+      expect(demoPage.statusCode).toBe(404);
+    } finally {
+      await test.app.close();
+    }
+  });
+});
+
+describeEachDatabase('Stripe webhooks', (t) => {
+  let stub: Awaited<ReturnType<typeof startStripeStub>>;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    stub = await startStripeStub();
+    test = await buildTestApp({
+      database: t.database,
+      env: {
+        STRIPE_SECRET_KEY: STUB_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET,
+        STRIPE_API_URL: stub.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await test?.app.close();
+    await stub?.close();
+  });
+
+  const balance = async (token: string) =>
+    (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>()
+      .credits_balance;
+
+  /** Buys `packs` through the real checkout route and returns the paid-session event. */
+  async function paidCheckout(token: string, packs: number) {
+    const start = await test.app.inject({
+      url: `/api/v1/stripe/checkout?token=${token}&packs=${packs}`,
+    });
+    expect(start.statusCode).toBe(303);
+    expect(String(start.headers.location)).toMatch(
+      /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/,
+    );
+    const sessionId = String(start.headers.location).split('/').at(-1)!;
+    const created = stub.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    return stripeEvent('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      status: 'complete',
+      customer: created.form.customer,
+      client_reference_id: created.form.client_reference_id,
+      metadata: created.form.metadata,
+    });
+  }
+
+  const deliver = (
+    payload: string,
+    signature: string | undefined,
+    contentType = 'application/json; charset=utf-8',
+  ) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/webhook',
+      headers: {
+        'content-type': contentType,
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+      payload,
+    });
+
+  it('a verified checkout.session.completed grants the packs; a replay grants nothing more', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const event = await paidCheckout(token, 2);
+    const { payload, signature } = signedDelivery(event);
+    const res = await deliver(payload, signature);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await balance(token)).toBe(3 + 200);
+    const replay = await deliver(payload, signature);
+    expect(replay.statusCode).toBe(200);
+    expect(await balance(token)).toBe(203);
+  });
+
+  it('refuses a bad, missing or too old signature with 400 and grants nothing', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const event = await paidCheckout(token, 1);
+    const wrong = signedDelivery(event, { secret: 'whsec_attacker' });
+    const old = signedDelivery(event, {
+      timestamp: Math.floor(test.clock.now().getTime() / 1000) - 600,
+    });
+    for (const [payload, signature] of [
+      [wrong.payload, wrong.signature],
+      [wrong.payload, undefined],
+      [old.payload, old.signature],
+    ] as const) {
+      const res = await deliver(payload, signature);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invalid_signature',
+        message: expect.stringMatching(/^The webhook signature could not be verified/) as string,
+      });
+    }
+    expect(await balance(token)).toBe(3);
+  });
+
+  it('a plan bought on Stripe: Pro with 1,500 credits, a renewal adds 1,500, a switch changes the plan, deletion ends it', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const me = async () =>
+      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      headers: bearer(token),
+      payload: { plan: 'pro' },
+    });
+    expect(started.json<RedirectUrlReply>().kind).toBe('checkout');
+    const created = stub.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    const customer = created.form.customer as string;
+    const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
+      .metadata;
+    const now = Math.floor(test.clock.now().getTime() / 1000);
+    const subscription = (plan: string, over: Record<string, unknown> = {}) => ({
+      id: `sub_${customer}`,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      metadata: { ...metadata, plan },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: `si_${customer}`,
+            object: 'subscription_item',
+            current_period_end: now + 30 * 86_400,
+            price: { id: `price_inline_${plan}`, object: 'price', metadata: {} },
+          },
+        ],
+      },
+      ...over,
+    });
+    const invoice = (id: string, reason: string) => ({
+      id,
+      object: 'invoice',
+      billing_reason: reason,
+      customer,
+      status: 'paid',
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: `sub_${customer}`, metadata },
+      },
+      lines: { object: 'list', data: [], has_more: false },
+    });
+    const send = async (type: string, object: Record<string, unknown>, created = now) => {
+      const { payload, signature } = signedDelivery(stripeEvent(type, object, created));
+      const res = await deliver(payload, signature);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // Stripe does not promise an order: the invoice may come before the subscription.
+    await send('invoice.paid', invoice(`in_first_${customer}`, 'subscription_create'));
+    await send('customer.subscription.created', subscription('pro'));
+    expect(await me()).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
+    await send('invoice.paid', invoice(`in_second_${customer}`, 'subscription_cycle'), now + 1);
+    expect((await me()).credits_balance).toBe(3003);
+
+    // Switched to Advanced in the billing portal: the same subscription, no credits until renewal.
+    await send('customer.subscription.updated', subscription('advanced'), now + 2);
+    expect((await me()).subscription_plan).toBe('advanced');
+    await send(
+      'customer.subscription.deleted',
+      subscription('advanced', { status: 'canceled' }),
+      now + 3,
+    );
+    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3003 });
+  });
+
+  it('two concurrent deliveries of one event grant once; unknown events answer 200', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const event = await paidCheckout(token, 3);
+    const { payload, signature } = signedDelivery(event);
+    const results = await Promise.all([deliver(payload, signature), deliver(payload, signature)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await balance(token)).toBe(303);
+
+    const other = signedDelivery(
+      stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }),
+    );
+    const ignored = await deliver(other.payload, other.signature, 'application/json');
+    expect(ignored.statusCode).toBe(200);
+    // The raw-body parser is the webhook's alone: JSON bodies elsewhere are still parsed.
+    const login = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'nobody@example.com', password: 'whatever-it-is' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+});
+
+describe('request logs', () => {
+  it('blank the token of the checkout link', async () => {
+    const { createTestDatabase } = await import('../../../test/databases');
+    const database = await createTestDatabase('pglite');
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => lines.push(line) });
+    const container = createContainer({
+      config: loadConfig({}),
+      database,
+      logger,
+      overrides: { hasher: fastTestHasher },
+    });
+    const app = await buildServer(container);
+    try {
+      await app.inject({ url: '/api/v1/stripe/checkout?token=s3cr3t-session-token-value&packs=2' });
+      const out = lines.join('');
+      expect(out).toContain('/api/v1/stripe/checkout?token=[redacted]&packs=2');
+      expect(out).not.toContain('s3cr3t-session-token-value');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

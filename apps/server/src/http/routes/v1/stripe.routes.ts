@@ -1,0 +1,267 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  BillingReplySchema,
+  CheckoutQuerySchema,
+  CheckoutSessionRequestSchema,
+  PacksSchema,
+  RedirectUrlReplySchema,
+  WebhookReplySchema,
+  type CheckoutSessionRequest,
+} from '@app/contracts';
+import { AppError } from '../../../errors';
+import {
+  DEMO_CHECKOUT_PATH,
+  DEMO_PORTAL_PATH,
+} from '../../../providers/stripe/payment-gateway.port';
+import { authenticate } from '../../../services/auth/authenticate';
+import { billingDepsFrom } from '../../../services/billing/billing-deps';
+import {
+  changeDemoSubscription,
+  completeDemoCheckout,
+  getDemoCheckout,
+  getDemoPortal,
+} from '../../../services/billing/demo-checkout';
+import { getBilling } from '../../../services/billing/get-billing';
+import { openBillingPortal } from '../../../services/billing/open-billing-portal';
+import { receiveWebhook } from '../../../services/billing/receive-webhook';
+import { startCheckout } from '../../../services/billing/start-checkout';
+import { demoCheckoutPage, demoPortalPage, messagePage } from '../../pages/billing-pages';
+import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
+import { validate, validateReply } from '../../validate';
+
+// The demo gateway builds its links to these pages from the same constants. The signed session
+// ids are longer than a route parameter may be (100 characters), so they are the wildcard part.
+const DEMO_CHECKOUT = `${DEMO_CHECKOUT_PATH.replace('/api/v1', '')}/*`;
+const DEMO_PORTAL = `${DEMO_PORTAL_PATH.replace('/api/v1', '')}/*`;
+
+const TokenQuerySchema = z.object({ token: z.string().max(512).optional() });
+const SessionParamsSchema = z
+  .object({
+    '*': z
+      .string()
+      .max(4096, 'That checkout link is not valid.')
+      .regex(/^[\w.-]{10,}$/, 'That checkout link is not valid.'),
+  })
+  .transform((p) => ({ session: p['*'] }));
+const DemoCheckoutQuerySchema = z.object({
+  packs: PacksSchema.optional(),
+  changed: z.literal('1').optional(),
+});
+/** `quoted` is the quantity whose total the page showed next to Pay. */
+const DemoPayBodySchema = z
+  .object({ packs: PacksSchema.optional(), quoted: PacksSchema.optional() })
+  .default({});
+const DemoPortalBodySchema = z.object({
+  action: z.enum(['switch', 'cancel', 'resume'], { error: 'Choose what to do with the plan.' }),
+});
+const DemoPortalQuerySchema = z.object({ done: z.enum(['switch', 'cancel', 'resume']).optional() });
+
+const DONE_NOTICES = {
+  switch: 'Your plan has been switched.',
+  cancel: 'Your plan is cancelled: it ends at the end of the paid month.',
+  resume: 'Your plan continues: it renews as before.',
+} as const;
+
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+function itemOf(input: CheckoutSessionRequest | { packs?: number; plan?: undefined }) {
+  return input.plan
+    ? ({ kind: 'plan', plan: input.plan } as const)
+    : ({ kind: 'packs', packs: input.packs ?? 1 } as const);
+}
+
+/**
+ * Buying credits and plans (spec section 7 `GET /stripe/checkout`, product decisions "Credits and
+ * plans"):
+ *  - GET  /stripe/checkout?token=&packs=N|plan=P  opened in a new tab: 303 to the checkout page
+ *    (or the billing portal for a subscriber changing plan); failures are readable HTML pages;
+ *  - POST /stripe/checkout-session {packs|plan}  the plans modal's JSON way: `{ url, kind }`;
+ *  - POST /stripe/portal-session                  the billing portal for a subscriber;
+ *  - GET  /stripe/subscription                     what the plans modal shows;
+ *  - POST /stripe/webhook                          Stripe's signed events (raw body);
+ *  - GET|POST /stripe/demo/checkout/:session and /stripe/demo/portal/:session  the demo pages.
+ */
+export function stripeRoutes(app: FastifyInstance): void {
+  const deps = billingDepsFrom(app.container);
+  const { repos, clock } = app.container;
+
+  /** Runs a page handler: AppErrors become a readable page with their status, the rest a 500 page. */
+  async function asPage(reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return await run();
+    } catch (error) {
+      const status = error instanceof AppError ? error.statusCode : 500;
+      if (!(error instanceof AppError)) {
+        reply.request.log.error({ err: error, reqId: reply.request.id }, 'page failed');
+      }
+      const signIn = status === 401;
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('x-request-id', reply.request.id)
+        .send(
+          messagePage(
+            signIn
+              ? {
+                  title: 'Please sign in again',
+                  message:
+                    'Your session has expired or you have signed out, so the checkout cannot open. Sign in to Chorus, then choose Buy Credits or a plan again.',
+                  link: { href: '/', label: 'Go to Chorus and sign in' },
+                }
+              : {
+                  title: status === 500 ? 'Something went wrong' : 'The checkout could not open',
+                  message:
+                    error instanceof AppError
+                      ? error.message
+                      : 'Something went wrong on our side. Please try again.',
+                  link: { href: '/', label: 'Return to Chorus' },
+                },
+          ),
+        );
+    }
+  }
+
+  // --- checkout (new tab) -----------------------------------------------------------------------
+
+  app.get('/stripe/checkout', (request, reply) =>
+    asPage(reply, async () => {
+      // The tab cannot send headers, so the token comes in the query (redacted from logs).
+      const { token } = validate(TokenQuerySchema, request.query);
+      const user = await authenticate({ repos, clock }, bearerToken(request) ?? token);
+      const query = validate(CheckoutQuerySchema, request.query);
+      const next = await startCheckout(deps, {
+        user: { id: user.id, email: user.email },
+        item: itemOf(query),
+        origin: origin(request),
+      });
+      return reply.redirect(next.url, 303);
+    }),
+  );
+
+  app.post('/stripe/checkout-session', { preHandler: requireAuth }, async (request) => {
+    const body = validate(CheckoutSessionRequestSchema, request.body);
+    const user = currentUser(request);
+    const next = await startCheckout(deps, {
+      user: { id: user.id, email: user.email },
+      item: itemOf(body),
+      origin: origin(request),
+    });
+    return validateReply(RedirectUrlReplySchema, next);
+  });
+
+  app.post('/stripe/portal-session', { preHandler: requireAuth }, async (request) => {
+    const next = await openBillingPortal(deps, {
+      userId: currentUser(request).id,
+      origin: origin(request),
+    });
+    return validateReply(RedirectUrlReplySchema, next);
+  });
+
+  app.get('/stripe/subscription', { preHandler: requireAuth }, async (request) => {
+    const billing = await getBilling(deps, { userId: currentUser(request).id });
+    return validateReply(BillingReplySchema, billing);
+  });
+
+  // --- webhook: the signature covers the exact bytes, so this scope keeps the raw body ----------
+
+  void app.register((hooks, _opts, done) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, next) => {
+      next(null, body);
+    });
+    hooks.post('/stripe/webhook', async (request) => {
+      const signature = request.headers['stripe-signature'];
+      await receiveWebhook(deps, {
+        payload: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        signature: Array.isArray(signature) ? signature[0] : signature,
+      });
+      return validateReply(WebhookReplySchema, { received: true });
+    });
+    done();
+  });
+
+  // --- the demo provider's pages ------------------------------------------------------------------
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, next) => {
+      next(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  app.get(DEMO_CHECKOUT, (request, reply) =>
+    asPage(reply, async () => {
+      const { session } = validate(SessionParamsSchema, request.params);
+      const { packs, changed } = validate(DemoCheckoutQuerySchema, request.query);
+      const view = await getDemoCheckout(deps, { sessionId: session });
+      const item =
+        view.item.kind === 'packs' && packs !== undefined
+          ? { kind: 'packs' as const, packs }
+          : view.item;
+      return reply.type('text/html; charset=utf-8').send(
+        demoCheckoutPage({
+          ...view,
+          item,
+          quantityChanged: changed === '1',
+          action: `${DEMO_CHECKOUT_PATH}/${encodeURIComponent(session)}`,
+        }),
+      );
+    }),
+  );
+
+  app.post(DEMO_CHECKOUT, (request, reply) =>
+    asPage(reply, async () => {
+      const { session } = validate(SessionParamsSchema, request.params);
+      const { packs, quoted } = validate(DemoPayBodySchema, request.body ?? {});
+      // Pay pressed after changing the quantity without updating the total: nobody pays an
+      // amount they were not shown, so the page shows the new total first.
+      if (packs !== undefined && quoted !== undefined && packs !== quoted) {
+        return reply.redirect(
+          `${DEMO_CHECKOUT_PATH}/${encodeURIComponent(session)}?packs=${packs}&changed=1`,
+          303,
+        );
+      }
+      const done = await completeDemoCheckout(deps, {
+        sessionId: session,
+        ...(packs !== undefined ? { packs } : {}),
+      });
+      return reply.redirect(done.redirectUrl, 303);
+    }),
+  );
+
+  app.get(DEMO_PORTAL, (request, reply) =>
+    asPage(reply, async () => {
+      const { session } = validate(SessionParamsSchema, request.params);
+      const { done } = validate(DemoPortalQuerySchema, request.query);
+      const view = await getDemoPortal(deps, { sessionId: session });
+      return reply.type('text/html; charset=utf-8').send(
+        demoPortalPage({
+          action: `${DEMO_PORTAL_PATH}/${encodeURIComponent(session)}`,
+          plan: view.subscription.plan,
+          status: view.subscription.status,
+          currentPeriodEnd: view.subscription.currentPeriodEnd,
+          cancelAtPeriodEnd: view.subscription.cancelAtPeriodEnd,
+          switchTo: done === 'switch' ? null : view.switchTo,
+          currency: deps.billingConfig.currency,
+          email: view.email,
+          returnUrl: view.returnUrl,
+          notice: done ? DONE_NOTICES[done] : null,
+        }),
+      );
+    }),
+  );
+
+  app.post(DEMO_PORTAL, (request, reply) =>
+    asPage(reply, async () => {
+      const { session } = validate(SessionParamsSchema, request.params);
+      const { action } = validate(DemoPortalBodySchema, request.body ?? {});
+      await changeDemoSubscription(deps, { sessionId: session, action });
+      return reply.redirect(
+        `${DEMO_PORTAL_PATH}/${encodeURIComponent(session)}?done=${action}`,
+        303,
+      );
+    }),
+  );
+}

@@ -1,0 +1,223 @@
+import type { Plan, SubscriptionStatus } from '@app/contracts';
+
+/**
+ * The PaymentGateway port: starting a checkout (credit packs or a monthly plan), opening the
+ * billing portal, and turning the provider's signed webhook deliveries into PaymentEvents.
+ * Adapters: StripePaymentGateway (the official SDK) and DemoPaymentGateway (a built-in checkout
+ * page where no card is charged). Fulfilment (services/billing) reads PaymentEvents only, never
+ * the provider's own objects.
+ */
+
+export type PaymentProvider = 'stripe' | 'demo';
+
+/** What a checkout sells: credit packs (the buyer may change the quantity) or a plan. */
+export type CheckoutItem = { kind: 'packs'; packs: number } | { kind: 'plan'; plan: Plan };
+
+/** Prices as configured (CREDIT_PACK_*, PAYMENTS_CURRENCY, STRIPE_PRICE_*). */
+export interface PaymentCatalogue {
+  creditPackCredits: number;
+  creditPackPriceCents: number;
+  /** ISO 4217, lower case (usd). */
+  currency: string;
+  /** The provider's price id per plan; undefined: the plan's price is described inline. */
+  planPriceIds: Record<Plan, string | undefined>;
+}
+
+export interface CheckoutInput {
+  userId: string;
+  /** Null for an account made by a Facebook login that shared no e-mail address. */
+  email: string | null;
+  /** The user's customer at the provider (PaymentGateway.createCustomer). */
+  customerId: string;
+  item: CheckoutItem;
+  /** Absolute addresses the provider sends the browser back to. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PortalInput {
+  userId: string;
+  customerId: string;
+  returnUrl: string;
+  /** Open the confirmation of switching this subscription to `plan` instead of the portal's home. */
+  switchTo?: { subscriptionId: string; plan: Plan };
+}
+
+interface EventBase {
+  /** The provider's event id; deliveries of one event share it. */
+  eventId: string;
+  /** The provider's event type as sent (checkout.session.completed, ...). */
+  providerType: string;
+  /** When the provider created the event. */
+  occurredAt: Date;
+}
+
+/** A one-off credit-pack payment that has been paid (card charged, or an async method settled). */
+export interface CreditsPaidEvent extends EventBase {
+  type: 'credits_paid';
+  /** The checkout session; the ledger key is built from it, so each checkout grants once. */
+  checkoutId: string;
+  userId: string | null;
+  customerId: string | null;
+  packs: number;
+  /** Credits per pack as sold at checkout time (a later price change does not alter it). */
+  creditsPerPack: number;
+}
+
+/** A paid subscription invoice: the first month (subscription_create) or a renewal (subscription_cycle). */
+export interface PlanInvoicePaidEvent extends EventBase {
+  type: 'plan_invoice_paid';
+  invoiceId: string;
+  reason: 'subscription_create' | 'subscription_cycle';
+  userId: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** The plan billed; null when the invoice names no price or plan we know. */
+  plan: Plan | null;
+}
+
+/** The subscription's state after a creation, update (plan change, cancel at period end) or deletion. */
+export interface SubscriptionChangedEvent extends EventBase {
+  type: 'subscription_changed';
+  subscriptionId: string;
+  userId: string | null;
+  customerId: string | null;
+  plan: Plan | null;
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** Verified, but nothing to do (another event type, an unpaid checkout, a proration invoice). */
+export interface IgnoredPaymentEvent extends EventBase {
+  type: 'ignored';
+  reason: string;
+}
+
+export type PaymentEvent =
+  CreditsPaidEvent | PlanInvoicePaidEvent | SubscriptionChangedEvent | IgnoredPaymentEvent;
+
+export interface PaymentGateway {
+  readonly provider: PaymentProvider;
+  /** Creates the provider's customer for a user (called once per user; the id is stored). */
+  createCustomer(input: { userId: string; email: string | null }): Promise<string>;
+  createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  /**
+   * The customer's subscription the provider still bills (active, trialing or past due), if any.
+   * Asked before a plan checkout, so a subscription whose webhook has not arrived yet is not
+   * bought twice.
+   */
+  findLiveSubscription(
+    customerId: string,
+  ): Promise<{ subscriptionId: string; plan: Plan | null } | null>;
+  /** The billing portal: change plan, update the card, see invoices, cancel. */
+  createPortal(input: PortalInput): Promise<{ url: string }>;
+  /**
+   * Verifies a webhook delivery (signature over the raw body, and age against `receivedAt`) and
+   * translates it. Throws WebhookSignatureError when it cannot be trusted.
+   */
+  parseWebhook(
+    payload: Buffer,
+    signature: string | undefined,
+    receivedAt: Date,
+  ): Promise<PaymentEvent>;
+}
+
+/** A webhook whose signature is missing, wrong or too old. Nothing in it may be used. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * The provider refused or could not be reached. `userMessage` is safe to show; `status` is the
+ * provider's HTTP status when it answered.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly userMessage: string,
+    readonly status: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+// --- the demo checkout -------------------------------------------------------------------------
+
+/** Where this server serves the demo provider's pages (stripe.routes.ts); ids are appended. */
+export const DEMO_CHECKOUT_PATH = '/api/v1/stripe/demo/checkout';
+export const DEMO_PORTAL_PATH = '/api/v1/stripe/demo/portal';
+
+/** A demo checkout or portal session, as its signed id says. */
+export type DemoSession =
+  | {
+      kind: 'checkout';
+      /** The random part, unique per session (the events and ledger key are built from it). */
+      sid: string;
+      userId: string;
+      customerId: string;
+      item: CheckoutItem;
+      /** Credits per pack when the session was created (the price list may change meanwhile). */
+      creditsPerPack: number;
+      successUrl: string;
+      cancelUrl: string;
+      expiresAt: Date;
+    }
+  | {
+      kind: 'portal';
+      sid: string;
+      userId: string;
+      customerId: string;
+      returnUrl: string;
+      switchTo: { subscriptionId: string; plan: Plan } | null;
+      expiresAt: Date;
+    };
+
+/** The subscription as the demo portal changes it. */
+export interface DemoSubscriptionState {
+  subscriptionId: string;
+  plan: Plan;
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
+ * What the demo gateway adds for its own pages: reading its signed session ids and producing the
+ * PaymentEvents a real provider would send, which go through the same fulfilment as webhooks.
+ */
+export interface DemoCheckoutDesk {
+  /** The session a signed id stands for; throws DemoSessionError when forged or expired. */
+  readSession(id: string, now: Date): DemoSession;
+  /**
+   * The events of a paid demo checkout: credits_paid for packs (`packs` is the buyer's final
+   * quantity); subscription_changed and plan_invoice_paid for a new plan.
+   */
+  completeCheckout(
+    session: Extract<DemoSession, { kind: 'checkout' }>,
+    input: { packs: number; now: Date },
+  ): PaymentEvent[];
+  /** The event of a demo portal action (switch plan, cancel at period end, resume). */
+  changeSubscription(
+    session: Extract<DemoSession, { kind: 'portal' }>,
+    current: DemoSubscriptionState,
+    action: { kind: 'switch'; plan: Plan } | { kind: 'cancel' } | { kind: 'resume' },
+    now: Date,
+  ): PaymentEvent;
+}
+
+/** A demo session id that is forged, malformed or expired. */
+export class DemoSessionError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'invalid' | 'expired',
+  ) {
+    super(message);
+    this.name = 'DemoSessionError';
+  }
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PLAN_CATALOGUE, type BillingReply, type Plan } from '@app/contracts';
+import { Dialog } from '../../components/dialog';
+import { useAuth } from '../../lib/auth';
+import { errorMessage } from '../../lib/api-client';
+import { formatCount, formatDate, planLabel } from '../../lib/format';
+import { usePublicConfig } from '../../lib/public-config';
+import { billingApi, billingQueryKey } from './billing-api';
+import { openPendingTab } from './checkout-tab';
+import { useCheckoutWatch } from './checkout-watch';
+
+/** The plans of spec section 9 (prices and credits from the shared catalogue). */
+export const PLANS: readonly { id: Plan; perks: readonly string[] }[] = [
+  { id: 'basic', perks: ['Full comment reports', 'Notes per video'] },
+  { id: 'pro', perks: ['Everything in Basic', 'Priority processing'] },
+  { id: 'advanced', perks: ['All Pro features', 'Largest comment volume'] },
+];
+
+/** "$29" (whole amounts without cents), in the server's payment currency. */
+function price(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+const LIVE = new Set(['active', 'trialing', 'past_due']);
+
+/** The line under the current plan's price that says where the subscription stands. */
+export function subscriptionLine(
+  subscription: BillingReply['subscription'],
+  currentPlan: Plan,
+): string | null {
+  if (!subscription || subscription.plan !== currentPlan || !LIVE.has(subscription.status)) {
+    return currentPlan === 'basic' && (!subscription || !LIVE.has(subscription.status))
+      ? 'No subscription yet: you are using your free credits.'
+      : null;
+  }
+  const day = formatDate(subscription.current_period_end);
+  if (subscription.status === 'past_due') {
+    return 'The last payment failed: update your card under Manage plan.';
+  }
+  if (subscription.cancel_at_period_end) return day ? `Cancelled: ends on ${day}.` : 'Cancelled.';
+  return day ? `Renews on ${day}.` : 'Renews monthly.';
+}
+
+/**
+ * 'Choose Your Plan' with Basic, Pro and Advanced; the current plan is highlighted. A plan button
+ * opens that plan's checkout in a new tab; a subscriber's buttons open the billing portal instead
+ * (switching plans there keeps one subscription), and the current plan's button manages it.
+ * Failures are shown in the dialog (the spec leaves them "not shown").
+ */
+export default function PlansModal({ onClose }: { onClose: () => void }) {
+  const { token, plan: authPlan } = useAuth();
+  const config = usePublicConfig();
+  const watch = useCheckoutWatch();
+  const billing = useQuery({
+    queryKey: billingQueryKey(token),
+    queryFn: ({ signal }) => billingApi.subscription(signal),
+    enabled: token !== null,
+    staleTime: 10_000,
+  });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const payments = billing.data?.payments ?? config?.payments ?? null;
+  const current = (billing.data?.plan ?? authPlan ?? 'basic').toLowerCase() as Plan;
+  const subscription = billing.data?.subscription ?? null;
+  const subscribed =
+    subscription !== null && subscription.manageable && LIVE.has(subscription.status);
+  const off = payments === 'off';
+  const currency = billing.data?.credit_pack.currency ?? 'usd';
+
+  const go = async (key: string, request: () => ReturnType<typeof billingApi.portalSession>) => {
+    if (token === null) return; // Checkout opens only with a token (spec section 5).
+    setBusy(key);
+    setError(null);
+    const tab = openPendingTab();
+    try {
+      const { url } = await request();
+      watch.opened();
+      tab.go(url);
+    } catch (err) {
+      tab.close();
+      console.error('Checkout failed to start', err);
+      setError(
+        `${key === 'manage' ? 'Could not open plan management' : 'Could not start the checkout'}: ${errorMessage(err)}`,
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Choose Your Plan"
+      subtitle="Monthly plans. 1 credit covers 100 comments."
+      onClose={onClose}
+      className="dialog-wide"
+    >
+      <div className="plans-grid">
+        {PLANS.map((p) => {
+          const isCurrent = p.id === current;
+          const details = PLAN_CATALOGUE[p.id];
+          const label = planLabel(p.id);
+          const manage = isCurrent && subscribed;
+          const line = isCurrent ? subscriptionLine(subscription, current) : null;
+          const buttonText =
+            busy === (manage ? 'manage' : p.id)
+              ? 'Opening…'
+              : manage
+                ? 'Manage plan'
+                : subscribed
+                  ? `Switch to ${label}`
+                  : `Choose ${label}`;
+          return (
+            <section
+              key={p.id}
+              className={`plan-card${isCurrent ? ' plan-card-current' : ''}`}
+              aria-label={`${label} plan${isCurrent ? ' (current plan)' : ''}`}
+              data-testid={`plan-card-${p.id}`}
+              data-current={isCurrent ? 'true' : 'false'}
+            >
+              {isCurrent ? <span className="badge badge-accent">Current plan</span> : null}
+              <h3>{label}</h3>
+              <p className="plan-price">{price(details.priceCents, currency)}/month</p>
+              {line ? (
+                <p className="plan-status" data-testid="plan-status">
+                  {line}
+                </p>
+              ) : null}
+              <ul>
+                <li>{formatCount(details.creditsPerMonth)} credits per month</li>
+                <li>{formatCount(details.commentsCovered)} comments covered</li>
+                {p.perks.map((perk) => (
+                  <li key={perk}>{perk}</li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className={manage ? 'btn btn-ghost' : 'btn btn-primary'}
+                disabled={off || busy !== null}
+                onClick={() =>
+                  void (manage
+                    ? go('manage', () => billingApi.portalSession())
+                    : go(p.id, () => billingApi.checkoutSession({ plan: p.id })))
+                }
+              >
+                {buttonText}
+              </button>
+            </section>
+          );
+        })}
+      </div>
+      {error ? (
+        <p role="alert" className="form-error plans-error" data-testid="plans-error">
+          {error}
+        </p>
+      ) : null}
+      <p className="muted small plans-note">
+        {off
+          ? 'Purchases are turned off on this server.'
+          : payments === 'demo'
+            ? 'Demo payments: checkout opens in a new tab and no card is charged.'
+            : 'Checkout opens in a new tab. Plans renew monthly until you cancel.'}
+      </p>
+    </Dialog>
+  );
+}
