@@ -15,13 +15,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('payment_customers_provider_customer_key', ['provider', 'customer_id'])
     .execute();
 
-  // No foreign key to users: the record of what a provider told us outlives a deleted account.
   await db.schema
     .createTable('payment_events')
     .addColumn('event_id', 'text', (c) => c.primaryKey())
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'uuid')
+    // Only set for an event applied to an existing account; deleting the account deletes its events
+    // (Stripe keeps the payment records), and a later redelivery is then ignored as unknown.
+    .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('outcome', 'text', (c) => c.notNull())
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

@@ -124,6 +124,11 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
     return Promise.resolve(null);
   }
 
+  /** Demo plans live only in our own subscriptions row, which the account deletion removes. */
+  cancelSubscriptions(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
   parseWebhook(): Promise<PaymentEvent> {
     return Promise.reject(
       new WebhookSignatureError('This server uses the demo checkout, which sends no webhooks.'),

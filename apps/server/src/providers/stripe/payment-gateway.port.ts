@@ -110,6 +110,11 @@ export interface PaymentGateway {
   findLiveSubscription(
     customerId: string,
   ): Promise<{ subscriptionId: string; plan: Plan | null } | null>;
+  /**
+   * Cancels at once every subscription the provider still bills this customer for (the account is
+   * being deleted). Answers how many were cancelled.
+   */
+  cancelSubscriptions(customerId: string): Promise<number>;
   /** The billing portal: change plan, update the card, see invoices, cancel. */
   createPortal(input: PortalInput): Promise<{ url: string }>;
   /**

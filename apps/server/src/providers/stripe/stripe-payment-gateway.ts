@@ -181,6 +181,21 @@ export class StripePaymentGateway implements PaymentGateway {
     };
   }
 
+  async cancelSubscriptions(customerId: string): Promise<number> {
+    const list = await this.call('list the subscriptions', () =>
+      this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+    );
+    const billed = list.data.filter((s) =>
+      ['active', 'trialing', 'past_due', 'unpaid', 'incomplete'].includes(s.status),
+    );
+    for (const subscription of billed) {
+      await this.call('cancel the subscription', () =>
+        this.stripe.subscriptions.cancel(subscription.id),
+      );
+    }
+    return billed.length;
+  }
+
   async createPortal(input: PortalInput): Promise<{ url: string }> {
     const base = { customer: input.customerId, return_url: input.returnUrl };
     const priceId = input.switchTo

@@ -209,6 +209,19 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
       }
 
       const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
+      if (request.method === 'DELETE' && subscriptionPath) {
+        const subscription = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
+        if (!subscription) {
+          return stripeError(res, 404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'id',
+            message: `No such subscription: '${subscriptionPath[1]}'`,
+          });
+        }
+        subscription.status = 'canceled';
+        return send(res, subscription);
+      }
       if (request.method === 'GET' && subscriptionPath) {
         const subscription = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
         if (!subscription) {
@@ -265,6 +278,10 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
       const found = sessions.get(sessionId);
       if (!found) throw new Error(`no session ${sessionId}`);
       found.lineItems[0]!.quantity = quantity;
+    },
+    /** Answers the next `n` requests with 503. */
+    failNext(n: number): void {
+      failNext = n;
     },
     addSubscription(subscription: Json): void {
       subscriptions.set(subscription.id as string, subscription);

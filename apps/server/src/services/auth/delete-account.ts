@@ -1,6 +1,8 @@
 import { DELETE_ACCOUNT_PHRASE, type DeleteAccountRequest } from '@app/contracts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
+import type { PaymentGateway } from '../../providers/stripe/payment-gateway.port';
+import { viaProvider } from '../billing/billing-deps';
 import type { AuthDeps, AuthUser } from './auth-deps';
 import { checkPassword } from './log-in';
 import { assertNotRateLimited, recordFailure } from './sign-in-rate-limit';
@@ -18,11 +20,15 @@ export const PHRASE_REQUIRED_MESSAGE = `Type "${DELETE_ACCOUNT_PHRASE}" to confi
  * DELETE_ACCOUNT_PHRASE. Then the user row is deleted: account, sessions, identities, credit
  * ledger, subscription, analyses with their reports, comments and cached deep dives, notes and
  * workspaces all go with it through ON DELETE CASCADE; the sign-in failures kept for its e-mail are
- * removed too. The session that asked is gone with the rest.
+ * removed too. The session that asked is gone with the rest. A plan the payment provider still bills
+ * is cancelled first: if the provider cannot be reached nothing is deleted (502, try again), so
+ * nobody is left billed for an account that no longer exists.
  */
 export async function deleteAccount(
   deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'> & {
-    logger?: Pick<Logger, 'info'>;
+    logger: Pick<Logger, 'info' | 'warn'>;
+    /** The configured payment provider; null when payments are off. */
+    paymentGateway: PaymentGateway | null;
   },
   user: AuthUser,
   input: DeleteAccountRequest & { ip: string },
@@ -51,11 +57,20 @@ export async function deleteAccount(
     );
   }
 
+  const gateway = deps.paymentGateway;
+  const customerId = gateway
+    ? await deps.repos.paymentCustomers.find(user.id, gateway.provider)
+    : null;
+  if (gateway && customerId) {
+    const cancelled = await viaProvider(deps, () => gateway.cancelSubscriptions(customerId));
+    if (cancelled > 0) deps.logger.info({ userId: user.id, cancelled }, 'subscription cancelled');
+  }
+
   await deps.transaction(async (repos) => {
     // The row lock makes a concurrent credit movement (a job settling) wait, then find no user.
     if (!(await repos.users.lockById(user.id))) return;
     if (account.email) await repos.loginAttempts.deleteForEmail(account.email);
     await repos.users.deleteById(user.id);
   });
-  deps.logger?.info({ userId: user.id }, 'account deleted by its owner');
+  deps.logger.info({ userId: user.id }, 'account deleted by its owner');
 }

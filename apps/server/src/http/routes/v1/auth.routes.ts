@@ -82,7 +82,15 @@ export function authRoutes(app: FastifyInstance): void {
   app.delete('/auth/account', { preHandler: requireAuth }, async (request) => {
     const input = validate(DeleteAccountRequestSchema, request.body ?? {});
     await deleteAccount(
-      { repos, transaction, hasher, clock, authConfig, logger },
+      {
+        repos,
+        transaction,
+        hasher,
+        clock,
+        authConfig,
+        logger,
+        paymentGateway: app.container.payments.gateway,
+      },
       currentUser(request),
       { ...input, ip: request.ip },
     );

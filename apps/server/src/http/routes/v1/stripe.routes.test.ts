@@ -522,6 +522,52 @@ describeEachDatabase('Stripe webhooks', (t) => {
     });
     expect(login.statusCode).toBe(401);
   });
+  it('deleting an account cancels the plan Stripe bills it for; when Stripe is down nothing is deleted', async () => {
+    const { token, password } = await signUpTestUser(test.app);
+    // A checkout creates the account's Stripe customer; the paid plan is a live subscription of it.
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      headers: bearer(token),
+      payload: { plan: 'basic' },
+    });
+    const customer = stub.requests.findLast((r) => r.path === '/v1/checkout/sessions')!.form
+      .customer as string;
+    const subscriptionId = `sub_del_${customer}`;
+    stub.addSubscription({
+      id: subscriptionId,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      items: { object: 'list', data: [] },
+      metadata: {},
+    });
+    const remove = () =>
+      test.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/auth/account',
+        headers: bearer(token),
+        payload: { password },
+      });
+
+    stub.failNext(4); // more than the SDK's retries
+    const refused = await remove();
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json<{ code: string }>().code).toBe('payment_provider_error');
+    expect(
+      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+
+    const deleted = await remove();
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const cancel = stub.requests.filter(
+      (r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`,
+    );
+    expect(cancel.length).toBeGreaterThan(0);
+    expect(
+      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+  });
 });
 
 describe('request logs', () => {
