@@ -9,6 +9,7 @@ import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { buildTfidf, type SparseMatrix } from './lexical';
 import { findNeighbours } from './neighbours';
 import { createRandom, sampleIndices } from './random';
+import { splitMergeRound } from './split-merge';
 import { concentrationWeights, reweightTerms } from './term-weights';
 import {
   buildSpace,
@@ -65,6 +66,11 @@ export interface ClusterOptions {
    */
   reweightTerms?: boolean;
   /**
+   * Split-merge swaps after k-means: two clusters that are one topic are merged and the freed
+   * centroid splits a mixed cluster (see split-merge.ts). Default true.
+   */
+  splitMerge?: boolean;
+  /**
    * Where the tasks run (independent k-means runs, assignment steps, projection, neighbour search):
    * worker threads for large inputs by default (runnerFor); the result is the same on any runner.
    */
@@ -89,6 +95,8 @@ const STRONG_WHITENING = 0.3;
 const STABILITY_MARGIN = 0.1;
 /** Neighbours kept per item for re-ranking after term reweighting (30 and 100 score alike). */
 const REWEIGHT_POOL = 30;
+/** Rounds of split-merge swaps at most (Tweet: 3-5 rounds until none is made). */
+const SPLIT_MERGE_ROUNDS = 5;
 
 /**
  * Agreement (mean pairwise NMI) of three k-means runs with different seeds on a sample: a
@@ -267,6 +275,15 @@ export async function discoverClusters(
       initial: computeCentroids(space, best.assignments, k, weights),
     });
   }
+  if (options.splitMerge ?? true)
+    for (let round = 0; round < SPLIT_MERGE_ROUNDS; round++) {
+      // Swaps (see split-merge.ts), each round followed by k-means from the clusters it leaves.
+      const next = splitMergeRound(space, best.assignments, k, weights, seed + round);
+      if (!next) break;
+      best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed + 71 + round), {
+        initial: computeCentroids(space, next, k, weights),
+      });
+    }
   const result = finalise(space, input.vectors, best, k, weights);
   progress(1);
   return result;
