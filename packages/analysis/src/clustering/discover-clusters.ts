@@ -67,7 +67,7 @@ export interface ClusterOptions {
   reweightTerms?: boolean;
   /**
    * Split-merge swaps after k-means: two clusters that are one topic are merged and the freed
-   * centroid splits a mixed cluster (see split-merge.ts). Default true.
+   * centroid splits a mixed cluster (see split-merge.ts). Default: up to SPLIT_MERGE_MAX_ITEMS items.
    */
   splitMerge?: boolean;
   /**
@@ -97,6 +97,11 @@ const STABILITY_MARGIN = 0.1;
 const REWEIGHT_POOL = 30;
 /** Rounds of split-merge swaps at most (Tweet: 3-5 rounds until none is made). */
 const SPLIT_MERGE_ROUNDS = 5;
+/**
+ * Split-merge runs up to this many items: each round with a swap costs a k-means on every item,
+ * which the 10,000-comment time budget cannot pay; a video's comments are mostly far fewer.
+ */
+const SPLIT_MERGE_MAX_ITEMS = 5000;
 
 /**
  * Agreement (mean pairwise NMI) of three k-means runs with different seeds on a sample: a
@@ -275,7 +280,7 @@ export async function discoverClusters(
       initial: computeCentroids(space, best.assignments, k, weights),
     });
   }
-  if (options.splitMerge ?? true)
+  if (options.splitMerge ?? active.length <= SPLIT_MERGE_MAX_ITEMS)
     for (let round = 0; round < SPLIT_MERGE_ROUNDS; round++) {
       // Swaps (see split-merge.ts), each round followed by k-means from the clusters it leaves.
       const next = splitMergeRound(space, best.assignments, k, weights, seed + round);
