@@ -89,6 +89,12 @@ export interface ClusterResult {
 
 const SAMPLE_FOR_K = 1000;
 const RESTART_SAMPLE = 3000;
+/**
+ * Restarts see every item when that scores no more item-centroid pairs per iteration than the
+ * sample does at K = 11, the floor at 10,000 comments (AgNews, 8,000 texts at K = 4: NMI 66.2 ->
+ * 67.8, its worst seed 63.6 -> 68.2, since a 3,000-text sample misplaces the World/Sci-Tech border).
+ */
+const RESTART_BUDGET = RESTART_SAMPLE * 11;
 const STABILITY_SAMPLE = 2000;
 /** Whitening at or above this is checked against half of it by clustering stability. */
 const STRONG_WHITENING = 0.3;
@@ -236,10 +242,11 @@ export async function discoverClusters(
   }
   progress(0.4);
 
-  // Restarts run on a sample (cheap); the best start is then refined on every item.
+  // Restarts run on a sample unless every item is as cheap (RESTART_BUDGET); the best start is
+  // then refined on every item.
   const restarts = options.restarts ?? 4;
   const restartSample =
-    active.length > RESTART_SAMPLE
+    active.length > RESTART_SAMPLE && active.length * k > RESTART_BUDGET
       ? sampleIndices(active, RESTART_SAMPLE, createRandom(seed + 5))
       : active;
   const sub =
