@@ -118,6 +118,23 @@ describe('tokenize', () => {
       'c++',
     ]);
   });
+
+  it('adds the parts of camelCase and snake_case identifiers after the identifier', () => {
+    expect(tokenize('QTcpSocket in a QThread, eav_attribute, NSPanel, iPhone, Hello')).toEqual([
+      'qtcpsocket',
+      'tcp',
+      'socket',
+      'qthread',
+      'eav_attribute',
+      'eav',
+      'attribute',
+      'nspanel',
+      'ns',
+      'panel',
+      'iphone',
+      'hello',
+    ]);
+  });
 });
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -9,6 +9,7 @@ import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { buildTfidf, type SparseMatrix } from './lexical';
 import { findNeighbours } from './neighbours';
 import { createRandom, sampleIndices } from './random';
+import { splitMergeRound } from './split-merge';
 import { concentrationWeights, reweightTerms } from './term-weights';
 import {
   buildSpace,
@@ -65,6 +66,11 @@ export interface ClusterOptions {
    */
   reweightTerms?: boolean;
   /**
+   * Split-merge swaps after k-means: two clusters that are one topic are merged and the freed
+   * centroid splits a mixed cluster (see split-merge.ts). Default: up to SPLIT_MERGE_MAX_ITEMS items.
+   */
+  splitMerge?: boolean;
+  /**
    * Where the tasks run (independent k-means runs, assignment steps, projection, neighbour search):
    * worker threads for large inputs by default (runnerFor); the result is the same on any runner.
    */
@@ -83,12 +89,25 @@ export interface ClusterResult {
 
 const SAMPLE_FOR_K = 1000;
 const RESTART_SAMPLE = 3000;
+/**
+ * Restarts see every item when that scores no more item-centroid pairs per iteration than the
+ * sample does at K = 11, the floor at 10,000 comments (AgNews, 8,000 texts at K = 4: NMI 66.2 ->
+ * 67.8, its worst seed 63.6 -> 68.2, since a 3,000-text sample misplaces the World/Sci-Tech border).
+ */
+const RESTART_BUDGET = RESTART_SAMPLE * 11;
 const STABILITY_SAMPLE = 2000;
 /** Whitening at or above this is checked against half of it by clustering stability. */
 const STRONG_WHITENING = 0.3;
 const STABILITY_MARGIN = 0.1;
 /** Neighbours kept per item for re-ranking after term reweighting (30 and 100 score alike). */
 const REWEIGHT_POOL = 30;
+/** Rounds of split-merge swaps at most (Tweet: 3-5 rounds until none is made). */
+const SPLIT_MERGE_ROUNDS = 5;
+/**
+ * Split-merge runs up to this many items: each round with a swap costs a k-means on every item,
+ * which the 10,000-comment time budget cannot pay; a video's comments are mostly far fewer.
+ */
+const SPLIT_MERGE_MAX_ITEMS = 5000;
 
 /**
  * Agreement (mean pairwise NMI) of three k-means runs with different seeds on a sample: a
@@ -223,10 +242,11 @@ export async function discoverClusters(
   }
   progress(0.4);
 
-  // Restarts run on a sample (cheap); the best start is then refined on every item.
+  // Restarts run on a sample unless every item is as cheap (RESTART_BUDGET); the best start is
+  // then refined on every item.
   const restarts = options.restarts ?? 4;
   const restartSample =
-    active.length > RESTART_SAMPLE
+    active.length > RESTART_SAMPLE && active.length * k > RESTART_BUDGET
       ? sampleIndices(active, RESTART_SAMPLE, createRandom(seed + 5))
       : active;
   const sub =
@@ -267,6 +287,15 @@ export async function discoverClusters(
       initial: computeCentroids(space, best.assignments, k, weights),
     });
   }
+  if (options.splitMerge ?? active.length <= SPLIT_MERGE_MAX_ITEMS)
+    for (let round = 0; round < SPLIT_MERGE_ROUNDS; round++) {
+      // Swaps (see split-merge.ts), each round followed by k-means from the clusters it leaves.
+      const next = splitMergeRound(space, best.assignments, k, weights, seed + round);
+      if (!next) break;
+      best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed + 71 + round), {
+        initial: computeCentroids(space, next, k, weights),
+      });
+    }
   const result = finalise(space, input.vectors, best, k, weights);
   progress(1);
   return result;

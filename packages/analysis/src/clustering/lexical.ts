@@ -46,17 +46,37 @@ function fold(token: string): string {
   return t;
 }
 
-/** Lower-cased content tokens of a text; emoji are kept as tokens of their own. */
+/**
+ * The parts of an identifier written in camelCase or snake_case ("QTcpSocket" -> Tcp, Socket;
+ * "NSPanel" -> NS, Panel; "eav_attribute" -> eav, attribute; "iPhone" -> Phone), or nothing for a plain word. Code names,
+ * brands and hashtags then share words with texts that spell them out: StackOverflow NMI +1.1.
+ */
+function identifierParts(token: string): string[] {
+  if (!/[A-Z_]/.test(token)) return [];
+  const parts = token
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter((p) => p.length > 1);
+  return parts.length > 1 ? parts : [];
+}
+
+/**
+ * Lower-cased content tokens of a text; emoji are kept as tokens of their own, and an identifier's
+ * parts (identifierParts) follow the identifier itself.
+ */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  const lower = text.toLowerCase();
-  for (const m of lower.matchAll(TOKEN_RE)) {
-    const raw = m[0];
-    if (STOPWORDS.has(raw)) continue;
-    if (raw.length === 1 && /[a-z0-9]/.test(raw)) continue;
-    if (/^\d+$/.test(raw)) continue;
+  const push = (raw: string): void => {
+    if (STOPWORDS.has(raw)) return;
+    if (raw.length === 1 && /[a-z0-9]/.test(raw)) return;
+    if (/^\d+$/.test(raw)) return;
     const t = fold(raw);
     if (!STOPWORDS.has(t)) out.push(t);
+  };
+  for (const m of text.matchAll(TOKEN_RE)) {
+    push(m[0].toLowerCase());
+    for (const part of identifierParts(m[0])) push(part.toLowerCase());
   }
   return out;
 }
