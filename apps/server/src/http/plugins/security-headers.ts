@@ -13,7 +13,16 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   // React sets style attributes through the DOM (allowed); 'unsafe-inline' covers libraries that
   // inject <style> tags. Styles cannot run code.
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'https://i.ytimg.com', 'https://yt3.ggpht.com', 'data:'],
+  // Instagram posts, reels and profile pictures are served from Instagram's and Facebook's CDNs.
+  'img-src': [
+    "'self'",
+    'https://i.ytimg.com',
+    'https://yt3.ggpht.com',
+    'https://*.cdninstagram.com',
+    'https://*.fbcdn.net',
+    'data:',
+  ],
+  'media-src': ["'self'", 'https://*.cdninstagram.com', 'https://*.fbcdn.net'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'frame-src': ["'none'"],
