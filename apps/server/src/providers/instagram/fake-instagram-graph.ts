@@ -78,41 +78,49 @@ export class FakeInstagramGraph implements InstagramGraph {
     media('17900000000000001', 'IMAGE', null, '2025-10-01T07:00:00.000Z', 12),
   ];
 
-  async exchangeCode(code: string): Promise<InstagramConnection> {
+  exchangeCode(code: string): Promise<InstagramConnection> {
     this.calls.push(`exchange:${code}`);
     if (code === FAKE_REJECTED_CODE) {
-      throw new InstagramGraphError(
-        'rejected',
-        'Instagram refused the authorisation: This authorization code has been used. Link Instagram again.',
+      return Promise.reject(
+        new InstagramGraphError(
+          'rejected',
+          'Instagram refused the authorisation: This authorization code has been used. Link Instagram again.',
+        ),
       );
     }
-    return this.connection('instagram_login', `fake-ig-token-${code}`);
+    return Promise.resolve(this.connection('instagram_login', `fake-ig-token-${code}`));
   }
 
-  async connectWithFacebook(userAccessToken: string): Promise<InstagramConnection> {
+  connectWithFacebook(userAccessToken: string): Promise<InstagramConnection> {
     this.calls.push('facebook');
-    if (userAccessToken === FAKE_NO_PAGES_TOKEN)
-      throw new InstagramGraphError('no_business_account', INSTAGRAM_MESSAGES.noBusinessAccount);
-    return this.connection('facebook', 'fake-page-token');
+    if (userAccessToken === FAKE_NO_PAGES_TOKEN) {
+      return Promise.reject(
+        new InstagramGraphError('no_business_account', INSTAGRAM_MESSAGES.noBusinessAccount),
+      );
+    }
+    return Promise.resolve(this.connection('facebook', 'fake-page-token'));
   }
 
-  async listMedia(
+  listMedia(
     credentials: InstagramCredentials,
     options: { limit: number },
   ): Promise<InstagramMedia[]> {
     this.calls.push(`media:${credentials.businessId}`);
-    return this.media.slice(0, options.limit).map((m) => ({ ...m }));
+    return Promise.resolve(this.media.slice(0, options.limit).map((m) => ({ ...m })));
   }
 
-  async listComments(
+  listComments(
     credentials: InstagramCredentials,
     mediaId: string,
     options: { maxComments: number },
   ): Promise<InstagramComment[]> {
     this.calls.push(`comments:${mediaId}`);
     const post = this.media.find((m) => m.id === mediaId);
-    if (!post) throw new InstagramGraphError('not_found', INSTAGRAM_MESSAGES.mediaNotFound);
-    return fakeComments(mediaId, post.commentsCount ?? 0).slice(0, options.maxComments);
+    if (!post)
+      return Promise.reject(new InstagramGraphError('not_found', INSTAGRAM_MESSAGES.mediaNotFound));
+    return Promise.resolve(
+      fakeComments(mediaId, post.commentsCount ?? 0).slice(0, options.maxComments),
+    );
   }
 
   private connection(

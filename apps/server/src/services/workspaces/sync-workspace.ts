@@ -29,13 +29,13 @@ export async function syncWorkspace(
   input: { userId: string; workspaceId: number },
 ): Promise<SyncResult> {
   const workspace = await requireWorkspace(deps, input.userId, input.workspaceId);
-  let failure: unknown = null;
+  let failure: Error | null = null;
   let youtubeVideos = 0;
   let instagramPosts = 0;
   try {
     youtubeVideos = await syncYouTube(deps, input, workspace.youtubeChannelId);
   } catch (error) {
-    failure = error;
+    failure = asError(error);
   }
   try {
     instagramPosts = await syncInstagramPosts(
@@ -43,10 +43,14 @@ export async function syncWorkspace(
       { userId: input.userId, workspace },
     );
   } catch (error) {
-    failure ??= error;
+    failure ??= asError(error);
   }
   if (failure !== null) throw failure;
   return { youtubeVideos, instagramPosts };
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /**
