@@ -422,3 +422,27 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
     });
   });
 });
+
+describeEachDatabase('Content-Security-Policy for Instagram media', (t) => {
+  it('allows Instagram CDN images and videos only when Instagram can be linked', async () => {
+    const csp = async (env: Record<string, string>) => {
+      const { app } = await buildTestApp({ database: t.database, env });
+      try {
+        return String(
+          (await app.inject({ method: 'GET', url: '/api/v1/health' })).headers[
+            'content-security-policy'
+          ],
+        );
+      } finally {
+        await app.close();
+      }
+    };
+    const on = await csp({ INSTAGRAM_APP_ID: '1', INSTAGRAM_APP_SECRET: 'secret-secret' });
+    expect(on).toContain(
+      "img-src 'self' https://i.ytimg.com https://yt3.ggpht.com data: https://*.cdninstagram.com https://*.fbcdn.net",
+    );
+    expect(on).toContain("media-src 'self' https://*.cdninstagram.com https://*.fbcdn.net");
+    const off = await csp({});
+    expect(off).not.toMatch(/cdninstagram|fbcdn|media-src/);
+  });
+});
