@@ -181,6 +181,22 @@ export function createWorkspaceRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Stores a refreshed Instagram token. */
+    async setInstagramToken(
+      id: number,
+      token: { tokenCiphertext: string; tokenExpiresAt: Date | null },
+    ): Promise<void> {
+      await db
+        .updateTable('workspaces')
+        .set({
+          instagramTokenCiphertext: token.tokenCiphertext,
+          instagramTokenExpiresAt: token.tokenExpiresAt,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async markInstagramSynced(id: number, at: Date): Promise<void> {
       await db
         .updateTable('workspaces')

@@ -101,6 +101,17 @@ export class FakeInstagramGraph implements InstagramGraph {
     return Promise.resolve(this.connection('facebook', 'fake-page-token'));
   }
 
+  refreshToken(
+    credentials: InstagramCredentials,
+  ): Promise<{ accessToken: string; expiresAt: Date | null } | null> {
+    this.calls.push('refresh');
+    if (credentials.source !== 'instagram_login') return Promise.resolve(null);
+    return Promise.resolve({
+      accessToken: credentials.accessToken,
+      expiresAt: new Date(Date.now() + 60 * 86_400_000),
+    });
+  }
+
   listMedia(
     credentials: InstagramCredentials,
     options: { limit: number },

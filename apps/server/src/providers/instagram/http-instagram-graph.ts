@@ -195,6 +195,21 @@ export class HttpInstagramGraph implements InstagramGraph {
     throw new InstagramGraphError('no_business_account', INSTAGRAM_MESSAGES.noBusinessAccount);
   }
 
+  async refreshToken(
+    credentials: InstagramCredentials,
+  ): Promise<{ accessToken: string; expiresAt: Date | null } | null> {
+    const ig = this.config.instagram;
+    if (credentials.source !== 'instagram_login' || !ig) return null;
+    const body = await this.request<{ access_token?: string; expires_in?: number }>(
+      withQuery(`${ig.graphUrl}/refresh_access_token`, {
+        grant_type: 'ig_refresh_token',
+        access_token: credentials.accessToken,
+      }),
+    );
+    if (!body.access_token) throw unreadable();
+    return { accessToken: body.access_token, expiresAt: expiry(body.expires_in) };
+  }
+
   async listMedia(
     credentials: InstagramCredentials,
     options: { limit: number },

@@ -270,6 +270,18 @@ export async function startInstagramGraphStub(
       validTokens.add(long);
       return send(res, 200, { access_token: long, token_type: 'bearer', expires_in: 5_183_944 });
     }
+    if (path === '/refresh_access_token') {
+      const token = q.get('access_token') ?? '';
+      if (q.get('grant_type') !== 'ig_refresh_token' || !validTokens.has(token))
+        return graphError(res, 400, 190, 'Error validating access token: Session has expired.');
+      const refreshed = `${token}-r`;
+      validTokens.add(refreshed);
+      return send(res, 200, {
+        access_token: refreshed,
+        token_type: 'bearer',
+        expires_in: 5_184_000,
+      });
+    }
     if (path === '/me' || path === '/me/media' || /^\/\d+\/comments$/.test(path)) {
       if (!validTokens.has(q.get('access_token') ?? ''))
         return graphError(res, 400, 190, 'Error validating access token: Session has expired.');

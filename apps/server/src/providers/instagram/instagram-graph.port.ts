@@ -94,6 +94,13 @@ export interface InstagramGraph {
   exchangeCode(code: string, redirectUri: string): Promise<InstagramConnection>;
   /** Facebook route: a Facebook user token -> the first Page with an Instagram business account. */
   connectWithFacebook(userAccessToken: string): Promise<InstagramConnection>;
+  /**
+   * Extends an Instagram Login token (GET /refresh_access_token, allowed once it is a day old);
+   * null for Facebook Page tokens, which do not expire.
+   */
+  refreshToken(
+    credentials: InstagramCredentials,
+  ): Promise<{ accessToken: string; expiresAt: Date | null } | null>;
   /** The account's media, newest first (at most `limit`). */
   listMedia(
     credentials: InstagramCredentials,

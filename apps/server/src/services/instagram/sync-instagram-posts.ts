@@ -10,10 +10,15 @@ import {
 } from './instagram-deps';
 import { toEntries } from './link-instagram';
 
+/** An Instagram Login token (60 days) is extended by a sync in its last this-many days. */
+export const TOKEN_REFRESH_WINDOW_MS = 20 * 86_400_000;
+
 /**
- * Refreshes the workspace's Instagram posts from its account (part of POST /workspaces/{id}/sync).
- * A workspace without Instagram, or a server without Instagram configured, has 0 posts to sync
- * and keeps what it has. An expired token answers 409 "reconnect Instagram".
+ * Refreshes the workspace's Instagram posts from its account (part of POST /workspaces/{id}/sync),
+ * and extends an Instagram Login token that expires within TOKEN_REFRESH_WINDOW_MS (a failed
+ * extension is not an error: the old token still works). A workspace without Instagram, or a
+ * server without Instagram configured, has 0 posts to sync and keeps what it has. An expired token
+ * answers 409 "reconnect Instagram".
  */
 export async function syncInstagramPosts(
   deps: InstagramDeps,
@@ -25,6 +30,16 @@ export async function syncInstagramPosts(
   const credentials = credentialsOf(deps.instagram, w);
   if (!credentials) throw new AppError(409, 'instagram_reconnect', INSTAGRAM_MESSAGES.reconnect);
   const link = deps.instagram;
+  const now = deps.clock.now();
+  let refreshed: { accessToken: string; expiresAt: Date | null } | null = null;
+  if (
+    w.instagramTokenExpiresAt !== null &&
+    w.instagramTokenExpiresAt.getTime() > now.getTime() &&
+    w.instagramTokenExpiresAt.getTime() - now.getTime() < TOKEN_REFRESH_WINDOW_MS
+  ) {
+    refreshed = await link.graph.refreshToken(credentials).catch(() => null);
+    if (refreshed) credentials.accessToken = refreshed.accessToken;
+  }
   const media = await askInstagram(() =>
     link.graph.listMedia(credentials, { limit: INSTAGRAM_POSTS_LIMIT }),
   );
@@ -34,6 +49,12 @@ export async function syncInstagramPosts(
     if (!current) throw new NotFoundError(WORKSPACE_NOT_FOUND, 'workspace_not_found');
     // Unlinked or linked to another account while Instagram was asked: that answer is stale.
     if (current.instagramBusinessId !== w.instagramBusinessId) return 0;
+    if (refreshed) {
+      await repos.workspaces.setInstagramToken(current.id, {
+        tokenCiphertext: link.cipher.encrypt(refreshed.accessToken),
+        tokenExpiresAt: refreshed.expiresAt,
+      });
+    }
     const n = await repos.instagramPosts.replaceAll(current.id, toEntries(media));
     await repos.workspaces.markInstagramSynced(current.id, at);
     return n;
