@@ -4,10 +4,10 @@ import {
   InstagramAnalyzeQuerySchema,
   InstagramCallbackQuerySchema,
   InstagramConnectRequestSchema,
+  InstagramLinkReplySchema,
   WorkspaceParamsSchema,
   WorkspaceSchema,
 } from '@app/contracts';
-import { z } from 'zod';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import type { InstagramDeps } from '../../../services/instagram/instagram-deps';
 import {
@@ -19,13 +19,6 @@ import { startInstagramAnalysis } from '../../../services/instagram/start-instag
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { validate, validateReply } from '../../validate';
 import { publicConfig } from './config.routes';
-
-/** What linking answers: the updated workspace and how many posts were read. */
-const InstagramLinkReplySchema = z.object({
-  success: z.literal(true),
-  workspace: WorkspaceSchema,
-  instagram_posts: z.number().int().nonnegative(),
-});
 
 /**
  * Instagram: GET /workspaces/{id}/instagram/oauth/callback?code= (Instagram Login),
