@@ -34,12 +34,14 @@ export const FACEBOOK_NOT_CONFIGURED =
 export const INSTAGRAM_NOT_LINKED =
   'This workspace has no Instagram account linked. Link Instagram first.';
 
-/** The configured link, or 503 with `message`. */
+/** The configured link (able to do what `can` asks), or 503 with `message`. */
 export function requireInstagram(
   deps: Pick<InstagramDeps, 'instagram'>,
   message = INSTAGRAM_NOT_CONFIGURED,
+  can: (graph: InstagramGraph) => boolean = () => true,
 ): InstagramLink {
-  if (!deps.instagram) throw new AppError(503, 'instagram_not_configured', message);
+  if (!deps.instagram || !can(deps.instagram.graph))
+    throw new AppError(503, 'instagram_not_configured', message);
   return deps.instagram;
 }
 

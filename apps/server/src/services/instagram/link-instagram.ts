@@ -29,8 +29,7 @@ export async function linkInstagramWithCode(
   deps: InstagramDeps,
   input: { userId: string; workspaceId: number; code: string; redirectUri: string },
 ): Promise<{ workspace: Workspace; posts: number }> {
-  const link = requireInstagram(deps);
-  if (!link.graph.canExchangeCode) requireInstagram({ instagram: null }, INSTAGRAM_NOT_CONFIGURED);
+  const link = requireInstagram(deps, INSTAGRAM_NOT_CONFIGURED, (g) => g.canExchangeCode);
   await requireWorkspace(deps, input.userId, input.workspaceId);
   const connection = await askInstagram(() =>
     link.graph.exchangeCode(input.code, input.redirectUri),
@@ -47,9 +46,7 @@ export async function connectInstagramWithFacebook(
   deps: InstagramDeps,
   input: { userId: string; workspaceId: number; userAccessToken: string },
 ): Promise<{ workspace: Workspace; posts: number }> {
-  const link = requireInstagram(deps, FACEBOOK_NOT_CONFIGURED);
-  if (!link.graph.canConnectFacebook)
-    requireInstagram({ instagram: null }, FACEBOOK_NOT_CONFIGURED);
+  const link = requireInstagram(deps, FACEBOOK_NOT_CONFIGURED, (g) => g.canConnectFacebook);
   await requireWorkspace(deps, input.userId, input.workspaceId);
   const connection = await askInstagram(() =>
     link.graph.connectWithFacebook(input.userAccessToken),

@@ -210,6 +210,34 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
     }
   });
 
+  it('sync extends an Instagram Login token in its last days before it expires', async () => {
+    const { token } = await signUpTestUser(app);
+    const ws = await create(token);
+    expect((await linkWithCode(token, ws.id, 'code-refresh')).statusCode).toBe(200);
+    const soon = new Date(container.clock.now().getTime() + 5 * 86_400_000);
+    await t.db
+      .updateTable('workspaces')
+      .set({ instagramTokenExpiresAt: soon })
+      .where('id', '=', ws.id)
+      .execute();
+    const res = await call(token, 'POST', `/workspaces/${ws.id}/sync`);
+    expect(res.statusCode, res.body).toBe(200);
+    const refresh = stub.requests.find((r) => r.path === '/refresh_access_token');
+    expect(refresh!.query.get('grant_type')).toBe('ig_refresh_token');
+    const row = await t.db
+      .selectFrom('workspaces')
+      .select(['instagramTokenCiphertext', 'instagramTokenExpiresAt'])
+      .where('id', '=', ws.id)
+      .executeTakeFirstOrThrow();
+    expect(container.instagram!.cipher.decrypt(row.instagramTokenCiphertext!)).toBe(
+      'long-code-refresh-r',
+    );
+    expect(row.instagramTokenExpiresAt!.getTime()).toBeGreaterThan(soon.getTime());
+    // The posts were read with the new token.
+    const lastMedia = stub.requests.filter((r) => r.path === '/me/media').at(-1)!;
+    expect(lastMedia.query.get('access_token')).toBe('long-code-refresh-r');
+  });
+
   it("analyze starts a job for ig_<media id> that completes with the stub's comments and replies", async () => {
     const { token } = await signUpTestUser(app);
     const ws = await create(token);
@@ -374,6 +402,43 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
     expect((await call(token, 'POST', `/workspaces/${ws.id}/sync`)).json()).toMatchObject({
       instagram_posts: 0,
     });
+  });
+
+  it('with only Instagram Login configured, the Facebook route answers 503', async () => {
+    const only = (
+      await buildTestApp({
+        database: t.database,
+        env: {
+          INSTAGRAM_APP_ID: stub.appId,
+          INSTAGRAM_APP_SECRET: stub.appSecret,
+          INSTAGRAM_API_URL: stub.url,
+          INSTAGRAM_GRAPH_URL: stub.url,
+        },
+      })
+    ).app;
+    try {
+      const { token } = await signUpTestUser(only);
+      const id = (
+        await only.inject({
+          method: 'POST',
+          url: '/api/v1/workspaces',
+          headers: bearer(token),
+          payload: {},
+        })
+      ).json<Workspace>().id;
+      const res = await only.inject({
+        method: 'POST',
+        url: `/api/v1/workspaces/${id}/instagram/connect`,
+        headers: bearer(token),
+        payload: { user_access_token: 'fb-user-with-ig' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'Linking Instagram through Facebook is not configured on this server.',
+      );
+    } finally {
+      await only.close();
+    }
   });
 
   describe('without Instagram or Facebook app credentials', () => {
