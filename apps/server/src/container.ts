@@ -27,6 +27,14 @@ import { createChannelDirectory } from './providers/youtube/create-channel-direc
 import { createCommentSource } from './providers/youtube/create-comment-source';
 import { InnertubeCommentSource } from './providers/youtube/innertube-comment-source';
 import type { AnalyseFn } from './services/analysis/analysis-deps';
+import { HttpInstagramGraph } from './providers/instagram/http-instagram-graph';
+import type { InstagramGraph } from './providers/instagram/instagram-graph.port';
+import {
+  InstagramCommentSource,
+  InstagramRoutingCommentSource,
+} from './services/instagram/instagram-comment-source';
+import type { InstagramLink } from './services/instagram/instagram-deps';
+import { createTokenCipher } from './services/instagram/token-cipher';
 
 /**
  * Everything the process runs on, built once at boot. This is the one place that picks concrete
@@ -60,6 +68,11 @@ export interface Container {
   facebookVerifier: FacebookTokenVerifier | null;
   /** The payment provider (PAYMENTS_PROVIDER: Stripe, the demo checkout, or none). */
   payments: Payments;
+  /**
+   * Instagram for workspaces (Instagram Login with INSTAGRAM_APP_ID/_SECRET, the Facebook Page
+   * route with FACEBOOK_APP_ID/_SECRET), or null: every Instagram call answers 503.
+   */
+  instagram: InstagramLink | null;
 }
 
 /** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
@@ -77,6 +90,8 @@ export interface ContainerOverrides {
   googleVerifier?: GoogleIdTokenVerifier | null;
   facebookVerifier?: FacebookTokenVerifier | null;
   payments?: Payments;
+  /** An Instagram Graph adapter (the fake, or the real one on a stub); null turns Instagram off. */
+  instagramGraph?: InstagramGraph | null;
 }
 
 /** Builds the container on an open, migrated database. */
@@ -91,6 +106,15 @@ export function createContainer(input: {
   const repos = createRepositories(db);
   const clock = overrides.clock ?? systemClock;
   const { google, facebook } = config;
+  const instagram = createInstagramLink(config, overrides);
+  const youtubeComments =
+    overrides.commentSource ??
+    createCommentSource({
+      commentsDir: config.analysis.commentsDir,
+      apiKey: config.youtube.apiKey,
+      apiBaseUrl: config.youtube.apiBaseUrl,
+      fallback: config.youtube.fallback === 'innertube' ? new InnertubeCommentSource() : null,
+    });
   return {
     config,
     database,
@@ -106,14 +130,11 @@ export function createContainer(input: {
       overrides.languageModel !== undefined
         ? overrides.languageModel
         : createLanguageModel(config.llm),
-    commentSource:
-      overrides.commentSource ??
-      createCommentSource({
-        commentsDir: config.analysis.commentsDir,
-        apiKey: config.youtube.apiKey,
-        apiBaseUrl: config.youtube.apiBaseUrl,
-        fallback: config.youtube.fallback === 'innertube' ? new InnertubeCommentSource() : null,
-      }),
+    // Instagram keys (ig_<media id>) are read with the workspace's Instagram token.
+    commentSource: new InstagramRoutingCommentSource(
+      youtubeComments,
+      new InstagramCommentSource({ repos, instagram }),
+    ),
     channelDirectory:
       overrides.channelDirectory ??
       createChannelDirectory({
@@ -150,5 +171,32 @@ export function createContainer(input: {
             })
           : null,
     payments: overrides.payments ?? createPayments(config.payments, () => clock.now()),
+    instagram,
   };
+}
+
+/**
+ * The Instagram link: the real Graph adapter when an Instagram or Facebook app is configured (or
+ * the adapter a test or demo passes), else null. Tokens are encrypted with INSTAGRAM_TOKEN_KEY, or
+ * a key derived from the app secret.
+ */
+function createInstagramLink(config: Config, overrides: ContainerOverrides): InstagramLink | null {
+  const { instagram: ig, facebook: fb } = config;
+  const igApp = ig.appId && ig.appSecret ? { appId: ig.appId, appSecret: ig.appSecret } : null;
+  const fbApp = fb.appId && fb.appSecret ? { appId: fb.appId, appSecret: fb.appSecret } : null;
+  const graph =
+    overrides.instagramGraph !== undefined
+      ? overrides.instagramGraph
+      : igApp || fbApp
+        ? new HttpInstagramGraph({
+            instagram: igApp ? { ...igApp, apiUrl: ig.apiUrl, graphUrl: ig.graphUrl } : undefined,
+            facebook: fbApp
+              ? { ...fbApp, apiVersion: fb.apiVersion, graphUrl: fb.graphUrl }
+              : undefined,
+          })
+        : null;
+  if (!graph) return null;
+  const secret =
+    ig.tokenKey ?? igApp?.appSecret ?? fbApp?.appSecret ?? 'chorus-instagram-fake-adapter-key';
+  return { graph, cipher: createTokenCipher(secret) };
 }

@@ -54,6 +54,9 @@ describe('logger', () => {
       '/a?video_id=abc&token=[redacted]&access_token=[redacted]',
     );
     expect(redactUrl('/a?tokens=keep')).toBe('/a?tokens=keep');
+    expect(redactUrl('/api/v1/workspaces/3/instagram/oauth/callback?code=AQB1&state=3')).toBe(
+      '/api/v1/workspaces/3/instagram/oauth/callback?code=[redacted]&state=3',
+    );
     expect(
       redactUrl('/v23.0/debug_token?input_token=EAAG1&access_token=1|s&appsecret_proof=ab'),
     ).toBe(

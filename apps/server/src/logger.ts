@@ -32,16 +32,21 @@ export const REDACT_PATHS = [
   '*.access_token',
   '*.*.apiKey',
   '*.*.appSecret',
+  'accessToken',
+  '*.accessToken',
+  '*.tokenKey',
+  '*.*.tokenKey',
   ...SECRET_ENV_NAMES.flatMap((name) => [name, `*.${name}`]),
 ];
 
 /**
  * Blanks secrets carried in a URL's query (the SSE stream takes `?token=`, EventSource has no
- * headers; Graph API calls carry `access_token`, `input_token` and `appsecret_proof`).
+ * headers; Graph API calls carry `access_token`, `input_token` and `appsecret_proof`; the Instagram
+ * callback carries the authorisation `code`).
  */
 export function redactUrl(url: string): string {
   return url.replace(
-    /([?&](?:token|access_token|input_token|id_token|appsecret_proof|key|api_key)=)[^&#]*/gi,
+    /([?&](?:token|access_token|input_token|id_token|appsecret_proof|key|api_key|code|client_secret|fb_exchange_token)=)[^&#]*/gi,
     '$1[redacted]',
   );
 }

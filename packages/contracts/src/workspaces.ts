@@ -226,6 +226,12 @@ export const InstagramConnectRequestSchema = z.object({
     .min(10, 'The Facebook access token is missing.')
     .max(4096),
 });
+/** What linking Instagram answers (callback and connect): the workspace and the posts read. */
+export const InstagramLinkReplySchema = z.object({
+  success: z.literal(true),
+  workspace: WorkspaceSchema,
+  instagram_posts: z.number().int().nonnegative(),
+});
 export const InstagramAnalyzeQuerySchema = z.object({
   media_id: InstagramMediaIdSchema,
   workspace_id: WorkspaceIdSchema,

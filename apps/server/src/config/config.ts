@@ -107,6 +107,10 @@ export const EnvSchema = z.object({
   INSTAGRAM_AUTHORIZE_URL: url(/^https?$/, 'https://www.instagram.com/oauth/authorize'),
   INSTAGRAM_API_URL: url(/^https?$/, 'https://api.instagram.com'),
   INSTAGRAM_GRAPH_URL: url(/^https?$/, 'https://graph.instagram.com'),
+  INSTAGRAM_TOKEN_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
   // --- payments -------------------------------------------------------------------------------
   PAYMENTS_PROVIDER: z.preprocess(
     blankToUndefined,
@@ -211,6 +215,11 @@ export interface Config {
     authorizeUrl: string;
     apiUrl: string;
     graphUrl: string;
+    /**
+     * The secret linked Instagram tokens are encrypted with (INSTAGRAM_TOKEN_KEY); undefined: one
+     * derived from the Instagram (else Facebook) app secret.
+     */
+    tokenKey: string | undefined;
   };
   payments: {
     /** stripe (STRIPE_SECRET_KEY set), demo (a built-in test checkout; the default without a key), or off. */
@@ -369,6 +378,7 @@ function toConfig(e: Env): Config {
       authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL ?? 'https://www.instagram.com/oauth/authorize',
       apiUrl: (e.INSTAGRAM_API_URL ?? 'https://api.instagram.com').replace(/\/+$/, ''),
       graphUrl: (e.INSTAGRAM_GRAPH_URL ?? 'https://graph.instagram.com').replace(/\/+$/, ''),
+      tokenKey: e.INSTAGRAM_TOKEN_KEY,
     },
     payments: {
       provider: e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo'),

@@ -4,6 +4,7 @@ import { createAnalysisJobRepository } from './analysis-job.repository';
 import { createCommentRepository } from './comment.repository';
 import { createClusterAnalysisRepository } from './cluster-analysis.repository';
 import { createCreditLedgerRepository } from './credit-ledger.repository';
+import { createInstagramPostRepository } from './instagram-post.repository';
 import { createIdentityRepository } from './identity.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
 import { createNotesRepository } from './notes.repository';
@@ -36,6 +37,7 @@ export function createRepositories(db: Kysely<DB>) {
     queueJobs: createQueueJobRepository(db),
     workspaces: createWorkspaceRepository(db),
     workspaceVideos: createWorkspaceVideoRepository(db),
+    instagramPosts: createInstagramPostRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -151,5 +151,88 @@ export function createWorkspaceRepository(db: Kysely<DB>) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+    /** Links (or re-links) the Instagram account with its encrypted token. */
+    async setInstagram(
+      id: number,
+      link: {
+        businessId: string;
+        username: string | null;
+        profilePictureUrl: string | null;
+        tokenCiphertext: string;
+        tokenExpiresAt: Date | null;
+        tokenSource: 'instagram_login' | 'facebook';
+        at: Date;
+      },
+    ): Promise<Workspace> {
+      return db
+        .updateTable('workspaces')
+        .set({
+          instagramBusinessId: link.businessId,
+          instagramUsername: link.username,
+          instagramProfilePictureUrl: link.profilePictureUrl,
+          instagramTokenCiphertext: link.tokenCiphertext,
+          instagramTokenExpiresAt: link.tokenExpiresAt,
+          instagramTokenSource: link.tokenSource,
+          instagramLinkedAt: link.at,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Stores a refreshed Instagram token. */
+    async setInstagramToken(
+      id: number,
+      token: { tokenCiphertext: string; tokenExpiresAt: Date | null },
+    ): Promise<void> {
+      await db
+        .updateTable('workspaces')
+        .set({
+          instagramTokenCiphertext: token.tokenCiphertext,
+          instagramTokenExpiresAt: token.tokenExpiresAt,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markInstagramSynced(id: number, at: Date): Promise<void> {
+      await db
+        .updateTable('workspaces')
+        .set({ instagramSyncedAt: at, updatedAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Forgets the Instagram account and its token. */
+    async clearInstagram(id: number): Promise<Workspace> {
+      return db
+        .updateTable('workspaces')
+        .set({
+          instagramBusinessId: null,
+          instagramUsername: null,
+          instagramProfilePictureUrl: null,
+          instagramTokenCiphertext: null,
+          instagramTokenExpiresAt: null,
+          instagramTokenSource: null,
+          instagramLinkedAt: null,
+          instagramSyncedAt: null,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A workspace by id whatever its owner (the analysis worker reads the token of a job's workspace). */
+    async findById(id: number): Promise<Workspace | null> {
+      const row = await db
+        .selectFrom('workspaces')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ?? null;
+    },
   };
 }

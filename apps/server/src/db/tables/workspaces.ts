@@ -16,6 +16,12 @@ export interface WorkspacesTable {
   instagramBusinessId: string | null;
   instagramUsername: string | null;
   instagramProfilePictureUrl: string | null;
+  /** The linked account's access token, AES-256-GCM encrypted (services/instagram/token-cipher). */
+  instagramTokenCiphertext: string | null;
+  instagramTokenExpiresAt: Timestamp | null;
+  instagramTokenSource: 'instagram_login' | 'facebook' | null;
+  instagramLinkedAt: Timestamp | null;
+  instagramSyncedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: Generated<Date>;
 }
@@ -34,7 +40,24 @@ export interface WorkspaceVideosTable {
   updatedAt: Generated<Date>;
 }
 
+/** One post of the workspace's Instagram account (refreshed by link and sync). */
+export interface InstagramPostsTable {
+  id: Generated<number>;
+  workspaceId: number;
+  mediaId: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  thumbnailUrl: string | null;
+  caption: string | null;
+  timestamp: Timestamp | null;
+  permalink: string | null;
+  commentsCount: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
 export interface WorkspaceTables {
   workspaces: WorkspacesTable;
   workspaceVideos: WorkspaceVideosTable;
+  instagramPosts: InstagramPostsTable;
 }

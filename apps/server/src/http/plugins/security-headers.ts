@@ -54,16 +54,31 @@ export const FACEBOOK_SDK_CSP: Record<string, string[]> = {
 };
 
 /**
+ * Instagram posts (images, reel videos) and profile pictures: Instagram's and Facebook's CDNs, where
+ * the Graph API's media_url, thumbnail_url and profile_picture_url point.
+ */
+export const INSTAGRAM_MEDIA_CSP: Record<string, string[]> = {
+  'img-src': ['https://*.cdninstagram.com', 'https://*.fbcdn.net'],
+  'media-src': ["'self'", 'https://*.cdninstagram.com', 'https://*.fbcdn.net'],
+};
+
+/**
  * The directives for this server's configuration: the strict base, plus Google's origins when
  * GOOGLE_CLIENT_ID is set and Facebook's when FACEBOOK_APP_ID and _SECRET are (the same rules that
- * decide whether GET /api/v1/config offers those buttons).
+ * decide whether GET /api/v1/config offers those buttons), and Instagram's media CDNs when
+ * Instagram can be linked (an Instagram or a Facebook app is configured).
  */
 export function cspDirectives(
-  config: Pick<Config, 'google' | 'facebook'>,
+  config: Pick<Config, 'google' | 'facebook'> & {
+    instagram?: Pick<Config['instagram'], 'appId' | 'appSecret'>;
+  },
 ): Record<string, string[]> {
   const extras: Record<string, string[]>[] = [];
+  const facebook = Boolean(config.facebook.appId && config.facebook.appSecret);
   if (config.google.clientId) extras.push(GOOGLE_IDENTITY_CSP);
-  if (config.facebook.appId && config.facebook.appSecret) extras.push(FACEBOOK_SDK_CSP);
+  if (facebook) extras.push(FACEBOOK_SDK_CSP);
+  if (facebook || (config.instagram?.appId && config.instagram.appSecret))
+    extras.push(INSTAGRAM_MEDIA_CSP);
   const directives = Object.fromEntries(
     Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]]),
   );

@@ -18,6 +18,8 @@ export interface FetchCommentsOptions {
   signal?: AbortSignal;
   /** Called after each page with the running count. */
   onProgress?: (fetched: number) => void;
+  /** The workspace the analysis was started from (Instagram media are read with its token). */
+  workspaceId?: number | null;
 }
 
 export interface FetchedComments {

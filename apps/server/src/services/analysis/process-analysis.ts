@@ -58,6 +58,7 @@ export async function processAnalysisJob(
     const fetched = await deps.commentSource.fetchComments(job.videoId, {
       maxComments: job.commentLimit,
       signal: context.signal,
+      workspaceId: job.workspaceId,
       onProgress: (n) => void progress.set('fetching', 1 + 18 * Math.min(1, n / job.commentLimit)),
     });
     if (!fetched)

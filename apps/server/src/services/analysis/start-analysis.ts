@@ -39,15 +39,47 @@ export async function startAnalysis(
   if (videoId === null)
     throw new BadRequestError(INVALID_VIDEO_URL_MESSAGE, undefined, 'invalid_video_url');
 
-  const balance = await deps.repos.ledger.getBalance(input.userId);
+  const balance = await requireOneCredit(deps, input.userId);
+  const video = await lookUpVideo(deps, videoId);
+  return queueAnalysis(deps, {
+    userId: input.userId,
+    videoId,
+    video,
+    balance,
+    workspaceId: input.workspaceId ?? null,
+  });
+}
+
+/** The user's balance; 402 when it cannot cover one credit. */
+export async function requireOneCredit(
+  deps: Pick<AnalysisDeps, 'repos'>,
+  userId: string,
+): Promise<number> {
+  const balance = await deps.repos.ledger.getBalance(userId);
   if (balance < 1) {
     throw new PaymentRequiredError(
       `Your balance is ${balance} credits and an analysis needs at least 1 credit (1 credit covers ${COMMENTS_PER_CREDIT} comments). ${BUY_CREDITS_HINT}`,
       'insufficient_credits',
     );
   }
+  return balance;
+}
 
-  const video = await lookUpVideo(deps, videoId);
+/**
+ * Reserves the credits for an analysis of `videoId` (a YouTube id or an Instagram key) whose
+ * metadata is known, creates the job row and enqueues it. Shared by YouTube and Instagram starts.
+ */
+export async function queueAnalysis(
+  deps: Pick<AnalysisDeps, 'repos' | 'transaction' | 'clock' | 'jobQueue' | 'analysisConfig'>,
+  input: {
+    userId: string;
+    videoId: string;
+    video: VideoMetadata | null;
+    balance: number;
+    workspaceId: number | null;
+  },
+): Promise<{ jobId: string }> {
+  const { video, videoId, balance } = input;
   const cap = Math.min(balance * COMMENTS_PER_CREDIT, deps.analysisConfig.maxCommentsPerAnalysis);
   const estimate = Math.min(video?.commentCount ?? cap, cap);
   const reserved = creditsFor(estimate);
@@ -89,7 +121,7 @@ export async function startAnalysis(
       commentLimit,
       reservedCredits: reserved,
       priority,
-      workspaceId: input.workspaceId ?? null,
+      workspaceId: input.workspaceId,
     });
   });
 

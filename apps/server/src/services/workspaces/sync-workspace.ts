@@ -10,6 +10,7 @@ import {
   WORKSPACE_NOT_FOUND,
   type WorkspaceDeps,
 } from './workspace-deps';
+import { syncInstagramPosts } from '../instagram/sync-instagram-posts';
 
 export interface SyncResult {
   youtubeVideos: number;
@@ -20,19 +21,51 @@ export const CHANNEL_GONE_MESSAGE =
   "This workspace's YouTube channel is no longer available on YouTube (deleted or hidden). Its videos stay in the workspace; unlink it to link another channel.";
 
 /**
- * Refreshes the workspace's catalogue from its channel: new uploads appear, titles and thumbnails
- * are updated, videos that left the channel's newest uploads leave the catalogue unless they were
- * added; the channel's title and avatar are refreshed. Idempotent. A workspace without a channel
- * has nothing to sync (zero counts). A channel that no longer exists answers 410 and changes
- * nothing, so the creator's added videos and analyses are kept.
+ * Refreshes the workspace's YouTube catalogue and its Instagram posts. Both are tried; when one
+ * fails the other is still refreshed and the first failure is answered.
  */
 export async function syncWorkspace(
   deps: WorkspaceDeps,
   input: { userId: string; workspaceId: number },
 ): Promise<SyncResult> {
   const workspace = await requireWorkspace(deps, input.userId, input.workspaceId);
-  const channelId = workspace.youtubeChannelId;
-  if (channelId === null) return { youtubeVideos: 0, instagramPosts: 0 };
+  let failure: Error | null = null;
+  let youtubeVideos = 0;
+  let instagramPosts = 0;
+  try {
+    youtubeVideos = await syncYouTube(deps, input, workspace.youtubeChannelId);
+  } catch (error) {
+    failure = asError(error);
+  }
+  try {
+    instagramPosts = await syncInstagramPosts(
+      { ...deps, instagram: deps.instagram ?? null },
+      { userId: input.userId, workspace },
+    );
+  } catch (error) {
+    failure ??= asError(error);
+  }
+  if (failure !== null) throw failure;
+  return { youtubeVideos, instagramPosts };
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Refreshes the workspace's catalogue from its channel: new uploads appear, titles and thumbnails
+ * are updated, videos that left the channel's newest uploads leave the catalogue unless they were
+ * added; the channel's title and avatar are refreshed. Idempotent. A workspace without a channel
+ * has nothing to sync (zero counts). A channel that no longer exists answers 410 and changes
+ * nothing, so the creator's added videos and analyses are kept.
+ */
+async function syncYouTube(
+  deps: WorkspaceDeps,
+  input: { userId: string; workspaceId: number },
+  channelId: string | null,
+): Promise<number> {
+  if (channelId === null) return 0;
 
   const channel = await askDirectory(async (): Promise<ChannelSummary | null> => {
     try {
@@ -62,5 +95,5 @@ export async function syncWorkspace(
     }
     return repos.workspaceVideos.count(current.id);
   });
-  return { youtubeVideos, instagramPosts: 0 };
+  return youtubeVideos;
 }

@@ -6,6 +6,7 @@ import {
   type ChannelDirectory,
 } from '../../providers/youtube/channel-directory.port';
 import type { Repositories, TransactionRunner } from '../../repositories';
+import type { InstagramLink } from '../instagram/instagram-deps';
 import type { CatalogueEntry } from '../../repositories/workspace-video.repository';
 import type { Workspace } from '../../repositories/workspace.repository';
 
@@ -15,6 +16,8 @@ export interface WorkspaceDeps {
   transaction: TransactionRunner;
   clock: Clock;
   channelDirectory: ChannelDirectory;
+  /** The Instagram link (null or absent: Instagram is not configured). */
+  instagram?: InstagramLink | null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.routes';
 import { clusterRoutes } from './cluster.routes';
 import { configRoutes } from './config.routes';
 import { healthRoutes } from './health.routes';
+import { instagramRoutes } from './instagram.routes';
 import { metricsRoutes } from './metrics.routes';
 import { notesRoutes } from './notes.routes';
 import { retagRoutes } from './retag.routes';
@@ -26,6 +27,7 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   notesRoutes,
   retagRoutes,
   workspacesRoutes,
+  instagramRoutes,
   youtubeRoutes,
   stripeRoutes,
 ];

@@ -43,8 +43,8 @@ import { validate, validateReply } from '../../validate';
  * GET /workspaces/{id}/analyzed, and POST /analyses/batch. Another user's workspace is a 404.
  */
 export function workspacesRoutes(app: FastifyInstance): void {
-  const { repos, transaction, clock, channelDirectory } = app.container;
-  const deps: WorkspaceDeps = { repos, transaction, clock, channelDirectory };
+  const { repos, transaction, clock, channelDirectory, instagram } = app.container;
+  const deps: WorkspaceDeps = { repos, transaction, clock, channelDirectory, instagram };
   const analysisDeps = analysisDepsFrom(app.container);
   const auth = { preHandler: requireAuth };
 
