@@ -232,6 +232,7 @@ export const InstagramLinkReplySchema = z.object({
   workspace: WorkspaceSchema,
   instagram_posts: z.number().int().nonnegative(),
 });
+export type InstagramLinkReply = z.infer<typeof InstagramLinkReplySchema>;
 export const InstagramAnalyzeQuerySchema = z.object({
   media_id: InstagramMediaIdSchema,
   workspace_id: WorkspaceIdSchema,

@@ -10,6 +10,7 @@ import { WorkspaceList } from './workspace-list';
 import { SelectionPanel } from './selection-panel';
 import { failureSentence, instagramAuthorizeUrl, type WorkspaceTab } from './workspace-logic';
 import { redirectTo } from './redirect';
+import { useFacebookInstagramConnect } from './use-facebook-instagram-connect';
 import { readTabPreference, writeTabPreference } from './workspace-storage';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
 import './workspaces.css';
@@ -114,11 +115,26 @@ export default function WorkspaceScreens({
     }
   };
 
+  // The Facebook route to Instagram (spec section 7's social-login alternative): offered when the
+  // server has a Facebook app but no Instagram Login app.
+  const [connectNotice, setConnectNotice] = useState<WorkspaceNotice | null>(null);
+  const connectThroughFacebook = useFacebookInstagramConnect({
+    appId: config.data && !config.data.instagram ? config.data.facebook_app_id : null,
+    version: config.data?.facebook_api_version ?? 'v23.0',
+    onResult: ({ ok, message }) => setConnectNotice({ ok, text: message }),
+  });
+
   const linkInstagram = (id: number): string | null => {
     const instagram = config.data?.instagram;
     if (instagram) {
       onActivate(id);
       redirectTo(instagramAuthorizeUrl(instagram, id));
+      return null;
+    }
+    if (connectThroughFacebook) {
+      onActivate(id);
+      setConnectNotice(null);
+      connectThroughFacebook(id);
       return null;
     }
     return config.isPending ? INSTAGRAM_CONFIG_PENDING : INSTAGRAM_NOT_CONFIGURED;
@@ -141,6 +157,22 @@ export default function WorkspaceScreens({
         >
           <p>{notice.text}</p>
           <button type="button" className="btn btn-ghost btn-small" onClick={onDismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {connectNotice ? (
+        <div
+          className={`banner ${connectNotice.ok ? 'banner-ok' : 'banner-warning'} ws-banner`}
+          role={connectNotice.ok ? 'status' : 'alert'}
+          data-testid="instagram-connect-banner"
+        >
+          <p>{connectNotice.text}</p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setConnectNotice(null)}
+          >
             Dismiss
           </button>
         </div>

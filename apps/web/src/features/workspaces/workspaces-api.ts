@@ -7,6 +7,7 @@ import type {
   AnalyzeReply,
   BatchAnalyzeReply,
   ChannelSearchResult,
+  InstagramLinkReply,
   Post,
   RetagReply,
   Workspace,
@@ -75,6 +76,12 @@ export const workspacesApi = {
     apiRequest<Partial<AnalyzeReply> | null>('/api/v1/instagram/analyze', {
       method: 'POST',
       query: { media_id: mediaId, workspace_id: workspaceId },
+    }),
+  /** The Facebook route (spec section 7): links the first Page with an Instagram professional account. */
+  connectInstagram: (id: number, userAccessToken: string) =>
+    apiRequest<InstagramLinkReply>(`${ws(id)}/instagram/connect`, {
+      method: 'POST',
+      body: { user_access_token: userAccessToken },
     }),
   instagramCallback: (id: number, code: string) =>
     apiRequest<unknown>(`${ws(id)}/instagram/oauth/callback`, { query: { code } }),
