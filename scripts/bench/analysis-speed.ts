@@ -11,7 +11,7 @@
  *
  * Prints a table and writes artifacts/bench/analysis-speed.json.
  *
- *   npx tsx scripts/bench/analysis-speed.ts [--n 10000] [--memory-n 50000] [--quick] [--no-memory]
+ *   npx tsx scripts/bench/analysis-speed.ts [--n 10000] [--memory-n 50000] [--quick] [--no-memory] [--trace-rss]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -106,7 +106,26 @@ async function child(n: number): Promise<void> {
   const comments = sample(n);
   const embedder = new OnnxTextEmbedder({ model: modelDir });
   await embedder.load();
-  const result = await analyseComments(comments, { embedder }, { seed: 1 });
+  // --trace-rss: the highest RSS seen in each stage (sampled every 100 ms), on stderr
+  const trace = argv.includes('--trace-rss');
+  let stage = 'loading';
+  const peaks = new Map<string, number>();
+  const sampler = trace
+    ? setInterval(() => {
+        const rss = process.memoryUsage.rss();
+        if (rss > (peaks.get(stage) ?? 0)) peaks.set(stage, rss);
+      }, 100)
+    : null;
+  const result = await analyseComments(
+    comments,
+    { embedder },
+    { seed: 1, onProgress: (p) => void (stage = p.stage) },
+  );
+  if (sampler) {
+    clearInterval(sampler);
+    for (const [name, rss] of peaks)
+      console.error(`  peak RSS while ${name}: ${Math.round(rss / 2 ** 20)} MB`);
+  }
   const usage = process.resourceUsage();
   process.stdout.write(
     `${JSON.stringify({ n, clusters: result.clusters.length, timingsMs: result.timingsMs, maxRssKb: usage.maxRSS })}\n`,
@@ -139,7 +158,12 @@ async function main(): Promise<void> {
   if (!argv.includes('--no-memory')) {
     const out = execFileSync(
       path.join(repoRoot, 'node_modules/.bin/tsx'),
-      [fileURLToPath(import.meta.url), '--child', String(memoryN)],
+      [
+        fileURLToPath(import.meta.url),
+        '--child',
+        String(memoryN),
+        ...(argv.includes('--trace-rss') ? ['--trace-rss'] : []),
+      ],
       {
         cwd: repoRoot,
         encoding: 'utf8',
