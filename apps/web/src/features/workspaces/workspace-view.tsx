@@ -40,6 +40,30 @@ export interface WorkspaceScreenProps {
 type Screen =
   { name: 'list' } | { name: 'detail'; tab: WorkspaceTab; reportVideoId: string | null };
 
+/** A dismissible message above the workspace screens: a status when it went well, else an alert. */
+function NoticeBanner({
+  notice,
+  testId,
+  onDismiss,
+}: {
+  notice: WorkspaceNotice;
+  testId?: string;
+  onDismiss: () => void;
+}) {
+  return (
+    <div
+      className={`banner ${notice.ok ? 'banner-ok' : 'banner-warning'} ws-banner`}
+      role={notice.ok ? 'status' : 'alert'}
+      data-testid={testId}
+    >
+      <p>{notice.text}</p>
+      <button type="button" className="btn btn-ghost btn-small" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 /** Spec section 2: default YouTube, or this session's stored preference. */
 function preferredTab(): WorkspaceTab {
   return readTabPreference() ?? 'youtube';
@@ -150,44 +174,20 @@ export default function WorkspaceScreens({
   return (
     <div className="ws-view" data-testid="workspace-view">
       {notice ? (
-        <div
-          className={`banner ${notice.ok ? 'banner-ok' : 'banner-warning'} ws-banner`}
-          role={notice.ok ? 'status' : 'alert'}
-          data-testid="workspace-banner"
-        >
-          <p>{notice.text}</p>
-          <button type="button" className="btn btn-ghost btn-small" onClick={onDismissNotice}>
-            Dismiss
-          </button>
-        </div>
+        <NoticeBanner notice={notice} testId="workspace-banner" onDismiss={onDismissNotice} />
       ) : null}
       {connectNotice ? (
-        <div
-          className={`banner ${connectNotice.ok ? 'banner-ok' : 'banner-warning'} ws-banner`}
-          role={connectNotice.ok ? 'status' : 'alert'}
-          data-testid="instagram-connect-banner"
-        >
-          <p>{connectNotice.text}</p>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => setConnectNotice(null)}
-          >
-            Dismiss
-          </button>
-        </div>
+        <NoticeBanner
+          notice={connectNotice}
+          testId="instagram-connect-banner"
+          onDismiss={() => setConnectNotice(null)}
+        />
       ) : null}
       {listNotice && screen.name === 'list' ? (
-        <div className="banner banner-ok ws-banner" role="status">
-          <p>{listNotice}</p>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => setListNotice(null)}
-          >
-            Dismiss
-          </button>
-        </div>
+        <NoticeBanner
+          notice={{ ok: true, text: listNotice }}
+          onDismiss={() => setListNotice(null)}
+        />
       ) : null}
       {screen.name === 'detail' ? (
         <WorkspaceDetail

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { acceptEmptyJsonBodies } from '../../empty-json-body';
 import {
   AnalyzeReplySchema,
   InstagramAnalyzeQuerySchema,
@@ -31,15 +32,8 @@ export function instagramRoutes(app: FastifyInstance): void {
   const analysisDeps = { ...analysisDepsFrom(app.container), instagram };
   const auth = { preHandler: requireAuth };
 
-  // Bodyless POSTs (analyze) may still carry Content-Type: application/json; an empty body reads
-  // as no body here instead of a 400.
-  const json = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') done(null, undefined);
-    else void json(request, text, done);
-  });
+  // Bodyless POSTs may still carry Content-Type: application/json.
+  acceptEmptyJsonBodies(app);
 
   app.get('/workspaces/:id/instagram/oauth/callback', auth, async (request, reply) => {
     const { id } = validate(WorkspaceParamsSchema, request.params);

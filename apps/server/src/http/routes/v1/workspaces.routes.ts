@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { acceptEmptyJsonBodies } from '../../empty-json-body';
 import {
   AddedVideoIdsReplySchema,
   AnalyzedReplySchema,
@@ -48,15 +49,8 @@ export function workspacesRoutes(app: FastifyInstance): void {
   const analysisDeps = analysisDepsFrom(app.container);
   const auth = { preHandler: requireAuth };
 
-  // Bodyless POSTs (sync, create with no name) may still carry Content-Type: application/json;
-  // here an empty body reads as no body instead of a 400.
-  const json = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') done(null, undefined);
-    else void json(request, text, done);
-  });
+  // Bodyless POSTs may still carry Content-Type: application/json.
+  acceptEmptyJsonBodies(app);
 
   app.get('/workspaces', auth, async (request, reply) => {
     const items = await listWorkspaces(deps, { userId: currentUser(request).id });
