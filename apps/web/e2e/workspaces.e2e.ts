@@ -324,3 +324,65 @@ describe('Instagram linking', () => {
     }
   });
 });
+
+describe('Instagram through Facebook', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({
+      env: {
+        YOUTUBE_FALLBACK: 'none',
+        FACEBOOK_APP_ID: '1234567890123',
+        FACEBOOK_APP_SECRET: 'e2e-facebook-secret',
+      },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens Facebook Login with the Page and Instagram permissions and says why linking stopped', async () => {
+    const { context, page, pageErrors } = await newPage(browser, { baseURL: server.url });
+    try {
+      // Meta's SDK, replaced by a stand-in whose login is declined (tests stay on 127.0.0.1).
+      await page.route('https://connect.facebook.net/**', (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: `window.FB = {
+            init() {},
+            getLoginStatus(cb) { cb({ status: 'unknown' }); },
+            login(cb, options) { window.__fbLogin = options; cb({ status: 'not_authorized' }); },
+          };`,
+        }),
+      );
+      await page.goto('/');
+      await signUp(page, uniqueEmail('facebook-instagram'));
+      await page.getByRole('button', { name: 'Workspace', exact: true }).click();
+      await page.getByRole('button', { name: 'Create Workspace' }).click();
+      const card = page.getByTestId('workspace-card');
+      await card.getByText('Active').waitFor();
+
+      await card.getByRole('button', { name: 'Link Instagram' }).click();
+      const banner = page.getByTestId('instagram-connect-banner');
+      await banner.waitFor();
+      expect(await banner.locator('p').innerText()).toBe(
+        'Facebook login was not completed. Status: not_authorized.',
+      );
+      const options = await page.evaluate(
+        () => (window as unknown as { __fbLogin: { scope: string; auth_type: string } }).__fbLogin,
+      );
+      expect(options.auth_type).toBe('rerequest');
+      expect(options.scope.split(',')).toEqual(
+        expect.arrayContaining(['pages_show_list', 'instagram_basic', 'instagram_manage_comments']),
+      );
+      await photograph(page, 'workspace-facebook-connect');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
