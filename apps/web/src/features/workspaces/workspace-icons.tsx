@@ -1,5 +1,6 @@
 /** The workspace screens' icons, drawn inline (no image requests). Decorative: aria-hidden. */
 import { useId } from 'react';
+import { StrokeIcon } from '../../components/icons';
 
 /** The fallback of a workspace's YouTube avatar: a play button. */
 export function YouTubeLogo({ size = 28 }: { size?: number }) {
@@ -44,73 +45,34 @@ export function InstagramLogo({ size = 28 }: { size?: number }) {
 /** The placeholder of an Instagram post without an image. */
 export function CameraIcon({ size = 40 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={size} strokeWidth="1.6">
       <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
       <circle cx="12" cy="13.5" r="3.5" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 export function CheckIcon({ size = 16 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="3"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={size} strokeWidth="3">
       <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 export function ArrowLeftIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       <path d="M19 12H5M11 18l-6-6 6-6" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 export function SearchIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon roundJoins={false}>
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-3.5-3.5" />
-    </svg>
+    </StrokeIcon>
   );
 }
