@@ -16,11 +16,12 @@ import {
 import { repoRoot, sharedRoot } from './embedding-cache';
 
 export const datasetsDir = path.join(sharedRoot, 'datasets');
+export const labelsPath = path.join(repoRoot, 'packages/analysis/data/intent-dev/labels.jsonl');
 
 /** The labelled rows (keys only). */
 export function loadDevLabels(): DevLabel[] {
   return parseDevLabels(
-    readFileSync(path.join(repoRoot, 'packages/analysis/data/intent-dev/labels.jsonl'), 'utf8'),
+    readFileSync(labelsPath, 'utf8'),
   );
 }
 
