@@ -4,7 +4,7 @@
  * Input: the directory `_intent-train-sample.ts` wrote (batch-<i>.tsv, overlap.json) and the annotators' files
  * labels-<i>.tsv (header `n dataset key intent sentiment`, one line per batch row, in batch order).
  *
- *   npx tsx scripts/bench/_intent-merge-round.ts --dir /tmp/intent-train7 [--write]
+ *   npx tsx scripts/bench/_intent-merge-round.ts --dir /tmp/intent-train7 --round 7 [--write]
  *
  * Checks every file (same rows as its batch, allowed values, no duplicate keys), prints each annotator's agreement
  * with the gold labels on the overlap rows they were given blind, and the new rows' intent counts. With --write the
@@ -18,6 +18,9 @@ import { labelsPath, loadDevLabels } from './dev-set-files';
 const argv = process.argv.slice(2);
 const dir = argv.includes('--dir') ? argv[argv.indexOf('--dir') + 1]! : '/tmp/intent-train';
 const write = argv.includes('--write');
+const round = argv.includes('--round') ? Number(argv[argv.indexOf('--round') + 1]) : undefined;
+if (write && !Number.isInteger(round))
+  throw new Error('--write needs --round N (recorded on every new row)');
 const SENTIMENTS = ['positive', 'negative', 'neutral', 'mixed'];
 
 const fail = (message: string): never => {
@@ -58,10 +61,13 @@ for (const b of batches) {
     const [n, dataset, key, intent, sentiment] = row;
     const [inN, inDataset, inKey] = input[i]!;
     if (n !== inN || dataset !== inDataset || key !== inKey)
-      fail(`labels-${b}.tsv line ${i + 2}: expected ${inN} ${inDataset} ${inKey}, got ${row.join(' ')}`);
+      fail(
+        `labels-${b}.tsv line ${i + 2}: expected ${inN} ${inDataset} ${inKey}, got ${row.join(' ')}`,
+      );
     if (!INTENT_PRECEDENCE.includes(intent as never))
       fail(`labels-${b}.tsv line ${i + 2}: intent "${intent}"`);
-    if (!SENTIMENTS.includes(sentiment!)) fail(`labels-${b}.tsv line ${i + 2}: sentiment "${sentiment}"`);
+    if (!SENTIMENTS.includes(sentiment!))
+      fail(`labels-${b}.tsv line ${i + 2}: sentiment "${sentiment}"`);
     const id = `${dataset}:${key}`;
     if (overlap.has(id)) {
       const g = gold.get(id);
@@ -100,6 +106,7 @@ if (write) {
           split: 'train',
           intent: r.intent,
           sentiment: r.sentiment,
+          round,
         }),
       )
       .join('\n') + '\n',

@@ -20,9 +20,7 @@ export const labelsPath = path.join(repoRoot, 'packages/analysis/data/intent-dev
 
 /** The labelled rows (keys only). */
 export function loadDevLabels(): DevLabel[] {
-  return parseDevLabels(
-    readFileSync(labelsPath, 'utf8'),
-  );
+  return parseDevLabels(readFileSync(labelsPath, 'utf8'));
 }
 
 /** Every labelled row with its text; rows whose dataset is absent come back in `missing`. */

@@ -5,8 +5,12 @@ import { findNeighbours } from './neighbours';
 import { createRandom } from './random';
 import {
   buildSpace,
+  computeCentroids,
   itemSimilarity,
   nearestNeighbours,
+  scoringCentroids,
+  similarities,
+  similarity,
   smoothSpace,
   type FusedSpace,
 } from './space';
@@ -127,5 +131,25 @@ describe('findNeighbours', () => {
       for (const j of mine) if (truth.has(j)) found++;
     }
     expect(found / (n * 10)).toBeGreaterThan(0.8);
+  });
+});
+
+describe('similarities', () => {
+  it('scores an item against every centroid with the same values as similarity, one by one', () => {
+    // 7 dims and 6 centroids: a block of four centroids and a remainder of two
+    const random = createRandom(5);
+    const n = 12;
+    const d = 7;
+    const dense = Float32Array.from({ length: n * d }, () => random() - 0.5);
+    const texts = Array.from({ length: n }, (_, i) => `${TEXTS[i % 6]} ${i % 4 ? 'extra' : ''}`);
+    const space = buildSpace(dense, d, buildTfidf(texts, { minDf: 1, maxDfRatio: 1 }), 0.6);
+    const assignments = Int32Array.from({ length: n }, (_, i) => i % 6);
+    const cents = computeCentroids(space, assignments, 6, new Float64Array(n).fill(1));
+    const scoring = scoringCentroids(cents, space.sparse.cols);
+    const out = new Float64Array(6);
+    for (let i = 0; i < n; i++) {
+      similarities(space, i, scoring, out);
+      for (let c = 0; c < 6; c++) expect(out[c]).toBeCloseTo(similarity(space, i, cents, c), 12);
+    }
   });
 });

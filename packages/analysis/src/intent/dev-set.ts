@@ -21,6 +21,8 @@ export interface DevLabel {
   intent: Intent;
   sentiment?: 'positive' | 'neutral' | 'negative' | 'mixed';
   text?: string;
+  /** Labelling round, recorded from round 7 on (absent: rounds 1-6). */
+  round?: number;
 }
 
 /** A labelled row with its text resolved. */

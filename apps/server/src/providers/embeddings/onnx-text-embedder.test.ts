@@ -77,6 +77,26 @@ describe.skipIf(skip)('OnnxTextEmbedder on the USE-lite folder', () => {
     expect(cosine(alone!, batch[2]!)).toBeGreaterThan(0.99999);
   });
 
+  it("uses the model's pooled sentence_embedding output, equal to the pipeline's mean pooling", async () => {
+    // the adapter fetches only `sentence_embedding`; transformers.js' own pipeline computes the
+    // token-level output and mean-pools it: the vectors must be the same
+    const { env, pipeline } = await import('@huggingface/transformers');
+    env.allowRemoteModels = false;
+    env.localModelPath = path.dirname(modelDir) + path.sep;
+    const extractor = await pipeline('feature-extraction', path.basename(modelDir), {
+      dtype: 'fp32',
+    });
+    const sample = texts.slice(0, 3);
+    const reference = await extractor(sample, { pooling: 'mean', normalize: true });
+    const data = reference.data as Float32Array;
+    const embedder = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 3 });
+    const vectors = await embedder.embed(sample);
+    sample.forEach((_, i) => {
+      const expected = data.slice(i * 512, (i + 1) * 512);
+      expect(cosine(vectors[i]!, expected)).toBeGreaterThan(0.99999);
+    });
+  });
+
   it('loads the quantised model and agrees with fp32', async () => {
     const q8 = new OnnxTextEmbedder({ model: modelDir, dtype: 'q8' });
     const fp32 = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32' });
