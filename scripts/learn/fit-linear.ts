@@ -171,10 +171,13 @@ export function writeGeneratedModel(options: {
     weights: Array.from(model.weights, round),
     bias: Array.from(model.bias, round),
   };
+  // A JSON string parsed at load rather than an object literal: V8 keeps a literal's boilerplate
+  // next to the object it makes. For the four models, loaded by the main thread and two workers,
+  // that was 23 MB of resident memory (two workers with the models: 328 -> 305 MB).
   writeFileSync(
     file,
     `${header}\n` +
       `import type { ${typeName} } from './model';\n\n` +
-      `export const ${constName}: ${typeName} = ${JSON.stringify(out)};\n`,
+      `export const ${constName}: ${typeName} = JSON.parse(\n  ${JSON.stringify(JSON.stringify(out))},\n);\n`,
   );
 }
