@@ -12,6 +12,7 @@
  * Prints a table and writes artifacts/bench/analysis-speed.json.
  *
  *   npx tsx scripts/bench/analysis-speed.ts [--n 10000] [--memory-n 50000] [--quick] [--no-memory] [--trace-rss]
+ *     [--child-tsx]   (the 50,000-comment child runs compiled, as `npm start` ships the server; this runs it through tsx)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -156,21 +157,41 @@ async function main(): Promise<void> {
   type MemoryRun = { n: number; maxRssKb: number; clusters: number; timingsMs: typeof t };
   let memory: MemoryRun | null = null;
   if (!argv.includes('--no-memory')) {
-    const out = execFileSync(
-      path.join(repoRoot, 'node_modules/.bin/tsx'),
-      [
-        fileURLToPath(import.meta.url),
-        '--child',
-        String(memoryN),
-        ...(argv.includes('--trace-rss') ? ['--trace-rss'] : []),
-      ],
-      {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        maxBuffer: 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    // The child runs this file compiled the way `npm start` ships the server (scripts/build-server.mjs:
+    // plain Node, the analysis worker compiled too); --child-tsx runs the sources through tsx instead.
+    const childArgs = [
+      '--child',
+      String(memoryN),
+      ...(argv.includes('--trace-rss') ? ['--trace-rss'] : []),
+    ];
+    let program: string;
+    let programArgs: string[];
+    if (argv.includes('--child-tsx')) {
+      program = path.join(repoRoot, 'node_modules/.bin/tsx');
+      programArgs = [fileURLToPath(import.meta.url), ...childArgs];
+    } else {
+      // two levels below the repository, like this file, so its paths resolve the same
+      const compiled = path.join(repoRoot, '.cache/compiled-bench');
+      execFileSync(
+        process.execPath,
+        [
+          path.join(repoRoot, 'scripts/build-server.mjs'),
+          '--outdir',
+          compiled,
+          '--entry',
+          `analysis-speed=${fileURLToPath(import.meta.url)}`,
+        ],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      program = process.execPath;
+      programArgs = [path.join(compiled, 'analysis-speed.js'), ...childArgs];
+    }
+    const out = execFileSync(program, programArgs, {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      maxBuffer: 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     memory = JSON.parse(out.trim().split('\n').at(-1)!) as MemoryRun;
   }
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { distDir, repoRoot, webDir } from './paths';
+import { distDir, repoRoot, serverDistDir, webDir } from './paths';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -43,4 +43,23 @@ export function ensureWebBuilt(): void {
   });
   if (!fs.existsSync(index))
     throw new Error('The web build did not produce apps/web/dist/index.html.');
+}
+
+/**
+ * The browser tests run the server as `npm start` ships it: compiled to apps/server/dist (see
+ * scripts/build-server.mjs). Compiles it when missing or older than the server's or the packages'
+ * sources (a second or two); `npm test` compiles it in its production build step just before.
+ */
+export function ensureServerBuilt(): string {
+  const main = path.join(serverDistDir, 'main.js');
+  const built = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, 'apps/server/src')),
+    ...['contracts', 'analysis'].map((p) => newestMtime(path.join(repoRoot, 'packages', p, 'src'))),
+  );
+  if (built < sources)
+    execFileSync('node', ['scripts/build-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!fs.existsSync(main))
+    throw new Error('The server build did not produce apps/server/dist/main.js.');
+  return main;
 }

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const webDir = path.join(repoRoot, 'apps/web');
 export const distDir = path.join(webDir, 'dist');
+/** The compiled server (scripts/build-server.mjs). */
+export const serverDistDir = path.join(repoRoot, 'apps/server/dist');
 /** Where the e2e comment files are generated from ../shared at start-up (see comment-fixtures.ts). */
 export const fixturesCommentsDir = path.join(os.tmpdir(), 'chorus-e2e-comments');
 export const screenshotsDir = path.join(repoRoot, 'artifacts/screenshots');

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureWebBuilt } from './build';
+import { ensureServerBuilt, ensureWebBuilt } from './build';
 import { prepareCommentFixtures } from './comment-fixtures';
 import { distDir, repoRoot, serverLogsDir } from './paths';
 
@@ -41,7 +41,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Starts the real server (tsx apps/server/src/main.ts) on a free port with a temporary DATA_DIR,
+ * Starts the real server, compiled as `npm start` runs it (node apps/server/dist/main.js), on a free port with a temporary DATA_DIR,
  * the e2e comment fixtures and fake embeddings, serving the built web app. Waits for
  * GET /api/v1/health. `env` overrides any variable.
  */
@@ -49,11 +49,11 @@ export async function startServer({
   env = {},
 }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   ensureWebBuilt();
+  const main = ensureServerBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-e2e-'));
-  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
   let output = '';
-  const child = spawn(tsx, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
