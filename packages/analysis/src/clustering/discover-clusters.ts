@@ -13,7 +13,10 @@ import { splitMergeRound } from './split-merge';
 import { concentrationWeights, reweightTerms } from './term-weights';
 import {
   buildSpace,
-  centreEmbeddings,
+  centredRow,
+  embeddingMean,
+  embeddingRows,
+  type EmbeddingRows,
   pcaBasis,
   sharedMatrix,
   whitenedRows,
@@ -318,13 +321,23 @@ async function initialSpace(
   const n = vectors.length;
   const d = vectors[0]!.length;
   const seed = options.seed ?? 42;
-  const centred = centreEmbeddings(vectors, weights);
+  // Embeddings are centred (and re-normalised) row by row where they are used: the PCA sample is
+  // centred into a small block, the projection centres each row on the fly (no n x d copy).
+  const mean = embeddingMean(vectors, weights);
   // Few items cannot support many principal directions (and whitening would amplify noise).
   const r = Math.min(d, options.dimensions ?? 128, Math.max(8, Math.floor(active.length / 8)));
   const pcaSample = sampleIndices(active, 1200, createRandom(seed + 17));
+  const sampleRows = new Float32Array(pcaSample.length * d);
+  pcaSample.forEach((item, t) => centredRow(vectors[item]!, mean, sampleRows, t * d));
   // One basis and one projection serve every whitening strength tried below.
-  const basis = pcaBasis(centred, d, r, pcaSample, createRandom(seed + 29));
-  const projected = await projectAll(runner, centred, n, basis);
+  const basis = pcaBasis(
+    sampleRows,
+    d,
+    r,
+    pcaSample.map((_, t) => t),
+    createRandom(seed + 29),
+  );
+  const projected = await projectAll(runner, embeddingRows(vectors), mean, n, basis);
   const spaceFor = (whiten: number): FusedSpace =>
     buildSpace(whitenedRows(projected, n, basis, whiten), r, tfidf, lexicalWeight);
   const fullWhiten = defaultWhitening(active.length);
@@ -348,12 +361,13 @@ async function initialSpace(
 /** Every item's coordinates on the PCA basis, in ranges of items over the runner's threads. */
 async function projectAll(
   runner: TaskRunner,
-  centred: Float32Array,
+  rows: EmbeddingRows,
+  mean: Float64Array,
   n: number,
   basis: PcaBasis,
 ): Promise<Float32Array> {
   const parts = await overRanges(runner, n, (from, to) =>
-    runner.run('project', { dense: centred, basis, from, to }),
+    runner.run('projectCentred', { rows, mean, basis, from, to }),
   );
   return stitch(new Float32Array(n * basis.r), parts, basis.r, (part) => part);
 }

@@ -101,13 +101,14 @@ export class TopK {
 }
 
 /**
- * Centres the embeddings on their (weighted) mean and re-normalises them: sentence encoders put
- * every text in a narrow cone, and removing the shared direction spreads topics apart.
+ * Centring: the embeddings minus their (weighted) mean, re-normalised. Sentence encoders put every
+ * text in a narrow cone, and removing the shared direction spreads topics apart.
+ * The weighted mean of the embeddings (items with weight <= 0 left out).
  */
-export function centreEmbeddings(
+export function embeddingMean(
   vectors: readonly Float32Array[],
   weights: Float64Array,
-): Float32Array {
+): Float64Array {
   const n = vectors.length;
   const d = vectors[0]?.length ?? 0;
   const mean = new Float64Array(d);
@@ -120,21 +121,69 @@ export function centreEmbeddings(
     for (let j = 0; j < d; j++) mean[j]! += w * v[j]!;
   }
   if (total > 0) for (let j = 0; j < d; j++) mean[j]! /= total;
-  // In shared memory: the projection onto the PCA basis reads it from worker threads.
-  const out = sharedFloat32(n * d);
-  for (let i = 0; i < n; i++) {
-    const v = vectors[i]!;
-    let norm = 0;
-    const o = i * d;
-    for (let j = 0; j < d; j++) {
-      const x = v[j]! - mean[j]!;
-      out[o + j] = x;
-      norm += x * x;
-    }
-    norm = Math.sqrt(norm) || 1;
-    for (let j = 0; j < d; j++) out[o + j]! /= norm;
+  return mean;
+}
+
+/** Writes `v` minus `mean`, scaled to unit length, into `out` at `o`. */
+export function centredRow(
+  v: ArrayLike<number>,
+  mean: Float64Array,
+  out: Float32Array,
+  o: number,
+): void {
+  const d = mean.length;
+  let norm = 0;
+  for (let j = 0; j < d; j++) {
+    const x = v[j]! - mean[j]!;
+    out[o + j] = x;
+    norm += x * x;
   }
+  norm = Math.sqrt(norm) || 1;
+  for (let j = 0; j < d; j++) out[o + j]! /= norm;
+}
+
+/**
+ * Every embedding centred on the weighted mean and scaled to unit length, as one n x d block in shared
+ * memory. (The clustering itself no longer makes this copy: it centres rows on the fly, see
+ * `projectCentredRows`.)
+ */
+export function centreEmbeddings(
+  vectors: readonly Float32Array[],
+  weights: Float64Array,
+): Float32Array {
+  const mean = embeddingMean(vectors, weights);
+  const d = mean.length;
+  const out = sharedFloat32(vectors.length * d);
+  vectors.forEach((v, i) => centredRow(v, mean, out, i * d));
   return out;
+}
+
+/** Each item's embedding as a row of one shared block: item i at `offsets[i]` (duplicates may share a row). */
+export interface EmbeddingRows {
+  store: Float32Array;
+  offsets: Int32Array;
+}
+
+/**
+ * The embeddings as rows of one shared block, without a copy when they already are views of one
+ * SharedArrayBuffer (as the analysis pipeline stores them); otherwise copied into one.
+ */
+export function embeddingRows(vectors: readonly Float32Array[]): EmbeddingRows {
+  const n = vectors.length;
+  const d = vectors[0]?.length ?? 0;
+  const buffer = vectors[0]?.buffer;
+  if (
+    buffer instanceof SharedArrayBuffer &&
+    vectors.every((v) => v.buffer === buffer && v.length === d)
+  ) {
+    return {
+      store: new Float32Array(buffer),
+      offsets: Int32Array.from(vectors, (v) => v.byteOffset / 4),
+    };
+  }
+  const store = sharedFloat32(n * d);
+  vectors.forEach((v, i) => store.set(v, i * d));
+  return { store, offsets: Int32Array.from({ length: n }, (_, i) => i * d) };
 }
 
 /** Builds the fused space; `lexicalWeight` is b^2 (share of the cosine given to words). */
@@ -347,42 +396,72 @@ export function projectRows(
   from: number,
   to: number,
 ): Float32Array {
-  const { r, d, components } = basis;
+  const out = new Float32Array((to - from) * basis.r);
+  for (let i = from; i < to; i++) projectRow(dense, i * basis.d, basis, out, (i - from) * basis.r);
+  return out;
+}
+
+/**
+ * `projectRows` for embeddings centred and normalised on the fly (`centredRow`), one row at a time:
+ * the same values as projecting `centreEmbeddings`' block, without an n x d copy (100 MB at 50,000
+ * comments).
+ */
+export function projectCentredRows(
+  rows: EmbeddingRows,
+  mean: Float64Array,
+  basis: PcaBasis,
+  from: number,
+  to: number,
+): Float32Array {
+  const { d, r } = basis;
   const out = new Float32Array((to - from) * r);
+  const row = new Float32Array(d);
   for (let i = from; i < to; i++) {
-    const o = i * d;
-    const w = (i - from) * r;
-    let c = 0;
-    // Four components at a time: each embedding value is loaded once for four dot products.
-    for (; c + 3 < r; c += 4) {
-      const q0 = c * d;
-      const q1 = q0 + d;
-      const q2 = q1 + d;
-      const q3 = q2 + d;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      let s3 = 0;
-      for (let j = 0; j < d; j++) {
-        const x = dense[o + j]!;
-        s0 += x * components[q0 + j]!;
-        s1 += x * components[q1 + j]!;
-        s2 += x * components[q2 + j]!;
-        s3 += x * components[q3 + j]!;
-      }
-      out[w + c] = s0;
-      out[w + c + 1] = s1;
-      out[w + c + 2] = s2;
-      out[w + c + 3] = s3;
-    }
-    for (; c < r; c++) {
-      const qo = c * d;
-      let s = 0;
-      for (let j = 0; j < d; j++) s += dense[o + j]! * components[qo + j]!;
-      out[w + c] = s;
-    }
+    const o = rows.offsets[i]!;
+    centredRow(rows.store.subarray(o, o + d), mean, row, 0);
+    projectRow(row, 0, basis, out, (i - from) * r);
   }
   return out;
+}
+
+/** The coordinates of the row at `o` of `dense` on the basis, into `out` at `w`. */
+function projectRow(
+  dense: Float32Array,
+  o: number,
+  basis: PcaBasis,
+  out: Float32Array,
+  w: number,
+): void {
+  const { r, d, components } = basis;
+  let c = 0;
+  // Four components at a time: each embedding value is loaded once for four dot products.
+  for (; c + 3 < r; c += 4) {
+    const q0 = c * d;
+    const q1 = q0 + d;
+    const q2 = q1 + d;
+    const q3 = q2 + d;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let j = 0; j < d; j++) {
+      const x = dense[o + j]!;
+      s0 += x * components[q0 + j]!;
+      s1 += x * components[q1 + j]!;
+      s2 += x * components[q2 + j]!;
+      s3 += x * components[q3 + j]!;
+    }
+    out[w + c] = s0;
+    out[w + c + 1] = s1;
+    out[w + c + 2] = s2;
+    out[w + c + 3] = s3;
+  }
+  for (; c < r; c++) {
+    const qo = c * d;
+    let s = 0;
+    for (let j = 0; j < d; j++) s += dense[o + j]! * components[qo + j]!;
+    out[w + c] = s;
+  }
 }
 
 /**

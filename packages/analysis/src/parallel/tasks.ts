@@ -6,7 +6,9 @@ import { assignRange, sphericalKMeans, type KMeansOptions } from '../clustering/
 import { nearestCells, searchCells, type CellMembers } from '../clustering/neighbours';
 import { createRandom } from '../clustering/random';
 import {
+  projectCentredRows,
   projectRows,
+  type EmbeddingRows,
   type FusedSpace,
   type PcaBasis,
   type ScoringCentroids,
@@ -27,6 +29,13 @@ export const tasks = {
     assignRange(input.space, input.cents, input.from, input.to),
   project: (input: { dense: Float32Array; basis: PcaBasis; from: number; to: number }) =>
     projectRows(input.dense, input.basis, input.from, input.to),
+  projectCentred: (input: {
+    rows: EmbeddingRows;
+    mean: Float64Array;
+    basis: PcaBasis;
+    from: number;
+    to: number;
+  }) => projectCentredRows(input.rows, input.mean, input.basis, input.from, input.to),
   nearestCells: (input: {
     space: FusedSpace;
     cents: ScoringCentroids;
