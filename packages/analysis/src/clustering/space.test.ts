@@ -6,8 +6,11 @@ import { createRandom } from './random';
 import {
   buildSpace,
   computeCentroids,
+  embeddingMean,
+  embeddingRows,
   itemSimilarity,
   nearestNeighbours,
+  projectCentredRows,
   scoringCentroids,
   similarities,
   similarity,
@@ -150,6 +153,58 @@ describe('similarities', () => {
     for (let i = 0; i < n; i++) {
       similarities(space, i, scoring, out);
       for (let c = 0; c < 6; c++) expect(out[c]).toBeCloseTo(similarity(space, i, cents, c), 12);
+    }
+  });
+});
+
+describe('embeddingRows and projectCentredRows', () => {
+  const random = createRandom(11);
+  const n = 9;
+  const d = 6;
+  const raw = Array.from({ length: n }, () =>
+    Float32Array.from({ length: d }, () => random() - 0.3),
+  );
+  const weights = Float64Array.from({ length: n }, (_, i) => (i === 4 ? 0 : 1 + (i % 3)));
+  const basis = {
+    r: 3,
+    d,
+    components: Float32Array.from({ length: 3 * d }, () => random() - 0.5),
+    variances: new Float64Array(3),
+  };
+
+  it('reads embeddings that share one SharedArrayBuffer in place, and copies others once', () => {
+    const store = new Float32Array(new SharedArrayBuffer((n + 1) * d * 4));
+    // out of order and with a duplicate, as the pipeline's de-duplicated store gives them
+    const views = raw.map((v, i) => {
+      const slot = i === 7 ? 2 : (i * 7) % (n + 1);
+      store.set(v, slot * d);
+      return store.subarray(slot * d, (slot + 1) * d);
+    });
+    const inPlace = embeddingRows(views);
+    expect(inPlace.store.buffer).toBe(store.buffer);
+    expect(Array.from(inPlace.offsets)).toEqual(views.map((v) => v.byteOffset / 4));
+    const copied = embeddingRows(raw);
+    expect(copied.store.buffer).toBeInstanceOf(SharedArrayBuffer);
+    raw.forEach((v, i) => {
+      const o = copied.offsets[i]!;
+      expect(Array.from(copied.store.subarray(o, o + d))).toEqual(Array.from(v));
+    });
+  });
+
+  it('projects each embedding centred on the weighted mean and scaled to unit length', () => {
+    const mean = embeddingMean(raw, weights);
+    const total = weights.reduce((a, b) => a + b, 0);
+    for (let j = 0; j < d; j++)
+      expect(mean[j]).toBeCloseTo(raw.reduce((s, v, i) => s + weights[i]! * v[j]!, 0) / total, 10);
+    const out = projectCentredRows(embeddingRows(raw), mean, basis, 2, n);
+    expect(out).toHaveLength((n - 2) * 3);
+    for (let i = 2; i < n; i++) {
+      const x = Array.from(raw[i]!, (v, j) => v - mean[j]!);
+      const norm = Math.hypot(...x);
+      for (let c = 0; c < 3; c++) {
+        const expected = x.reduce((s, v, j) => s + (v / norm) * basis.components[c * d + j]!, 0);
+        expect(out[(i - 2) * 3 + c]).toBeCloseTo(expected, 5);
+      }
     }
   });
 });

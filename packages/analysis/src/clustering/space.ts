@@ -142,22 +142,6 @@ export function centredRow(
   for (let j = 0; j < d; j++) out[o + j]! /= norm;
 }
 
-/**
- * Every embedding centred on the weighted mean and scaled to unit length, as one n x d block in shared
- * memory. (The clustering itself no longer makes this copy: it centres rows on the fly, see
- * `projectCentredRows`.)
- */
-export function centreEmbeddings(
-  vectors: readonly Float32Array[],
-  weights: Float64Array,
-): Float32Array {
-  const mean = embeddingMean(vectors, weights);
-  const d = mean.length;
-  const out = sharedFloat32(vectors.length * d);
-  vectors.forEach((v, i) => centredRow(v, mean, out, i * d));
-  return out;
-}
-
 /** Each item's embedding as a row of one shared block: item i at `offsets[i]` (duplicates may share a row). */
 export interface EmbeddingRows {
   store: Float32Array;
@@ -389,22 +373,10 @@ export function pcaBasis(
   return { r, d, components: Float32Array.from(q), variances };
 }
 
-/** Items `from`..`to`-1's coordinates on the basis ((to - from) x r, not normalised). */
-export function projectRows(
-  dense: Float32Array,
-  basis: PcaBasis,
-  from: number,
-  to: number,
-): Float32Array {
-  const out = new Float32Array((to - from) * basis.r);
-  for (let i = from; i < to; i++) projectRow(dense, i * basis.d, basis, out, (i - from) * basis.r);
-  return out;
-}
-
 /**
- * `projectRows` for embeddings centred and normalised on the fly (`centredRow`), one row at a time:
- * the same values as projecting `centreEmbeddings`' block, without an n x d copy (100 MB at 50,000
- * comments).
+ * Items `from`..`to`-1's coordinates on the basis ((to - from) x r, not normalised), each embedding
+ * centred and normalised on the fly (`centredRow`) rather than from an n x d centred copy (98 MB at
+ * 50,000 comments).
  */
 export function projectCentredRows(
   rows: EmbeddingRows,

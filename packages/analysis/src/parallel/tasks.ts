@@ -7,7 +7,6 @@ import { nearestCells, searchCells, type CellMembers } from '../clustering/neigh
 import { createRandom } from '../clustering/random';
 import {
   projectCentredRows,
-  projectRows,
   type EmbeddingRows,
   type FusedSpace,
   type PcaBasis,
@@ -27,8 +26,6 @@ export const tasks = {
     sphericalKMeans(input.space, input.k, input.weights, createRandom(input.seed), input.options),
   assign: (input: { space: FusedSpace; cents: ScoringCentroids; from: number; to: number }) =>
     assignRange(input.space, input.cents, input.from, input.to),
-  project: (input: { dense: Float32Array; basis: PcaBasis; from: number; to: number }) =>
-    projectRows(input.dense, input.basis, input.from, input.to),
   projectCentred: (input: {
     rows: EmbeddingRows;
     mean: Float64Array;
