@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { ReportReply, Workspace } from '@app/contracts';
 import {
   DESKTOP,
@@ -26,6 +26,17 @@ const SIDEMEN_TITLE = 'SIDEMEN BRUTAL YOUTUBER RANKING';
 const panel = (page: Page) => page.getByTestId('selection-panel');
 const mediaCard = (page: Page, scope: string, id: string) =>
   page.getByTestId(scope).locator(`[data-testid="media-card"][data-id="${id}"]`);
+
+/** Signs a new account up, creates its first workspace and returns the workspace's card once active. */
+async function signUpWithWorkspace(page: Page, emailTag: string): Promise<Locator> {
+  await page.goto('/');
+  await signUp(page, uniqueEmail(emailTag));
+  await page.getByRole('button', { name: 'Workspace', exact: true }).click();
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  const card = page.getByTestId('workspace-card');
+  await card.getByText('Active').waitFor();
+  return card;
+}
 
 /** Records the API calls the page makes (method and path), to check what was sent. */
 function recordCalls(page: Page): string[] {
@@ -284,13 +295,8 @@ describe('Instagram linking', () => {
   it('redirects to the authorisation page and handles the return with code and state', async () => {
     const { context, page, pageErrors } = await newPage(browser, { baseURL: server.url });
     try {
-      await page.goto('/');
-      await signUp(page, uniqueEmail('instagram'));
+      const card = await signUpWithWorkspace(page, 'instagram');
       const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-      await page.getByRole('button', { name: 'Workspace', exact: true }).click();
-      await page.getByRole('button', { name: 'Create Workspace' }).click();
-      const card = page.getByTestId('workspace-card');
-      await card.getByText('Active').waitFor();
       expect(await card.getByRole('heading').innerText()).toBe('New Workspace');
       const [ws] = await apiGet<Workspace[]>(server.url, token, '/api/v1/workspaces');
 
@@ -358,12 +364,7 @@ describe('Instagram through Facebook', () => {
           };`,
         }),
       );
-      await page.goto('/');
-      await signUp(page, uniqueEmail('facebook-instagram'));
-      await page.getByRole('button', { name: 'Workspace', exact: true }).click();
-      await page.getByRole('button', { name: 'Create Workspace' }).click();
-      const card = page.getByTestId('workspace-card');
-      await card.getByText('Active').waitFor();
+      const card = await signUpWithWorkspace(page, 'facebook-instagram');
 
       await card.getByRole('button', { name: 'Link Instagram' }).click();
       const banner = page.getByTestId('instagram-connect-banner');

@@ -41,6 +41,16 @@ function renderProbe(appId: string | null) {
   return onResult;
 }
 
+/** Renders the hook with app 1234, lets the SDK load, then clicks Link Instagram on workspace 7. */
+async function renderAndLink() {
+  const onResult = renderProbe('1234');
+  await act(async () => {
+    await Promise.resolve();
+  });
+  act(() => connect!(7));
+  return onResult;
+}
+
 /** A stand-in for Meta's SDK whose login answers `status` (and a token when connected). */
 function fakeFacebook(status: string) {
   const login = vi.fn(
@@ -82,12 +92,8 @@ describe('Instagram through Facebook (spec sections 7 and 8)', () => {
   it('logs in with the Page and Instagram permissions re-requested, then posts the user token', async () => {
     const { FB, login } = fakeFacebook('connected');
     sdk.load.mockResolvedValue(FB);
-    const onResult = renderProbe('1234');
-    await waitFor(() => expect(sdk.load).toHaveBeenCalledWith('1234', 'v23.0'));
-    await act(async () => {
-      await Promise.resolve();
-    });
-    act(() => connect!(7));
+    const onResult = await renderAndLink();
+    expect(sdk.load).toHaveBeenCalledWith('1234', 'v23.0');
     await waitFor(() => expect(onResult).toHaveBeenCalledTimes(1));
     expect(onResult).toHaveBeenCalledWith({
       workspaceId: 7,
@@ -107,11 +113,7 @@ describe('Instagram through Facebook (spec sections 7 and 8)', () => {
   it('says the login was not completed, with Facebook’s status, and calls no API', async () => {
     const { FB } = fakeFacebook('not_authorized');
     sdk.load.mockResolvedValue(FB);
-    const onResult = renderProbe('1234');
-    await act(async () => {
-      await Promise.resolve();
-    });
-    act(() => connect!(7));
+    const onResult = await renderAndLink();
     expect(onResult).toHaveBeenCalledWith({
       workspaceId: 7,
       ok: false,
@@ -127,11 +129,7 @@ describe('Instagram through Facebook (spec sections 7 and 8)', () => {
       422,
       'None of your Facebook Pages has an Instagram professional account linked.',
     );
-    const onResult = renderProbe('1234');
-    await act(async () => {
-      await Promise.resolve();
-    });
-    act(() => connect!(7));
+    const onResult = await renderAndLink();
     await waitFor(() => expect(onResult).toHaveBeenCalledTimes(1));
     expect(onResult).toHaveBeenCalledWith({
       workspaceId: 7,
@@ -144,11 +142,7 @@ describe('Instagram through Facebook (spec sections 7 and 8)', () => {
   it('says the SDK is not loaded when Meta’s script could not load', async () => {
     sdk.load.mockRejectedValue(new Error('blocked'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const onResult = renderProbe('1234');
-    await act(async () => {
-      await Promise.resolve();
-    });
-    act(() => connect!(7));
+    const onResult = await renderAndLink();
     expect(onResult).toHaveBeenCalledWith({
       workspaceId: 7,
       ok: false,
