@@ -57,7 +57,6 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outExtension: { '.js': '.js' },
   plugins: [externalPackages],
   logLevel: 'warning',
   legalComments: 'none',
