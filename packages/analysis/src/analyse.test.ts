@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ClusterSchema, ExecutiveSummarySchema } from '@app/contracts';
 import { AnalysisInputError, analyseComments, type AnalysisResult } from './analyse';
 import { csvRecords } from './intent/dev-set';
+import { clusterWeights, leadItems } from './clustering/lead';
 import { relabelClusters } from './label/relabel';
+import { prepareComments } from './prepare/prepare-comments';
 import type { CompletionRequest, EmbedOptions, LanguageModel, TextEmbedder } from './ports';
 import type { InputComment, StageProgress } from './types';
 
@@ -69,6 +71,16 @@ function loadKaggle(videoId: string): InputComment[] {
   return rows
     .filter((r) => r.video_id === videoId)
     .map((r, i) => comment(r.comment_text!, i, Number(r.likes)));
+}
+
+function loadAllKaggle(): InputComment[] {
+  const rows = csvRecords(
+    readFileSync(
+      path.join(DATASETS, 'kaggle_trending_gbcomments_sample/GBcomments_sample.csv'),
+      'utf8',
+    ),
+  );
+  return rows.map((r, i) => comment(r.comment_text!, i, Number(r.likes)));
 }
 
 function loadPoche(count: number): InputComment[] {
@@ -163,6 +175,31 @@ describe.skipIf(!haveData)('analyseComments on real comments', () => {
     expect(first.stats.spam).toBeGreaterThan(0);
     expect(first.stats.analysed).toBe(input.length);
     expect(first.embedder).toBe('test:hashed');
+  });
+
+  it('gives the same report on worker threads, where it classifies and starts clustering while embedding, as on one thread', async () => {
+    // Over 3,400 comments: the lead phase then checks the whitening and learns the search cells.
+    const input = loadAllKaggle().slice(0, 3600);
+    const embedder = new HashedEmbedder();
+    const threaded = await analyseComments(input, { embedder }, { seed: 3, threads: 2 });
+    const inline = await analyseComments(
+      input,
+      { embedder: new HashedEmbedder() },
+      { seed: 3, threads: 1 },
+    );
+    checkReport(threaded, input);
+    expect(withoutTimings(threaded)).toEqual(withoutTimings(inline));
+    // Clustering's lead sample is embedded first: the first 3,000 texts embedded are all distinct
+    // genuine comments in input order, and the rest follow.
+    const prepared = prepareComments(input).comments;
+    const lead = leadItems(
+      clusterWeights(prepared.length, Array.from(prepareComments(input).weights)),
+      3,
+    );
+    expect(embedder.seen.slice(0, lead.length)).toEqual([
+      ...new Set(lead.map((i) => prepared[i]!.clean)),
+    ]);
+    expect(embedder.seen.length).toBe(new Set(prepared.map((c) => c.clean)).size);
   });
 
   it('honours a fixed number of clusters', async () => {

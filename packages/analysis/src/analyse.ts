@@ -1,7 +1,9 @@
 import type { Cluster, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
+import { clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
 import { clusterCategory } from './intent';
 import { runnerFor, WorkerPool } from './parallel/pool';
+import type { TaskOutput } from './parallel/runner';
 import type { LanguageModel, TextEmbedder } from './ports';
 import type {
   CommentResult,
@@ -111,28 +113,48 @@ function validateInput(comments: readonly InputComment[]): InputComment[] {
   });
 }
 
-/** Embeds each distinct text once, in batches, reporting progress over the distinct texts. */
+/** The distinct texts of an analysis, each embedded once. */
+interface EmbeddedTexts {
+  /** Distinct texts, in the order they were embedded. */
+  unique: string[];
+  /** Per distinct text, its vector (views of one shared block). */
+  uniqueVectors: Float32Array[];
+  /** Per input text, the index of its distinct text. */
+  slotOf: Int32Array;
+}
+
+/**
+ * Embeds each distinct text once, in batches, reporting progress over the distinct texts. The
+ * texts of the items in `first` are embedded before the others (clustering's lead sample), and
+ * `onBatch` hears of every batch as soon as it is embedded, so work on it can start meanwhile.
+ */
 async function embedUnique(
   texts: readonly string[],
+  first: readonly number[],
   embedder: TextEmbedder,
   options: AnalyseOptions,
-): Promise<Float32Array[]> {
+  onBatch: (from: number, to: number, embedded: EmbeddedTexts) => void,
+): Promise<EmbeddedTexts> {
   const slot = new Map<string, number>();
   const unique: string[] = [];
-  const index = texts.map((t) => {
+  const slotOf = new Int32Array(texts.length);
+  const place = (i: number): void => {
+    const t = texts[i]!;
     let s = slot.get(t);
     if (s === undefined) {
       s = unique.length;
       slot.set(t, s);
       unique.push(t);
     }
-    return s;
-  });
+    slotOf[i] = s;
+  };
+  for (const i of first) place(i);
+  for (let i = 0; i < texts.length; i++) place(i);
   const batch = Math.max(1, options.embedBatchSize ?? DEFAULT_EMBED_BATCH);
   // Every vector lives in one shared block, so worker threads read them without a copy.
   let store: Float32Array | null = null;
   let d = 0;
-  const vectors: Float32Array[] = [];
+  const embedded: EmbeddedTexts = { unique, uniqueVectors: [], slotOf };
   for (let start = 0; start < unique.length; start += batch) {
     throwIfAborted(options.signal);
     const chunk = unique.slice(start, start + batch);
@@ -155,14 +177,15 @@ async function embedUnique(
         throw new Error(`The embedder returned vectors of ${v.length} and of ${d} dimensions`);
       const at = (start + j) * d;
       store!.set(v, at);
-      vectors.push(store!.subarray(at, at + d));
+      embedded.uniqueVectors.push(store!.subarray(at, at + d));
     });
+    onBatch(start, start + chunk.length, embedded);
     options.onProgress?.({
       stage: 'embedding',
       fraction: Math.min(1, (start + chunk.length) / unique.length),
     });
   }
-  return index.map((s) => vectors[s]!);
+  return embedded;
 }
 
 /** Renumbers clusters so ids are 0..k-1 by size (largest first), dropping empty ones. */
@@ -270,28 +293,62 @@ export async function analyseComments(
 
   const embedStart = performance.now();
   const texts = comments.map((c) => c.clean);
-  const vectors = await embedUnique(texts, deps.embedder, options);
-  const embedding = performance.now() - embedStart;
-  throwIfAborted(options.signal);
-
-  const clusterStart = performance.now();
-  // Intents and sentiments need no clusters: with worker threads they are classified meanwhile.
-  const classify = () => runner.run('classify', { texts, vectors, embedder: deps.embedder.name });
-  const classifying = runner.threads > 1 ? classify() : null;
-  classifying?.catch(() => undefined); // awaited below; an abort before then must not go unhandled
-  options.onProgress?.({ stage: 'discovering', fraction: 0 });
   const anyWeight = prepared.weights.some((w) => w > 0);
+  const itemWeights = anyWeight ? Array.from(prepared.weights) : undefined;
+  const weights = clusterWeights(comments.length, itemWeights);
   const k =
     options.k !== undefined
       ? Math.max(1, Math.min(Math.floor(options.k), comments.length))
       : undefined;
+  // With worker threads, the work that needs only some embeddings runs while the others are
+  // embedded (ONNX Runtime keeps about one core busy): each batch's intents and sentiments, and
+  // clustering's lead phase once its sample (embedded first) is in. The results are the same as
+  // when everything runs afterwards, as it does on one thread.
+  const overlap = runner.threads > 1;
+  const lead = leadItems(weights, options.seed);
+  let leadSlots = 0;
+  // (typed by assertion: TypeScript would narrow it to null, not seeing the callback assign it)
+  let leading = null as Promise<ClusterLead> | null;
+  // Per batch, in order: the batches together cover the distinct texts in order.
+  const classified: Promise<TaskOutput<'classify'>>[] = [];
+  const embedded = await embedUnique(texts, lead, deps.embedder, options, (from, to, e) => {
+    if (!overlap) return;
+    const result = runner.run('classify', {
+      texts: e.unique.slice(from, to),
+      vectors: e.uniqueVectors.slice(from, to),
+      embedder: deps.embedder.name,
+    });
+    result.catch(() => undefined); // awaited below; an abort before then must not go unhandled
+    classified.push(result);
+    if (leadSlots === 0) for (const i of lead) leadSlots = Math.max(leadSlots, e.slotOf[i]! + 1);
+    if (!leading && to >= leadSlots) {
+      leading = runner.run('clusterLead', {
+        lead: {
+          texts,
+          weights,
+          lead,
+          leadVectors: lead.map((i) => e.uniqueVectors[e.slotOf[i]!]!),
+        },
+        options: { seed: options.seed, k },
+      });
+      leading.catch(() => undefined);
+    }
+  });
+  const { slotOf, uniqueVectors } = embedded;
+  const vectors = Array.from(slotOf, (s) => uniqueVectors[s]!);
+  const embedding = performance.now() - embedStart;
+  throwIfAborted(options.signal);
+
+  const clusterStart = performance.now();
+  options.onProgress?.({ stage: 'discovering', fraction: 0 });
   const found = await discoverClusters(
-    { vectors, texts, weights: anyWeight ? Array.from(prepared.weights) : undefined },
+    { vectors, texts, weights: itemWeights },
     {
       k,
       seed: options.seed,
       maxK: options.maxK,
       runner,
+      lead: leading ? await leading : undefined,
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
@@ -302,8 +359,20 @@ export async function analyseComments(
   const labelStart = performance.now();
   options.onProgress?.({ stage: 'labelling', fraction: 0 });
   const rules = parseContextRules(options.context);
-  const { intents: classified, sentiments } = await (classifying ?? classify());
-  const intents = applyContextRules(rules, texts, classified);
+  const parts = overlap
+    ? await Promise.all(classified)
+    : [
+        await runner.run('classify', {
+          texts: embedded.unique,
+          vectors: uniqueVectors,
+          embedder: deps.embedder.name,
+        }),
+      ];
+  const textIntents = parts.flatMap((part) => part.intents);
+  const textSentiments = parts.flatMap((part) => part.sentiments);
+  const classifiedIntents = Array.from(slotOf, (s) => textIntents[s]!);
+  const sentiments = Array.from(slotOf, (s) => textSentiments[s]!);
+  const intents = applyContextRules(rules, texts, classifiedIntents);
   const measures = measureClusters(
     assignments,
     comments.map((c) => c.likes),
@@ -369,7 +438,7 @@ export async function analyseComments(
       id: c.id,
       clusterId: assignments[i]!,
       intent: intents[i]!,
-      classifiedIntent: classified[i]!,
+      classifiedIntent: classifiedIntents[i]!,
       sentiment: sentiments[i]!,
     })),
     clusters,

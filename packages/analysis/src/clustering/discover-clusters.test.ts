@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { clusteringAccuracy, normalizedMutualInfo } from '../eval';
 import { discoverClusters, maxKForSize, minKForSize } from './index';
+import { inlineRunner, WorkerPool } from '../parallel/pool';
+import { clusterWeights, LEAD_SAMPLE, leadItems } from './lead';
 import { tokenize } from './lexical';
 import { createRandom } from './random';
 
@@ -30,6 +32,32 @@ function synthetic(topics: number, perTopic: number, seed = 1, dim = 32) {
 }
 
 describe('discoverClusters', () => {
+  it('clusters the same with a lead phase computed beforehand on a worker thread, as the pipeline does', async () => {
+    // 4,000 items: the lead phase checks the whitening (over 3,400) and learns search cells (over 3,000).
+    const data = synthetic(8, 500, 4);
+    const weights = clusterWeights(data.texts.length);
+    const lead = leadItems(weights, 5);
+    expect(lead).toHaveLength(LEAD_SAMPLE);
+    const pool = new WorkerPool(2);
+    try {
+      const computed = await pool.run('clusterLead', {
+        lead: { texts: data.texts, weights, lead, leadVectors: lead.map((i) => data.vectors[i]!) },
+        options: { seed: 5 },
+      });
+      expect(computed.cells).not.toBeNull();
+      expect([0.1875, 0.375]).toContain(computed.whiten); // defaultWhitening(4000) or half of it
+      expect(computed.tfidf.rows).toBe(4000);
+      const withLead = await discoverClusters(data, { seed: 5, lead: computed, runner: pool });
+      const alone = await discoverClusters(data, { seed: 5, runner: inlineRunner });
+      expect(withLead.k).toBe(alone.k);
+      expect(Array.from(withLead.assignments)).toEqual(Array.from(alone.assignments));
+      expect(Array.from(withLead.centrality)).toEqual(Array.from(alone.centrality));
+      expect(normalizedMutualInfo(alone.assignments, data.labels)).toBeGreaterThan(0.9);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('is deterministic for a seed', async () => {
     const data = synthetic(5, 30);
     const a = await discoverClusters(data, { seed: 7 });

@@ -1,24 +1,27 @@
 /**
  * Cluster discovery (pipeline step 3). See ARCHITECTURE.md for the algorithm in prose.
  */
-import { normalizedMutualInfo } from '../eval/metrics';
 import { runnerFor } from '../parallel/pool';
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
-import { buildTfidf, type SparseMatrix } from './lexical';
+import {
+  activeItems,
+  clusterLead,
+  clusterWeights,
+  leadItems,
+  minKForSize,
+  pcaDimensions,
+  type ClusterLead,
+} from './lead';
 import { findNeighbours } from './neighbours';
 import { createRandom, sampleIndices } from './random';
 import { splitMergeRound } from './split-merge';
 import { concentrationWeights, reweightTerms } from './term-weights';
 import {
   buildSpace,
-  centredRow,
-  embeddingMean,
   embeddingRows,
   type EmbeddingRows,
-  pcaBasis,
-  sharedMatrix,
   whitenedRows,
   computeCentroids,
   itemSimilarity,
@@ -29,6 +32,8 @@ import {
   type Neighbours,
   type PcaBasis,
 } from './space';
+
+export { defaultWhitening, minKForSize } from './lead';
 
 export interface ClusterInput {
   /** One L2-normalised sentence embedding per item. */
@@ -78,6 +83,11 @@ export interface ClusterOptions {
    * worker threads for large inputs by default (runnerFor); the result is the same on any runner.
    */
   runner?: TaskRunner;
+  /**
+   * The lead phase's result (lead.ts), when the caller ran it already with the same input and
+   * options (the pipeline does, while the rest is embedded); otherwise computed here.
+   */
+  lead?: ClusterLead;
 }
 
 export interface ClusterResult {
@@ -98,10 +108,6 @@ const RESTART_SAMPLE = 3000;
  * 67.8, its worst seed 63.6 -> 68.2, since a 3,000-text sample misplaces the World/Sci-Tech border).
  */
 const RESTART_BUDGET = RESTART_SAMPLE * 11;
-const STABILITY_SAMPLE = 2000;
-/** Whitening at or above this is checked against half of it by clustering stability. */
-const STRONG_WHITENING = 0.3;
-const STABILITY_MARGIN = 0.1;
 /** Neighbours kept per item for re-ranking after term reweighting (30 and 100 score alike). */
 const REWEIGHT_POOL = 30;
 /** Rounds of split-merge swaps at most (Tweet: 3-5 rounds until none is made). */
@@ -111,41 +117,6 @@ const SPLIT_MERGE_ROUNDS = 5;
  * which the 10,000-comment time budget cannot pay; a video's comments are mostly far fewer.
  */
 const SPLIT_MERGE_MAX_ITEMS = 5000;
-
-/**
- * Agreement (mean pairwise NMI) of three k-means runs with different seeds on a sample: a
- * label-free sign of how clearly the space separates k groups.
- */
-async function stability(
-  space: FusedSpace,
-  sample: readonly number[],
-  k: number,
-  weights: Float64Array,
-  seed: number,
-  runner: TaskRunner,
-): Promise<number> {
-  const sub = subSpace(space, sample);
-  const subWeights = Float64Array.from(sample, (i) => weights[i]!);
-  const runs = (
-    await Promise.all(
-      [0, 1, 2].map((t) =>
-        runner.run('kmeans', {
-          space: sub,
-          k,
-          weights: subWeights,
-          seed: seed * 7727 + 101 * t,
-          options: { maxIterations: 15 },
-        }),
-      ),
-    )
-  ).map((run) => run.assignments);
-  return (
-    (normalizedMutualInfo(runs[0]!, runs[1]!) +
-      normalizedMutualInfo(runs[0]!, runs[2]!) +
-      normalizedMutualInfo(runs[1]!, runs[2]!)) /
-    3
-  );
-}
 
 /**
  * Smoothing strength by size: 10 neighbours at full weight from 500 items up, fewer below (a
@@ -165,26 +136,6 @@ export function maxKForSize(n: number, maxK: number): number {
 }
 
 /**
- * Smallest K the automatic choice considers for n items: about 1.6 ln(n / 10), so 100 comments
- * get at least 4 topics, 500 at least 6, 2,000 at least 8 and 10,000 at least 11, while fewer than
- * 30 may get a single one. Sample silhouette alone is biased towards 2 on real comment sets (a
- * "short reactions" bucket against everything else), which is useless to a creator.
- */
-export function minKForSize(n: number): number {
-  if (n < 20) return 1;
-  return Math.max(2, Math.round(1.6 * Math.log(n / 10)));
-}
-
-/**
- * Whitening helps large sets (many topics spread over many directions: +4 to +19 NMI points on
- * the 8k-20k benchmark sets) but amplifies noise on small ones (a 200-text sample drops from
- * 0.65 to 0.15 NMI), so it ramps in from 1,000 to 5,000 items.
- */
-export function defaultWhitening(n: number): number {
-  return 0.5 * Math.min(1, Math.max(0, (n - 1000) / 4000));
-}
-
-/**
  * Groups items into k clusters (fixed or chosen from the data), deterministically for a seed.
  * Every item gets a cluster, cluster ids are ordered by size (largest first).
  */
@@ -199,22 +150,26 @@ export async function discoverClusters(
   const progress = options.onProgress ?? (() => undefined);
   if (n === 0)
     return { k: 0, assignments: new Int32Array(0), centroids: [], centrality: new Float32Array(0) };
-  let weights = Float64Array.from({ length: n }, (_, i) => Math.max(0, input.weights?.[i] ?? 1));
-  if (!weights.some((w) => w > 0)) weights = new Float64Array(n).fill(1);
-  const active = Array.from({ length: n }, (_, i) => i).filter((i) => weights[i]! > 0);
+  const weights = clusterWeights(n, input.weights);
+  const active = activeItems(weights);
   const runner = options.runner ?? runnerFor(active.length);
 
-  const tfidf = sharedMatrix(buildTfidf(input.texts));
-  const lexicalWeight = tfidf.cols > 0 ? (options.lexicalWeight ?? 0.7) : 0;
-  let space = await initialSpace(
-    input.vectors,
-    tfidf,
-    lexicalWeight,
-    weights,
-    active,
-    options,
-    runner,
-  );
+  let lead = options.lead;
+  if (!lead) {
+    const sample = leadItems(weights, seed);
+    lead = await clusterLead(
+      {
+        texts: input.texts,
+        weights,
+        lead: sample,
+        leadVectors: sample.map((i) => input.vectors[i]!),
+      },
+      options,
+      runner,
+    );
+  }
+  const { tfidf, lexicalWeight } = lead;
+  let space = await initialSpace(input.vectors, lead, active.length, options, runner);
   const smooth = options.smooth ?? defaultSmoothing(active.length);
   const doSmooth = smooth && smooth.k > 0 && smooth.beta > 0 && active.length > 2;
   const reweight = (options.reweightTerms ?? true) && lexicalWeight > 0;
@@ -229,6 +184,8 @@ export async function discoverClusters(
       active,
       createRandom(seed + 53),
       runner,
+      undefined,
+      lead.cells,
     );
     if (reweight) pool = knn;
     space = smoothSpace(space, firstNeighbours(knn, smooth.k), smooth.beta);
@@ -305,57 +262,27 @@ export async function discoverClusters(
 }
 
 /**
- * The fused space k-means starts in: embeddings centred, projected on their principal directions
- * and (partly) whitened, next to the words. Its own function so the large intermediates (the
- * centred embeddings, the projection, the whitening not chosen) are garbage once it returns.
+ * The fused space k-means starts in: every embedding centred on the lead's mean, projected on its
+ * principal directions and whitened as the lead chose, next to the words.
  */
 async function initialSpace(
   vectors: readonly Float32Array[],
-  tfidf: SparseMatrix,
-  lexicalWeight: number,
-  weights: Float64Array,
-  active: readonly number[],
+  lead: ClusterLead,
+  activeCount: number,
   options: ClusterOptions,
   runner: TaskRunner,
 ): Promise<FusedSpace> {
   const n = vectors.length;
-  const d = vectors[0]!.length;
-  const seed = options.seed ?? 42;
-  // Embeddings are centred (and re-normalised) row by row where they are used: the PCA sample is
-  // centred into a small block, the projection centres each row on the fly (no n x d copy).
-  const mean = embeddingMean(vectors, weights);
-  // Few items cannot support many principal directions (and whitening would amplify noise).
-  const r = Math.min(d, options.dimensions ?? 128, Math.max(8, Math.floor(active.length / 8)));
-  const pcaSample = sampleIndices(active, 1200, createRandom(seed + 17));
-  const sampleRows = new Float32Array(pcaSample.length * d);
-  pcaSample.forEach((item, t) => centredRow(vectors[item]!, mean, sampleRows, t * d));
-  // One basis and one projection serve every whitening strength tried below.
-  const basis = pcaBasis(
-    sampleRows,
-    d,
-    r,
-    pcaSample.map((_, t) => t),
-    createRandom(seed + 29),
+  const { basis } = lead;
+  if (basis.r !== pcaDimensions(vectors[0]!.length, activeCount, options.dimensions))
+    throw new Error('discoverClusters: the lead was computed for other input');
+  const projected = await projectAll(runner, embeddingRows(vectors), lead.mean, n, basis);
+  return buildSpace(
+    whitenedRows(projected, n, basis, lead.whiten),
+    basis.r,
+    lead.tfidf,
+    lead.lexicalWeight,
   );
-  const projected = await projectAll(runner, embeddingRows(vectors), mean, n, basis);
-  const spaceFor = (whiten: number): FusedSpace =>
-    buildSpace(whitenedRows(projected, n, basis, whiten), r, tfidf, lexicalWeight);
-  const fullWhiten = defaultWhitening(active.length);
-  if (options.whiten !== undefined) return spaceFor(options.whiten);
-  if (fullWhiten < STRONG_WHITENING) return spaceFor(fullWhiten);
-  // Full whitening helps some large inputs and hurts others (it can lift noise directions to
-  // the level of topics). Half whitening is kept only when it clusters clearly more stably
-  // (agreement across seeds higher by STABILITY_MARGIN): on the benchmark sets the gap is
-  // 0.2-0.6 where half whitening is better and below 0.07 either way where it is not.
-  const kProbe = options.k ?? Math.max(2, minKForSize(active.length));
-  const probe = sampleIndices(active, STABILITY_SAMPLE, createRandom(seed + 41));
-  const half = spaceFor(fullWhiten / 2);
-  const strong = spaceFor(fullWhiten);
-  const [halfScore, strongScore] = await Promise.all([
-    stability(half, probe, kProbe, weights, seed, runner),
-    stability(strong, probe, kProbe, weights, seed, runner),
-  ]);
-  return halfScore > strongScore + STABILITY_MARGIN ? half : strong;
 }
 
 /** Every item's coordinates on the PCA basis, in ranges of items over the runner's threads. */

@@ -7,6 +7,7 @@
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { subSpace } from './choose-k';
 import { sphericalKMeansOn } from './kmeans';
+import { EXACT_NEIGHBOURS_LIMIT } from './lead';
 import { sampleIndices } from './random';
 import {
   TopK,
@@ -19,9 +20,7 @@ import {
   type Neighbours,
 } from './space';
 
-/** Up to this many candidates the search is exact (about 1 s at 3,000). */
-const EXACT_LIMIT = 3000;
-/** Items the cells are learned from. */
+/** Items the cells are learned from (when they are not given). */
 const CELL_SAMPLE = 3000;
 
 /** Items `from`..`to`-1: each one's `probes` nearest cells, best first ((to - from) x probes). */
@@ -101,7 +100,9 @@ export function searchCells(
 /**
  * The `k` nearest candidates of every item by fused cosine. Exact for small inputs; approximate
  * (inverted file, `probes` cells per item) for large ones, where it costs about
- * n x probes x sqrt(m) comparisons instead of n x m. The result does not depend on the runner.
+ * n x probes x sqrt(m) comparisons instead of n x m. The cells are learned here from a sample of
+ * the candidates unless `cells` gives them (the lead phase learns them before every item is
+ * embedded, see lead.ts). The result does not depend on the runner.
  */
 export async function findNeighbours(
   space: FusedSpace,
@@ -110,30 +111,25 @@ export async function findNeighbours(
   random: () => number,
   runner: TaskRunner,
   probes = 8,
+  cells: ScoringCentroids | null = null,
 ): Promise<Neighbours> {
   const m = candidates.length;
-  if (m <= EXACT_LIMIT) return nearestNeighbours(space, k, candidates);
-  const cells = Math.max(2, Math.round(Math.sqrt(m)));
-  const sample = sampleIndices(candidates, Math.min(m, CELL_SAMPLE), random);
-  const sub = subSpace(space, sample);
-  const ones = new Float64Array(sample.length).fill(1);
-  const cents = scoringCentroids(
-    (await sphericalKMeansOn(runner, sub, cells, ones, random, { maxIterations: 8 })).centroids,
-    space.sparse.cols,
-  );
+  if (m <= EXACT_NEIGHBOURS_LIMIT) return nearestNeighbours(space, k, candidates);
+  const cents = cells ?? (await learnCells(space, candidates, random, runner));
+  const cellCount = cents.k;
 
   // Each item's `probes` nearest cells; each candidate is filed under its nearest one.
   const n = space.n;
-  const p = Math.min(probes, cells);
+  const p = Math.min(probes, cellCount);
   const cellParts = await overRanges(runner, n, (from, to) =>
     runner.run('nearestCells', { space, cents, probes: p, from, to }),
   );
   const itemCells = stitch(new Int32Array(n * p), cellParts, p, (part) => part);
-  const start = new Int32Array(cells + 1);
+  const start = new Int32Array(cellCount + 1);
   for (const j of candidates) start[itemCells[j * p]! + 1]!++;
-  for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
+  for (let c = 0; c < cellCount; c++) start[c + 1]! += start[c]!;
   const items = new Int32Array(m);
-  const fill = start.slice(0, cells);
+  const fill = start.slice(0, cellCount);
   for (const j of candidates) items[fill[itemCells[j * p]!]!++] = j;
 
   const kk = Math.max(0, Math.min(k, m - 1));
@@ -146,4 +142,20 @@ export async function findNeighbours(
     sims: stitch(new Float32Array(n * kk), parts, kk, (part) => part.sims),
     k: kk,
   };
+}
+
+/** About sqrt(m) cells for m candidates, learned by a quick k-means on a sample of them. */
+async function learnCells(
+  space: FusedSpace,
+  candidates: readonly number[],
+  random: () => number,
+  runner: TaskRunner,
+): Promise<ScoringCentroids> {
+  const m = candidates.length;
+  const sample = sampleIndices(candidates, Math.min(m, CELL_SAMPLE), random);
+  const sub = subSpace(space, sample);
+  const ones = new Float64Array(sample.length).fill(1);
+  const count = Math.max(2, Math.round(Math.sqrt(m)));
+  const learned = await sphericalKMeansOn(runner, sub, count, ones, random, { maxIterations: 8 });
+  return scoringCentroids(learned.centroids, space.sparse.cols);
 }

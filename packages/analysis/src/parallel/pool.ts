@@ -8,8 +8,12 @@ import { Worker } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskRunner } from './runner';
 import { tasks } from './tasks';
 
-function runInline<N extends TaskName>(name: N, input: TaskInput<N>): TaskOutput<N> {
-  const task = tasks[name] as (input: TaskInput<N>) => TaskOutput<N>;
+/** A task's answer: its value, or a promise of it for tasks that run sub-tasks (adopted by `resolve`). */
+function runInline<N extends TaskName>(
+  name: N,
+  input: TaskInput<N>,
+): TaskOutput<N> | Promise<TaskOutput<N>> {
+  const task = tasks[name] as (input: TaskInput<N>) => TaskOutput<N> | Promise<TaskOutput<N>>;
   return task(input);
 }
 

@@ -8,7 +8,7 @@ import type { tasks } from './tasks';
 export type Tasks = typeof tasks;
 export type TaskName = keyof Tasks;
 export type TaskInput<N extends TaskName> = Parameters<Tasks[N]>[0];
-export type TaskOutput<N extends TaskName> = ReturnType<Tasks[N]>;
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<Tasks[N]>>;
 
 export interface TaskRunner {
   /** How many tasks can run at once (1: everything runs inline, in order). */

@@ -13,6 +13,15 @@ import {
   type ScoringCentroids,
 } from '../clustering/space';
 import { classifySentiments } from '../sentiment/classify-many';
+import { clusterLead, type LeadInput, type LeadOptions } from '../clustering/lead';
+import type { TaskRunner } from './runner';
+
+/** Runs a task's own sub-tasks in its thread, in order (a task never hops threads again). */
+const here: TaskRunner = {
+  threads: 1,
+  run: (name, input) =>
+    Promise.resolve().then(() => (tasks[name] as (i: typeof input) => never)(input)),
+};
 
 export const tasks = {
   /** One spherical k-means run from k-means++ seeds drawn with `seed` (or `options.initial`). */
@@ -52,7 +61,16 @@ export const tasks = {
     const { space, members, itemCells, probes, k, from, to } = input;
     return searchCells(space, members, itemCells, probes, k, from, to);
   },
-  /** Intents and sentiments of every text (they need no clusters, so they run beside clustering). */
+  /**
+   * Clustering's lead phase (see clustering/lead.ts) in one task: the pipeline runs it on a worker
+   * while the texts outside the lead sample are still being embedded.
+   */
+  clusterLead: (input: { lead: LeadInput; options: LeadOptions }) =>
+    clusterLead(input.lead, input.options, here),
+  /**
+   * Intents and sentiments of the texts (each is classified on its own, so the pipeline runs this
+   * per batch of embedded texts, beside the embedding of the next ones).
+   */
   classify: (input: { texts: string[]; vectors: Float32Array[]; embedder: string }) => {
     const embeddings = { vectors: input.vectors, embedder: input.embedder };
     return {

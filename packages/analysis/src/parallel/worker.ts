@@ -13,12 +13,16 @@ function transferables(value: unknown, depth = 0, out = new Set<ArrayBuffer>()):
   return [...out];
 }
 
-parentPort!.on('message', (message: { name: TaskName; input: unknown }) => {
+// A task may answer with a promise (one that runs sub-tasks); the pool sends the next task only
+// once this one has answered.
+async function handle(message: { name: TaskName; input: unknown }): Promise<void> {
   try {
     const task = tasks[message.name] as (input: unknown) => unknown;
-    const value = task(message.input);
+    const value: unknown = await task(message.input);
     parentPort!.postMessage({ value }, transferables(value));
   } catch (error) {
     parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
-});
+}
+
+parentPort!.on('message', (message: { name: TaskName; input: unknown }) => void handle(message));
