@@ -133,9 +133,17 @@ async function main(): Promise<void> {
     );
     runs.push(
       await measure(
-        'onnx folder q8 (the default: one session)',
+        'onnx folder q8 (the default: one single-threaded session)',
         'transformers.js + onnxruntime-node',
         new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH }),
+        texts,
+      ),
+    );
+    runs.push(
+      await measure(
+        "onnx folder q8, one session on ONNX Runtime's threads (every core)",
+        'transformers.js + onnxruntime-node',
+        new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH, threads: 0 }),
         texts,
       ),
     );

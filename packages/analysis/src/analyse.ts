@@ -1,9 +1,16 @@
 import type { Cluster, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
-import { clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
+import { neighbourPoolSize } from './clustering/discover-clusters';
+import { activeItems, clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
+import {
+  createNeighbourStream,
+  finishNeighbours,
+  type NeighbourStream,
+} from './clustering/neighbour-stream';
+import type { FusedSpace, Neighbours } from './clustering/space';
 import { clusterCategory } from './intent';
 import { runnerFor, WorkerPool } from './parallel/pool';
-import type { TaskOutput } from './parallel/runner';
+import type { TaskOutput, TaskRunner } from './parallel/runner';
 import type { LanguageModel, TextEmbedder } from './ports';
 import type {
   CommentResult,
@@ -267,6 +274,66 @@ async function labelStage(
 }
 
 /**
+ * Feeds the embedded batches to a neighbour stream on the task runner, one task at a time (the
+ * stream's shared state is updated in place), from the moment the lead phase has made the stream.
+ */
+class StreamFeeder {
+  private stream: NeighbourStream | null = null;
+  private lead: ClusterLead | null = null;
+  private fed = 0;
+  private chain: Promise<unknown> = Promise.resolve();
+  /** Items by distinct text: those of text s are slotItems[slotStart[s]..slotStart[s + 1]). */
+  private slotStart: Int32Array | null = null;
+  private slotItems: Int32Array | null = null;
+
+  constructor(private readonly runner: TaskRunner) {}
+
+  start(stream: NeighbourStream, lead: ClusterLead, e: EmbeddedTexts, embedded: number): void {
+    this.stream = stream;
+    this.lead = lead;
+    const { slotOf, unique } = e;
+    const start = new Int32Array(unique.length + 1);
+    for (const s of slotOf) start[s + 1]!++;
+    for (let s = 0; s < unique.length; s++) start[s + 1]! += start[s]!;
+    const items = new Int32Array(slotOf.length);
+    const fill = start.slice(0, unique.length);
+    slotOf.forEach((s, i) => (items[fill[s]!++] = i));
+    this.slotStart = start;
+    this.slotItems = items;
+    this.feed(e, 0, embedded);
+  }
+
+  /** Distinct texts from..to-1 are embedded: their items join the stream (if it has started). */
+  feed(e: EmbeddedTexts, from: number, to: number): void {
+    const { stream, lead, slotStart, slotItems } = this;
+    if (!stream || !lead || !slotStart || !slotItems || to <= this.fed) return;
+    const items = slotItems.slice(slotStart[Math.max(from, this.fed)], slotStart[to]);
+    this.fed = to;
+    const rows = {
+      store: new Float32Array(e.uniqueVectors[0]!.buffer),
+      offsets: Int32Array.from(items, (i) => e.uniqueVectors[e.slotOf[i]!]!.byteOffset / 4),
+    };
+    const { mean, basis, whiten, lexicalWeight } = lead;
+    this.chain = this.chain.then(() =>
+      this.runner.run('streamNeighbours', {
+        stream,
+        lead: { mean, basis, whiten, lexicalWeight },
+        items,
+        rows,
+      }),
+    );
+    this.chain.catch(() => undefined); // awaited in result(); an abort before then must not go unhandled
+  }
+
+  /** The initial space and neighbour pool once every item has joined, or undefined without a stream. */
+  async result(): Promise<{ space: FusedSpace; knn: Neighbours } | undefined> {
+    if (!this.stream) return undefined;
+    await this.chain;
+    return { space: this.stream.space, knn: finishNeighbours(this.stream) };
+  }
+}
+
+/**
  * The analysis pipeline: prepare (clean, flag duplicates and spam) -> embed (distinct texts, batched)
  * -> discover clusters -> intents and sentiment -> label (tags, headings, representatives) -> measure
  * (shares summing to 100) -> summarise. Works offline; with a language model the headings and the
@@ -302,16 +369,22 @@ export async function analyseComments(
       : undefined;
   // With worker threads, the work that needs only some embeddings runs while the others are
   // embedded (ONNX Runtime keeps about one core busy): each batch's intents and sentiments, and
-  // clustering's lead phase once its sample (embedded first) is in. The results are the same as
-  // when everything runs afterwards, as it does on one thread.
+  // clustering's lead phase once its sample (embedded first) is in; after the lead, each batch
+  // joins the neighbour search (neighbour-stream.ts; if the lead ends after the embedding, every
+  // item joins at once). The results are the same as when everything runs afterwards, as it does
+  // on one thread.
   const overlap = runner.threads > 1;
   const lead = leadItems(weights, options.seed);
+  const activeCount = activeItems(weights).length;
   let leadSlots = 0;
   // (typed by assertion: TypeScript would narrow it to null, not seeing the callback assign it)
   let leading = null as Promise<ClusterLead> | null;
   // Per batch, in order: the batches together cover the distinct texts in order.
   const classified: Promise<TaskOutput<'classify'>>[] = [];
+  const streaming = new StreamFeeder(runner);
+  let embeddedSlots = 0;
   const embedded = await embedUnique(texts, lead, deps.embedder, options, (from, to, e) => {
+    embeddedSlots = to;
     if (!overlap) return;
     const result = runner.run('classify', {
       texts: e.unique.slice(from, to),
@@ -320,6 +393,7 @@ export async function analyseComments(
     });
     result.catch(() => undefined); // awaited below; an abort before then must not go unhandled
     classified.push(result);
+    streaming.feed(e, from, to);
     if (leadSlots === 0) for (const i of lead) leadSlots = Math.max(leadSlots, e.slotOf[i]! + 1);
     if (!leading && to >= leadSlots) {
       leading = runner.run('clusterLead', {
@@ -332,6 +406,18 @@ export async function analyseComments(
         options: { seed: options.seed, k },
       });
       leading.catch(() => undefined);
+      leading
+        .then((computed) => {
+          const size = neighbourPoolSize(activeCount, computed);
+          if (computed.cells && size > 0)
+            streaming.start(
+              createNeighbourStream(computed, weights, size),
+              computed,
+              e,
+              embeddedSlots,
+            );
+        })
+        .catch(() => undefined);
     }
   });
   const { slotOf, uniqueVectors } = embedded;
@@ -349,6 +435,7 @@ export async function analyseComments(
       maxK: options.maxK,
       runner,
       lead: leading ? await leading : undefined,
+      streamed: await streaming.result(),
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );

@@ -122,6 +122,7 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
       model: modelPath,
       dtype: config.embeddings.dtype,
       sessions: config.embeddings.sessions,
+      threads: config.embeddings.threads,
       apiUrl: config.embeddings.apiUrl,
       apiKey: config.embeddings.apiKey,
       apiModel: config.embeddings.apiModel,

@@ -74,6 +74,7 @@ export const EnvSchema = z.object({
   EMBEDDINGS_MODEL: str(),
   EMBEDDINGS_DTYPE: oneOf(['q8', 'fp32'], 'q8'),
   EMBEDDINGS_SESSIONS: int(1, 1, 64),
+  EMBEDDINGS_THREADS: int(1, 0, 64),
   EMBEDDINGS_API_URL: url(/^https?$/, 'https://api.openai.com/v1'),
   EMBEDDINGS_API_KEY: str(),
   EMBEDDINGS_API_MODEL: str(),
@@ -178,8 +179,10 @@ export interface Config {
     provider: Env['EMBEDDINGS_PROVIDER'];
     model: string | undefined;
     dtype: Env['EMBEDDINGS_DTYPE'];
-    /** ONNX inference sessions: 1 uses ONNX Runtime's threading; more run single-threaded side by side. */
+    /** ONNX inference sessions: more than 1 run single-threaded side by side. */
     sessions: number;
+    /** Threads of a single ONNX session (0: ONNX Runtime's choice, every core). */
+    threads: number;
     apiUrl: string | undefined;
     apiKey: string | undefined;
     apiModel: string | undefined;
@@ -352,6 +355,7 @@ function toConfig(e: Env): Config {
       model: e.EMBEDDINGS_MODEL,
       dtype: e.EMBEDDINGS_DTYPE,
       sessions: e.EMBEDDINGS_SESSIONS,
+      threads: e.EMBEDDINGS_THREADS,
       apiUrl: e.EMBEDDINGS_API_URL,
       apiKey: e.EMBEDDINGS_API_KEY,
       apiModel: e.EMBEDDINGS_API_MODEL,

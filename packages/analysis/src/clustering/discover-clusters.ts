@@ -88,6 +88,11 @@ export interface ClusterOptions {
    * options (the pipeline does, while the rest is embedded); otherwise computed here.
    */
   lead?: ClusterLead;
+  /**
+   * The initial space and its neighbour pool, when the caller built them already from the lead
+   * (the pipeline does, as the texts are embedded: neighbour-stream.ts); otherwise computed here.
+   */
+  streamed?: { space: FusedSpace; knn: Neighbours };
 }
 
 export interface ClusterResult {
@@ -127,6 +132,21 @@ const SPLIT_MERGE_MAX_ITEMS = 5000;
 export function defaultSmoothing(n: number): { k: number; beta: number } | false {
   const k = n > 5000 ? 5 : Math.min(10, Math.round(n / 50));
   return k >= 2 ? { k, beta: 1 } : false;
+}
+
+/**
+ * Neighbours the search keeps per item (0: no smoothing, no search): the smoothing's k, or with
+ * term reweighting a pool of REWEIGHT_POOL that the reweighted space re-ranks.
+ */
+export function neighbourPoolSize(
+  activeCount: number,
+  lead: Pick<ClusterLead, 'lexicalWeight'>,
+  options: Pick<ClusterOptions, 'smooth' | 'reweightTerms'> = {},
+): number {
+  const smooth = options.smooth ?? defaultSmoothing(activeCount);
+  if (!smooth || smooth.k <= 0 || smooth.beta <= 0 || activeCount <= 2) return 0;
+  const reweight = (options.reweightTerms ?? true) && lead.lexicalWeight > 0;
+  return reweight ? Math.max(REWEIGHT_POOL, smooth.k) : smooth.k;
 }
 
 /** Largest sensible K for n items: about sqrt(n / 2), so 10 comments give 2 topics, 450 give 15. */
@@ -169,24 +189,31 @@ export async function discoverClusters(
     );
   }
   const { tfidf, lexicalWeight } = lead;
-  let space = await initialSpace(input.vectors, lead, active.length, options, runner);
+  const streamed = options.streamed;
+  let space =
+    streamed?.space ?? (await initialSpace(input.vectors, lead, active.length, options, runner));
   const smooth = options.smooth ?? defaultSmoothing(active.length);
-  const doSmooth = smooth && smooth.k > 0 && smooth.beta > 0 && active.length > 2;
+  const poolSize = neighbourPoolSize(active.length, lead, options);
+  const doSmooth = smooth && poolSize > 0;
   const reweight = (options.reweightTerms ?? true) && lexicalWeight > 0;
   const unsmoothed = space;
   // With term reweighting the search keeps a pool of REWEIGHT_POOL neighbours per item: the
   // smoothing uses the best smooth.k, the reweighted space re-ranks the pool (no second search).
   let pool: Neighbours | null = null;
   if (doSmooth) {
-    const knn = await findNeighbours(
-      space,
-      reweight ? Math.max(REWEIGHT_POOL, smooth.k) : smooth.k,
-      active,
-      createRandom(seed + 53),
-      runner,
-      undefined,
-      lead.cells,
-    );
+    const knn =
+      streamed?.knn ??
+      (await findNeighbours(
+        space,
+        poolSize,
+        active,
+        createRandom(seed + 53),
+        runner,
+        undefined,
+        lead.cells,
+      ));
+    if (knn.k !== Math.min(poolSize, active.length - 1))
+      throw new Error('discoverClusters: the streamed neighbours were kept for other options');
     if (reweight) pool = knn;
     space = smoothSpace(space, firstNeighbours(knn, smooth.k), smooth.beta);
   }

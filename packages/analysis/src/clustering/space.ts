@@ -74,7 +74,10 @@ export function denseDot(
   return s;
 }
 
-/** The best `k` (index, value) pairs offered, best first. */
+/**
+ * The best `k` (index, value) pairs offered, best first; equal values rank the smaller index first,
+ * so the result does not depend on the order of the offers.
+ */
 export class TopK {
   readonly index: Int32Array;
   readonly value: Float32Array;
@@ -87,17 +90,41 @@ export class TopK {
     this.size = 0;
   }
   offer(index: number, value: number): void {
-    const k = this.k;
-    if (this.size === k && (k === 0 || value <= this.value[k - 1]!)) return;
-    let at = this.size < k ? this.size++ : k - 1;
-    while (at > 0 && this.value[at - 1]! < value) {
-      this.value[at] = this.value[at - 1]!;
-      this.index[at] = this.index[at - 1]!;
-      at--;
-    }
-    this.value[at] = value;
-    this.index[at] = index;
+    this.size = offerInto(this.index, this.value, 0, this.k, this.size, index, value);
   }
+}
+
+/**
+ * TopK.offer on a list kept in `index`/`value` from `o` (capacity `k`, `size` filled): returns the
+ * new size. Values are compared as stored (float32), so a list kept in a Float32Array ranks the same
+ * wherever it lives.
+ */
+export function offerInto(
+  index: Int32Array,
+  value: Float32Array,
+  o: number,
+  k: number,
+  size: number,
+  item: number,
+  score: number,
+): number {
+  const v = Math.fround(score);
+  if (k === 0) return 0;
+  if (size === k) {
+    const last = value[o + k - 1]!;
+    if (v < last || (v === last && item > index[o + k - 1]!)) return size;
+  }
+  let at = size < k ? size++ : k - 1;
+  while (at > 0) {
+    const prev = value[o + at - 1]!;
+    if (prev > v || (prev === v && index[o + at - 1]! < item)) break;
+    value[o + at] = prev;
+    index[o + at] = index[o + at - 1]!;
+    at--;
+  }
+  value[o + at] = v;
+  index[o + at] = item;
+  return size;
 }
 
 /**
@@ -178,9 +205,22 @@ export function buildSpace(
   lexicalWeight: number,
 ): FusedSpace {
   const a = Math.sqrt(1 - lexicalWeight);
-  const b = Math.sqrt(lexicalWeight);
   const scaled = sharedFloat32(dense.length);
   for (let i = 0; i < dense.length; i++) scaled[i] = dense[i]! * a;
+  return scaledSpace(scaled, d, sparse, lexicalWeight);
+}
+
+/**
+ * The fused space over dense rows already multiplied by a (`scaled`, kept as given: its rows may be
+ * written later) and the words multiplied by b here.
+ */
+export function scaledSpace(
+  scaled: Float32Array,
+  d: number,
+  sparse: SparseMatrix,
+  lexicalWeight: number,
+): FusedSpace {
+  const b = Math.sqrt(lexicalWeight);
   const values = sharedFloat32(sparse.values.length);
   for (let i = 0; i < values.length; i++) values[i] = sparse.values[i]! * b;
   return { n: sparse.rows, d, dense: scaled, sparse: { ...sparse, values } };

@@ -13,7 +13,13 @@ import {
   type ScoringCentroids,
 } from '../clustering/space';
 import { classifySentiments } from '../sentiment/classify-many';
-import { clusterLead, type LeadInput, type LeadOptions } from '../clustering/lead';
+import {
+  clusterLead,
+  type ClusterLead,
+  type LeadInput,
+  type LeadOptions,
+} from '../clustering/lead';
+import { streamItems, type NeighbourStream } from '../clustering/neighbour-stream';
 import type { TaskRunner } from './runner';
 
 /** Runs a task's own sub-tasks in its thread, in order (a task never hops threads again). */
@@ -67,6 +73,19 @@ export const tasks = {
    */
   clusterLead: (input: { lead: LeadInput; options: LeadOptions }) =>
     clusterLead(input.lead, input.options, here),
+  /**
+   * Items joining a neighbour stream (clustering/neighbour-stream.ts), which this updates in place in
+   * shared memory: the pipeline feeds each embedded batch, one task at a time.
+   */
+  streamNeighbours: (input: {
+    stream: NeighbourStream;
+    lead: Pick<ClusterLead, 'mean' | 'basis' | 'whiten' | 'lexicalWeight'>;
+    items: Int32Array;
+    rows: EmbeddingRows;
+  }) => {
+    streamItems(input.stream, input.lead, input.items, input.rows);
+    return input.items.length;
+  },
   /**
    * Intents and sentiments of the texts (each is classified on its own, so the pipeline runs this
    * per batch of embedded texts, beside the embedding of the next ones).

@@ -1,7 +1,11 @@
 /** A worker thread of the pool (pool.ts): runs tasks from the shared table, one at a time. */
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { TaskName } from './runner';
 import { tasks } from './tasks';
+
+/** How far the analysis workers lower their own priority (0 normal, 19 lowest). */
+const WORKER_NICENESS = 10;
 
 /** The ArrayBuffers behind typed arrays in a result (a few levels deep), moved instead of copied. */
 function transferables(value: unknown, depth = 0, out = new Set<ArrayBuffer>()): ArrayBuffer[] {
@@ -22,6 +26,17 @@ async function handle(message: { name: TaskName; input: unknown }): Promise<void
     parentPort!.postMessage({ value }, transferables(value));
   } catch (error) {
     parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+// On Linux a thread's nice value is its own (setpriority on "process" 0 is the calling thread):
+// the workers step back for the thread embedding the texts, which their work overlaps, and for the
+// server's requests. Elsewhere the call would lower the whole process, so it is not made.
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(WORKER_NICENESS);
+  } catch {
+    // not permitted here: the worker keeps the process's priority
   }
 }
 

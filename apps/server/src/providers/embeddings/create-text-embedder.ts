@@ -23,6 +23,8 @@ export interface CreateTextEmbedderOptions {
   batchSize?: number;
   /** EMBEDDINGS_SESSIONS for `embedded` and `onnx` (default 1; see OnnxTextEmbedderOptions.sessions). */
   sessions?: number;
+  /** EMBEDDINGS_THREADS for `embedded` and `onnx` (default 1; see OnnxTextEmbedderOptions.threads). */
+  threads?: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export function createTextEmbedder(options: CreateTextEmbedderOptions): TextEmbe
   const batch = {
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
     ...(options.sessions ? { sessions: options.sessions } : {}),
+    ...(options.threads !== undefined ? { threads: options.threads } : {}),
   };
   switch (provider) {
     case 'embedded':

@@ -12,6 +12,8 @@ export interface EmbeddedUseLiteEmbedderOptions {
   batchSize?: number;
   /** Inference sessions side by side (OnnxTextEmbedderOptions.sessions). */
   sessions?: number;
+  /** Threads of a single session (OnnxTextEmbedderOptions.threads). */
+  threads?: number;
   /** The npm package's dist/ folder; defaults to the installed package (tests may point elsewhere). */
   sourceDir?: string;
   /** Called once when the model had to be converted (first run), with the time it took. */
@@ -63,6 +65,7 @@ export class EmbeddedUseLiteEmbedder implements TextEmbedder {
         name: this.name,
         ...(this.options.batchSize ? { batchSize: this.options.batchSize } : {}),
         ...(this.options.sessions ? { sessions: this.options.sessions } : {}),
+        ...(this.options.threads !== undefined ? { threads: this.options.threads } : {}),
       });
     });
     // A failed conversion is retried on the next call rather than cached.

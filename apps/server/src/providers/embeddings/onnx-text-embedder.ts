@@ -25,12 +25,20 @@ export interface OnnxTextEmbedderOptions {
   /** Overrides the adapter name (the embedded default reuses this adapter under its own name). */
   name?: string;
   /**
-   * Inference sessions (default 1, with ONNX Runtime's own threading over all cores). More runs
+   * Inference sessions (default 1, with `threads` threads). More runs
    * that many single-threaded sessions side by side, which pays only when other work competes for
    * the cores: on 2 idle cores one session embeds about 1.3x faster than two, with another busy
    * process two are about 1.7x faster than one (npm run bench: embeddings).
    */
   sessions?: number;
+  /**
+   * Threads of one session (default 1; 0 lets ONNX Runtime use every core). The analysis overlaps
+   * the embedding with its other work (classification, the start of clustering) on the other
+   * cores, and on 2 vCPUs a second inference thread embedded no faster (13.5-13.9 s against
+   * 14.0-14.9 s for 10,000 comments) while it slowed that work down. Side-by-side sessions always
+   * get one thread each.
+   */
+  threads?: number;
 }
 
 /** True when `model` names a folder on disk rather than a hub id like `Xenova/all-MiniLM-L6-v2`. */
@@ -47,15 +55,16 @@ let loadQueue: Promise<unknown> = Promise.resolve();
 const pipelines = new Map<string, Promise<FeatureExtractionPipeline[]>>();
 
 function loadPipelines(
-  options: Required<Pick<OnnxTextEmbedderOptions, 'model' | 'dtype' | 'sessions'>> &
+  options: Required<Pick<OnnxTextEmbedderOptions, 'model' | 'dtype' | 'sessions' | 'threads'>> &
     OnnxTextEmbedderOptions,
 ) {
   const { model, dtype, sessions } = options;
+  // Side-by-side sessions get one thread each; 0 keeps ONNX Runtime's own threading.
+  const threads = sessions > 1 ? 1 : options.threads;
   const local = isModelPath(model);
-  const key = `${local ? path.resolve(model) : model}|${dtype}|${sessions}`;
-  // Side-by-side sessions get one thread each; a single session keeps ONNX Runtime's own threading.
+  const key = `${local ? path.resolve(model) : model}|${dtype}|${sessions}|${threads}`;
   const session_options =
-    sessions > 1 ? { session_options: { intraOpNumThreads: 1, interOpNumThreads: 1 } } : {};
+    threads > 0 ? { session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 } } : {};
   let loading = pipelines.get(key);
   if (!loading) {
     const loadOne = async (): Promise<FeatureExtractionPipeline> => {
@@ -164,7 +173,7 @@ export class OnnxTextEmbedder implements TextEmbedder {
   readonly name: string;
   private dims: number;
   private readonly options: Required<
-    Pick<OnnxTextEmbedderOptions, 'model' | 'dtype' | 'sessions'>
+    Pick<OnnxTextEmbedderOptions, 'model' | 'dtype' | 'sessions' | 'threads'>
   > &
     OnnxTextEmbedderOptions;
   private readonly batchSize: number;
@@ -175,6 +184,7 @@ export class OnnxTextEmbedder implements TextEmbedder {
       ...options,
       dtype,
       sessions: Math.max(1, Math.floor(options.sessions ?? 1)),
+      threads: Math.max(0, Math.floor(options.threads ?? 1)),
     };
     this.batchSize = Math.max(1, options.batchSize ?? 8);
     const base = isModelPath(options.model)
