@@ -1,11 +1,12 @@
 /**
  * Weighted spherical k-means in the fused space, seeded with k-means++ from a seeded PRNG.
  */
-import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
+import { overRanges, type TaskRunner } from '../parallel/runner';
 import { weightedPick } from './random';
 import {
   centroidsFromItems,
   computeCentroids,
+  denseDot,
   similarities,
   similarity,
   scoringCentroids,
@@ -54,58 +55,184 @@ export function kmeansPlusPlus(
   return seeds;
 }
 
-/** Assigns every item to its most similar centroid (all centroids scored at once, see `similarities`). */
-export function assign(space: FusedSpace, cents: Centroids): Assigned {
-  return assignRange(space, scoringCentroids(cents, space.sparse.cols), 0, space.n);
-}
-
-/** Each item's most similar centroid and that similarity. */
-export interface Assigned {
+/**
+ * What an assignment step keeps per item between the steps of one run, in shared memory so tasks
+ * on worker threads update their ranges in place (Hamerly's bounds, for cosine similarity).
+ */
+export interface AssignState {
+  /** The item's cluster. */
   assignments: Int32Array;
-  best: Float32Array;
+  /** A lower bound of its similarity to its own centroid. */
+  lower: Float64Array;
+  /** An upper bound of its similarity to every other centroid. */
+  upper: Float64Array;
+  /** Its norm: a centroid moving by delta changes its similarity by at most norm x delta. */
+  norms: Float64Array;
 }
 
-/** `assign` for items `from`..`to`-1 (arrays of length to - from). */
+/** How far each centroid moved since the last step (Euclidean, embedding and words together). */
+export interface CentroidMoves {
+  moved: Float64Array;
+  /** The largest move, the centroid that made it, and the largest of the others. */
+  largest: number;
+  largestAt: number;
+  second: number;
+}
+
+/** Bounds must clear each other by this much before an item is skipped (rounding headroom). */
+const BOUND_SLACK = 1e-6;
+
+function sharedFloat64(length: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(length * 8));
+}
+
+/** A fresh state for `space` (no bounds yet: the first step scores every item in full). */
+export function assignState(space: FusedSpace): AssignState {
+  const { n, d, dense, sparse } = space;
+  const norms = sharedFloat64(n);
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let t = i * d; t < (i + 1) * d; t++) s += dense[t]! * dense[t]!;
+    for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
+      s += sparse.values[p]! * sparse.values[p]!;
+    norms[i] = Math.sqrt(s);
+  }
+  return {
+    assignments: new Int32Array(new SharedArrayBuffer(n * 4)),
+    lower: sharedFloat64(n),
+    upper: sharedFloat64(n),
+    norms,
+  };
+}
+
+/** Item i's similarity to centroid c: `similarities`' sums for c, in the same order (same value). */
+function ownSimilarity(space: FusedSpace, i: number, cents: ScoringCentroids, c: number): number {
+  const { d, dense, sparse } = space;
+  const { k, byTerm } = cents;
+  let s = denseDot(dense, i * d, cents.dense, c * d, d);
+  for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
+    s += sparse.values[p]! * byTerm[sparse.indices[p]! * k + c]!;
+  return s;
+}
+
+/**
+ * Assigns items `from`..`to`-1 to their most similar centroid (the first of equals), updating
+ * `state`; returns how many changed cluster. With `moves`, an item whose bounds show that its own
+ * centroid still beats every other is not scored (Hamerly): its own similarity is at least its
+ * lower bound minus norm x its centroid's move, every other at most its upper bound plus norm x
+ * the largest other move. The assignments are exactly those of scoring every centroid.
+ */
 export function assignRange(
   space: FusedSpace,
   cents: ScoringCentroids,
+  moves: CentroidMoves | null,
+  state: AssignState,
   from: number,
   to: number,
-): Assigned {
+): number {
   const k = cents.k;
   const scores = new Float64Array(k);
-  const assignments = new Int32Array(to - from);
-  const best = new Float32Array(to - from);
+  const { assignments, lower, upper, norms } = state;
+  let changed = 0;
   for (let i = from; i < to; i++) {
+    const own = assignments[i]!;
+    if (moves) {
+      const norm = norms[i]!;
+      const hi = upper[i]! + norm * (moves.largestAt === own ? moves.second : moves.largest);
+      let lo = lower[i]! - norm * moves.moved[own]!;
+      if (lo <= hi + BOUND_SLACK) lo = ownSimilarity(space, i, cents, own);
+      if (lo > hi + BOUND_SLACK) {
+        lower[i] = lo;
+        upper[i] = hi;
+        continue;
+      }
+    }
     similarities(space, i, cents, scores);
     let bc = 0;
     let bs = Number.NEGATIVE_INFINITY;
+    let second = Number.NEGATIVE_INFINITY;
     for (let c = 0; c < k; c++) {
-      if (scores[c]! > bs) {
-        bs = scores[c]!;
+      const v = scores[c]!;
+      if (v > bs) {
+        second = bs;
+        bs = v;
         bc = c;
-      }
+      } else if (v > second) second = v;
     }
-    assignments[i - from] = bc;
-    best[i - from] = bs;
+    if (bc !== own) changed++;
+    assignments[i] = bc;
+    lower[i] = bs;
+    upper[i] = second;
   }
-  return { assignments, best };
+  return changed;
 }
 
-/** `assign` with the items split into ranges over the runner's threads. */
+/** Each item's similarity to the centroid it is assigned to. */
+function ownSimilarities(
+  space: FusedSpace,
+  cents: ScoringCentroids,
+  assignments: Int32Array,
+): Float32Array {
+  const best = new Float32Array(space.n);
+  for (let i = 0; i < space.n; i++) best[i] = ownSimilarity(space, i, cents, assignments[i]!);
+  return best;
+}
+
+/** How far each centroid moved from `before` to `after`. */
+function centroidMoves(before: Centroids, after: Centroids): CentroidMoves {
+  const k = after.k;
+  const d = after.dense.length / Math.max(1, k);
+  const V = after.sparse.length / Math.max(1, k);
+  const moved = new Float64Array(k);
+  let largest = 0;
+  let largestAt = -1;
+  let second = 0;
+  for (let c = 0; c < k; c++) {
+    let s = 0;
+    for (let t = c * d; t < (c + 1) * d; t++) {
+      const x = after.dense[t]! - before.dense[t]!;
+      s += x * x;
+    }
+    for (let t = c * V; t < (c + 1) * V; t++) {
+      const x = after.sparse[t]! - before.sparse[t]!;
+      s += x * x;
+    }
+    const m = Math.sqrt(s);
+    moved[c] = m;
+    if (m > largest) {
+      second = largest;
+      largest = m;
+      largestAt = c;
+    } else if (m > second) second = m;
+  }
+  return { moved, largest, largestAt, second };
+}
+
+/** One assignment step asked for by a run: centroids, their moves (null: score in full), state. */
+export interface AssignRequest {
+  cents: Centroids;
+  moves: CentroidMoves | null;
+  state: AssignState;
+}
+
+/** `request` carried out in this thread; returns how many items changed cluster. */
+function assignHere(space: FusedSpace, request: AssignRequest): number {
+  const scoring = scoringCentroids(request.cents, space.sparse.cols);
+  return assignRange(space, scoring, request.moves, request.state, 0, space.n);
+}
+
+/** `request` with the items split into ranges over the runner's threads. */
 async function assignOn(
   runner: TaskRunner,
   space: FusedSpace,
-  cents: Centroids,
-): Promise<Assigned> {
-  const scoring = scoringCentroids(cents, space.sparse.cols);
+  request: AssignRequest,
+): Promise<number> {
+  const scoring = scoringCentroids(request.cents, space.sparse.cols);
+  const { moves, state } = request;
   const parts = await overRanges(runner, space.n, (from, to) =>
-    runner.run('assign', { space, cents: scoring, from, to }),
+    runner.run('assign', { space, cents: scoring, moves, state, from, to }),
   );
-  return {
-    assignments: stitch(new Int32Array(space.n), parts, 1, (p) => p.assignments),
-    best: stitch(new Float32Array(space.n), parts, 1, (p) => p.best),
-  };
+  return parts.reduce((sum, part) => sum + part.value, 0);
 }
 
 export interface KMeansOptions {
@@ -115,12 +242,14 @@ export interface KMeansOptions {
   /** Items eligible as seeds (default: all with positive weight). */
   candidates?: readonly number[];
   initial?: Centroids;
+  /** Skip the items whose bounds settle them (default true); false scores every item at every step. */
+  bounded?: boolean;
 }
 
 /**
  * Lloyd iterations of spherical k-means from k-means++ seeds (or given centroids), written once as
- * a generator that yields the centroids to assign items to: `sphericalKMeans` answers in this
- * thread, `sphericalKMeansOn` spreads each assignment over a task runner.
+ * a generator that yields the assignment steps it needs: `sphericalKMeans` carries them out in this
+ * thread, `sphericalKMeansOn` spreads each over a task runner.
  */
 function* lloyd(
   space: FusedSpace,
@@ -128,7 +257,7 @@ function* lloyd(
   weights: ArrayLike<number>,
   random: () => number,
   options: KMeansOptions,
-): Generator<Centroids, KMeansResult, Assigned> {
+): Generator<AssignRequest, KMeansResult, number> {
   const candidates =
     options.candidates ??
     Array.from({ length: space.n }, (_, i) => i).filter((i) => (weights[i] as number) > 0);
@@ -137,20 +266,28 @@ function* lloyd(
     centroidsFromItems(space, kmeansPlusPlus(space, k, weights, random, candidates));
   const maxIter = options.maxIterations ?? 30;
   const tol = options.tolerance ?? 0.001;
-  let { assignments, best } = yield cents;
+  const state = assignState(space);
+  const V = space.sparse.cols;
+  yield { cents, moves: null, state };
   for (let it = 0; it < maxIter; it++) {
-    cents = computeCentroids(space, assignments, k, weights);
-    reseedEmpty(space, cents, assignments, best, weights);
-    const next = yield cents;
-    let changed = 0;
-    for (let i = 0; i < space.n; i++) if (next.assignments[i] !== assignments[i]) changed++;
-    assignments = next.assignments;
-    best = next.best;
+    const before = cents;
+    cents = computeCentroids(space, state.assignments, k, weights);
+    let moves: CentroidMoves | null =
+      (options.bounded ?? true) ? centroidMoves(before, cents) : null;
+    if (hasEmptyCluster(space, cents.k, state.assignments, weights)) {
+      // The item worst served by its centroid in the last step takes an empty cluster; every
+      // item is then scored in full.
+      const best = ownSimilarities(space, scoringCentroids(before, V), state.assignments);
+      reseedEmpty(space, cents, state.assignments, best, weights);
+      moves = null;
+    }
+    const changed = yield { cents, moves, state };
     if (changed <= tol * space.n) break;
   }
+  const best = ownSimilarities(space, scoringCentroids(cents, V), state.assignments);
   let objective = 0;
   for (let i = 0; i < space.n; i++) objective += (weights[i] as number) * best[i]!;
-  return { assignments, centroids: cents, best, objective };
+  return { assignments: state.assignments, centroids: cents, best, objective };
 }
 
 /** Runs Lloyd iterations of spherical k-means from k-means++ seeds (or given centroids). */
@@ -163,7 +300,7 @@ export function sphericalKMeans(
 ): KMeansResult {
   const run = lloyd(space, k, weights, random, options);
   let step = run.next();
-  while (!step.done) step = run.next(assign(space, step.value));
+  while (!step.done) step = run.next(assignHere(space, step.value));
   return step.value;
 }
 
@@ -180,6 +317,18 @@ export async function sphericalKMeansOn(
   let step = run.next();
   while (!step.done) step = run.next(await assignOn(runner, space, step.value));
   return step.value;
+}
+
+/** Whether some cluster has no weighted member. */
+function hasEmptyCluster(
+  space: FusedSpace,
+  k: number,
+  assignments: Int32Array,
+  weights: ArrayLike<number>,
+): boolean {
+  const mass = new Float64Array(k);
+  for (let i = 0; i < space.n; i++) mass[assignments[i]!]! += Math.max(0, weights[i] as number);
+  return mass.some((m) => m <= 0);
 }
 
 /** A cluster that lost all its weighted members takes the item worst served by its centroid. */

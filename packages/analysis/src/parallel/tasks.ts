@@ -2,7 +2,13 @@
  * The task table shared by the inline runner and the worker threads (see runner.ts).
  */
 import { classifyIntents } from '../intent/classify-many';
-import { assignRange, sphericalKMeans, type KMeansOptions } from '../clustering/kmeans';
+import {
+  assignRange,
+  sphericalKMeans,
+  type AssignState,
+  type CentroidMoves,
+  type KMeansOptions,
+} from '../clustering/kmeans';
 import { nearestCells, searchCells, type CellMembers } from '../clustering/neighbours';
 import { createRandom } from '../clustering/random';
 import {
@@ -39,8 +45,15 @@ export const tasks = {
     options?: KMeansOptions;
   }) =>
     sphericalKMeans(input.space, input.k, input.weights, createRandom(input.seed), input.options),
-  assign: (input: { space: FusedSpace; cents: ScoringCentroids; from: number; to: number }) =>
-    assignRange(input.space, input.cents, input.from, input.to),
+  /** One k-means assignment step on a range of items; updates the shared state, returns the changes. */
+  assign: (input: {
+    space: FusedSpace;
+    cents: ScoringCentroids;
+    moves: CentroidMoves | null;
+    state: AssignState;
+    from: number;
+    to: number;
+  }) => assignRange(input.space, input.cents, input.moves, input.state, input.from, input.to),
   projectCentred: (input: {
     rows: EmbeddingRows;
     mean: Float64Array;

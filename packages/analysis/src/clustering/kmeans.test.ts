@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { WorkerPool } from '../parallel/pool';
+import { sphericalKMeans, sphericalKMeansOn, type KMeansResult } from './kmeans';
+import { buildTfidf } from './lexical';
+import { createRandom } from './random';
+import { buildSpace } from './space';
+
+/** `n` items around `topics` directions with words of their own; some share text exactly. */
+function space(n: number, topics: number, seed = 3) {
+  const random = createRandom(seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+  const d = 16;
+  const centres = Array.from({ length: topics }, () => Float32Array.from({ length: d }, gauss));
+  const dense = new Float32Array(n * d);
+  const texts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = i % topics;
+    let norm = 0;
+    for (let j = 0; j < d; j++) {
+      const v = centres[t]![j]! + 1.2 * gauss();
+      dense[i * d + j] = v;
+      norm += v * v;
+    }
+    for (let j = 0; j < d; j++) dense[i * d + j]! /= Math.sqrt(norm);
+    texts.push(`topic${t} w${Math.floor(random() * 30)} v${Math.floor(random() * 200)}`);
+  }
+  return buildSpace(dense, d, buildTfidf(texts), 0.6);
+}
+
+function expectSame(a: KMeansResult, b: KMeansResult): void {
+  expect(Array.from(a.assignments)).toEqual(Array.from(b.assignments));
+  expect(Array.from(a.centroids.dense)).toEqual(Array.from(b.centroids.dense));
+  expect(Array.from(a.centroids.sparse)).toEqual(Array.from(b.centroids.sparse));
+  expect(Array.from(a.best)).toEqual(Array.from(b.best));
+  expect(a.objective).toBe(b.objective);
+}
+
+describe('sphericalKMeans', () => {
+  it('skips settled items by their bounds and still ends exactly where scoring every centroid does', () => {
+    const s = space(2500, 12);
+    const weights = Float64Array.from({ length: s.n }, (_, i) => (i % 7 === 3 ? 0 : 1 + (i % 3)));
+    for (const k of [2, 9, 17]) {
+      const bounded = sphericalKMeans(s, k, weights, createRandom(k));
+      const plain = sphericalKMeans(s, k, weights, createRandom(k), { bounded: false });
+      expectSame(bounded, plain);
+      expect(new Set(bounded.assignments).size).toBe(k);
+    }
+  });
+
+  it('reseeds an emptied cluster the same way with bounds as without', () => {
+    // 40 copies of 3 texts and 5 clusters: k-means++ runs out of distinct seeds and clusters empty.
+    const base = space(3, 3, 9);
+    const n = 120;
+    const d = base.d;
+    const dense = new Float32Array(n * d);
+    for (let i = 0; i < n; i++)
+      dense.set(base.dense.subarray((i % 3) * d, ((i % 3) + 1) * d), i * d);
+    const texts = Array.from({ length: n }, (_, i) => `alpha${i % 3} beta${i % 3}`);
+    const s = buildSpace(dense, d, buildTfidf(texts, { minDf: 1 }), 0.5);
+    const weights = new Float64Array(n).fill(1);
+    const bounded = sphericalKMeans(s, 5, weights, createRandom(1));
+    expectSame(bounded, sphericalKMeans(s, 5, weights, createRandom(1), { bounded: false }));
+  });
+
+  it('gives the same result with its assignment steps on worker threads', async () => {
+    const s = space(4000, 10, 5);
+    const weights = new Float64Array(s.n).fill(1);
+    const pool = new WorkerPool(2);
+    try {
+      const threaded = await sphericalKMeansOn(pool, s, 12, weights, createRandom(4));
+      expectSame(threaded, sphericalKMeans(s, 12, weights, createRandom(4)));
+      expectSame(threaded, sphericalKMeans(s, 12, weights, createRandom(4), { bounded: false }));
+    } finally {
+      await pool.close();
+    }
+  });
+});
