@@ -50,20 +50,11 @@ export async function chooseK(
   const scores = new Map<number, number>();
   if (maxK <= minK) return { k: Math.max(1, minK), scores };
   const s = sample.length;
-  const sim = new Float32Array(s * s);
-  for (let i = 0; i < s; i++) {
-    sim[i * s + i] = 1;
-    for (let j = i + 1; j < s; j++) {
-      const v = itemSimilarity(space, sample[i]!, sample[j]!);
-      sim[i * s + j] = v;
-      sim[j * s + i] = v;
-    }
-  }
   // k-means runs on the sub-space of sampled items only.
   const sub = subSpace(space, sample);
   const subWeights = Float64Array.from(sample, (i) => Math.max(0, options.weights[i] as number));
   const ks = Array.from({ length: maxK - Math.max(2, minK) + 1 }, (_, t) => Math.max(2, minK) + t);
-  const runs = await Promise.all(
+  const running = Promise.all(
     ks.flatMap((k) =>
       [0, 1].map((r) =>
         runner.run('kmeans', {
@@ -76,6 +67,18 @@ export async function chooseK(
       ),
     ),
   );
+  running.catch(() => undefined); // awaited below, once this thread has the similarities
+  // The sample's similarity matrix is computed here while the runs are on the workers.
+  const sim = new Float32Array(s * s);
+  for (let i = 0; i < s; i++) {
+    sim[i * s + i] = 1;
+    for (let j = i + 1; j < s; j++) {
+      const v = itemSimilarity(space, sample[i]!, sample[j]!);
+      sim[i * s + j] = v;
+      sim[j * s + i] = v;
+    }
+  }
+  const runs = await running;
   let bestK = Math.max(2, minK);
   let bestScore = Number.NEGATIVE_INFINITY;
   ks.forEach((k, t) => {
