@@ -420,13 +420,22 @@ export async function analyseComments(
         .catch(() => undefined);
     }
   });
-  const { slotOf, uniqueVectors } = embedded;
-  const vectors = Array.from(slotOf, (s) => uniqueVectors[s]!);
+  const { slotOf } = embedded;
   const embedding = performance.now() - embedStart;
   throwIfAborted(options.signal);
 
   const clusterStart = performance.now();
   options.onProgress?.({ stage: 'discovering', fraction: 0 });
+  const leadResult = leading ? await leading : undefined;
+  const streamed = await streaming.result();
+  let vectors: Float32Array[] = [];
+  if (streamed && overlap) {
+    // Clustering has its space and neighbours, and every batch went to be classified: the
+    // sentence embeddings (n x 512 floats, 100 MB at 50,000 comments) are let go before the
+    // clustering's own peak.
+    await Promise.all(classified);
+    embedded.uniqueVectors.length = 0;
+  } else vectors = Array.from(slotOf, (s) => embedded.uniqueVectors[s]!);
   const found = await discoverClusters(
     { vectors, texts, weights: itemWeights },
     {
@@ -434,11 +443,12 @@ export async function analyseComments(
       seed: options.seed,
       maxK: options.maxK,
       runner,
-      lead: leading ? await leading : undefined,
-      streamed: await streaming.result(),
+      lead: leadResult,
+      streamed,
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
+  vectors = [];
   const { assignments, k: clusterCount } = compactAssignments(found.assignments);
   const clustering = performance.now() - clusterStart;
   throwIfAborted(options.signal);
@@ -451,7 +461,7 @@ export async function analyseComments(
     : [
         await runner.run('classify', {
           texts: embedded.unique,
-          vectors: uniqueVectors,
+          vectors: embedded.uniqueVectors,
           embedder: deps.embedder.name,
         }),
       ];

@@ -36,7 +36,10 @@ import {
 export { defaultWhitening, minKForSize } from './lead';
 
 export interface ClusterInput {
-  /** One L2-normalised sentence embedding per item. */
+  /**
+   * One L2-normalised sentence embedding per item; may be empty when the options carry both the
+   * lead and the streamed space (nothing else needs them), and then the result has no centroids.
+   */
   vectors: Float32Array[];
   /** Cleaned text per item (same order), used for the lexical signal. */
   texts: string[];
@@ -99,7 +102,10 @@ export interface ClusterResult {
   k: number;
   /** Cluster id per item, 0..k-1, ids ordered by cluster size descending. No outliers. */
   assignments: Int32Array;
-  /** Per cluster, the normalised mean of its members' input embeddings (embedding space). */
+  /**
+   * Per cluster, the normalised mean of its members' input embeddings (embedding space); empty
+   * when the input had no vectors (see ClusterInput.vectors).
+   */
   centroids: Float32Array[];
   /** Per item, cosine similarity to its cluster centre in the fused (words + embedding) space. */
   centrality: Float32Array;
@@ -163,8 +169,9 @@ export async function discoverClusters(
   input: ClusterInput,
   options: ClusterOptions = {},
 ): Promise<ClusterResult> {
-  const n = input.vectors.length;
-  if (input.texts.length !== n)
+  const n = input.texts.length;
+  const withoutVectors = input.vectors.length === 0 && options.lead && options.streamed;
+  if (input.vectors.length !== n && !withoutVectors)
     throw new Error('discoverClusters: vectors and texts differ in length');
   const seed = options.seed ?? 42;
   const progress = options.onProgress ?? (() => undefined);
@@ -391,6 +398,7 @@ function finalise(
     const c = assignments[i]!;
     centrality[i] = similarity(space, i, anyWeight[c] ? fused : fallback, c);
   }
+  if (vectors.length === 0) return { k: kk, assignments, centroids: [], centrality };
   const d = vectors[0]!.length;
   const centroids = Array.from({ length: kk }, () => new Float32Array(d));
   for (let i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inlineRunner, WorkerPool } from '../parallel/pool';
+import { discoverClusters } from './discover-clusters';
 import { clusterLead, clusterWeights, leadItems } from './lead';
 import { createNeighbourStream, finishNeighbours, streamItems } from './neighbour-stream';
 import { findNeighbours } from './neighbours';
@@ -95,6 +96,23 @@ describe('neighbour stream', () => {
     expect(Array.from(streamed.sims)).toEqual(Array.from(batch.sims));
     // Zero-weight items get neighbours but are nobody's neighbour.
     expect(streamed.neighbours.some((j) => weights[j] === 0)).toBe(false);
+
+    // Given the lead and the streamed space, clustering needs no embeddings and finds the same.
+    const given = await discoverClusters(
+      { vectors: [], texts, weights: Array.from(weights) },
+      { seed: 2, lead, streamed: { space: stream.space, knn: streamed }, runner: inlineRunner },
+    );
+    const alone = await discoverClusters(
+      { vectors, texts, weights: Array.from(weights) },
+      { seed: 2, runner: inlineRunner },
+    );
+    expect(Array.from(given.assignments)).toEqual(Array.from(alone.assignments));
+    expect(Array.from(given.centrality)).toEqual(Array.from(alone.centrality));
+    expect(given.centroids).toEqual([]);
+    expect(alone.centroids).toHaveLength(alone.k);
+    await expect(
+      discoverClusters({ vectors: [], texts, weights: Array.from(weights) }, { seed: 2, lead }),
+    ).rejects.toThrow(/differ in length/);
   });
 
   it('refuses an item twice, an unfinished stream and a lead without cells', async () => {
