@@ -7,6 +7,7 @@
  * from a seeded PRNG (mulberry32), and every sum runs in a fixed order.
  */
 import type { SparseRow } from './fit-linear';
+import { createRandom } from '../../packages/analysis/src/clustering/random';
 
 export interface MlpOptions {
   classes: number;
@@ -39,16 +40,12 @@ export interface MlpFit {
   b2: Float64Array;
 }
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+/**
+ * mulberry32 seeded with `seed` itself: the analysis core's PRNG (createRandom) mixes its seed with
+ * 0x9e3779b9 first, so the same mix is undone here (the recorded experiment figures used this stream).
+ */
 export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRandom((seed ^ 0x9e3779b9) | 0);
 }
 
 /** Hidden activations of one row into `h` (pre-activation into `pre` when given). */
