@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     );
     runs.push(
       await measure(
-        'onnx folder q8 (the default: one single-threaded session)',
+        'onnx folder q8 (default: 1 thread)',
         'transformers.js + onnxruntime-node',
         new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH }),
         texts,
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     );
     runs.push(
       await measure(
-        "onnx folder q8, one session on ONNX Runtime's threads (every core)",
+        "onnx folder q8, ONNX Runtime's threads",
         'transformers.js + onnxruntime-node',
         new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH, threads: 0 }),
         texts,
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     );
     runs.push(
       await measure(
-        'onnx folder q8, two single-threaded sessions side by side',
+        'onnx folder q8, 2 sessions x 1 thread',
         'transformers.js + onnxruntime-node',
         new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH, sessions: 2 }),
         texts,
