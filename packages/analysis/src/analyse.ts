@@ -7,7 +7,7 @@ import {
   finishNeighbours,
   type NeighbourStream,
 } from './clustering/neighbour-stream';
-import type { FusedSpace, Neighbours } from './clustering/space';
+import { embeddingRows, type FusedSpace, type Neighbours } from './clustering/space';
 import { clusterCategory } from './intent';
 import { runnerFor, WorkerPool } from './parallel/pool';
 import type { TaskOutput, TaskRunner } from './parallel/runner';
@@ -309,10 +309,8 @@ class StreamFeeder {
     if (!stream || !lead || !slotStart || !slotItems || to <= this.fed) return;
     const items = slotItems.slice(slotStart[Math.max(from, this.fed)], slotStart[to]);
     this.fed = to;
-    const rows = {
-      store: new Float32Array(e.uniqueVectors[0]!.buffer),
-      offsets: Int32Array.from(items, (i) => e.uniqueVectors[e.slotOf[i]!]!.byteOffset / 4),
-    };
+    // Views of the one shared block the vectors live in: rows without a copy.
+    const rows = embeddingRows(Array.from(items, (i) => e.uniqueVectors[e.slotOf[i]!]!));
     const { mean, basis, whiten, lexicalWeight } = lead;
     this.chain = this.chain.then(() =>
       this.runner.run('streamNeighbours', {

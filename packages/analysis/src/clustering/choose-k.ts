@@ -4,7 +4,7 @@
  * this stays O(s^2) whatever the input size).
  */
 import type { TaskRunner } from '../parallel/runner';
-import { itemSimilarity, sharedFloat32, sharedInt32, type FusedSpace } from './space';
+import { itemSimilarity, sharedFloat32, sparseRows, type FusedSpace } from './space';
 
 export interface ChooseKOptions {
   minK: number;
@@ -99,25 +99,6 @@ export async function chooseK(
 export function subSpace(space: FusedSpace, rows: readonly number[]): FusedSpace {
   const { d, dense, sparse } = space;
   const out = sharedFloat32(rows.length * d);
-  const indptr = sharedInt32(rows.length + 1);
-  let nnz = 0;
-  rows.forEach((r) => (nnz += sparse.indptr[r + 1]! - sparse.indptr[r]!));
-  const indices = sharedInt32(nnz);
-  const values = sharedFloat32(nnz);
-  let p = 0;
-  rows.forEach((r, i) => {
-    out.set(dense.subarray(r * d, (r + 1) * d), i * d);
-    for (let q = sparse.indptr[r]!; q < sparse.indptr[r + 1]!; q++) {
-      indices[p] = sparse.indices[q]!;
-      values[p] = sparse.values[q]!;
-      p++;
-    }
-    indptr[i + 1] = p;
-  });
-  return {
-    n: rows.length,
-    d,
-    dense: out,
-    sparse: { rows: rows.length, cols: sparse.cols, indptr, indices, values },
-  };
+  rows.forEach((r, i) => out.set(dense.subarray(r * d, (r + 1) * d), i * d));
+  return { n: rows.length, d, dense: out, sparse: sparseRows(sparse, rows) };
 }

@@ -10,6 +10,8 @@ import {
   similarities,
   similarity,
   scoringCentroids,
+  sharedFloat64,
+  sharedInt32,
   type Centroids,
   type FusedSpace,
   type ScoringCentroids,
@@ -82,10 +84,6 @@ export interface CentroidMoves {
 /** Bounds must clear each other by this much before an item is skipped (rounding headroom). */
 const BOUND_SLACK = 1e-6;
 
-function sharedFloat64(length: number): Float64Array {
-  return new Float64Array(new SharedArrayBuffer(length * 8));
-}
-
 /** A fresh state for `space` (no bounds yet: the first step scores every item in full). */
 export function assignState(space: FusedSpace): AssignState {
   const { n, d, dense, sparse } = space;
@@ -98,7 +96,7 @@ export function assignState(space: FusedSpace): AssignState {
     norms[i] = Math.sqrt(s);
   }
   return {
-    assignments: new Int32Array(new SharedArrayBuffer(n * 4)),
+    assignments: sharedInt32(n),
     lower: sharedFloat64(n),
     upper: sharedFloat64(n),
     norms,

@@ -19,9 +19,8 @@ import {
   embeddingRows,
   pcaBasis,
   projectCentredRows,
-  sharedFloat32,
-  sharedInt32,
   sharedMatrix,
+  sparseRows,
   whitenedRows,
   scoringCentroids,
   type FusedSpace,
@@ -107,24 +106,6 @@ export function minKForSize(n: number): number {
 /** Dimensions kept after PCA: few items cannot support many directions. */
 export function pcaDimensions(d: number, active: number, dimensions = 128): number {
   return Math.min(d, dimensions, Math.max(8, Math.floor(active / 8)));
-}
-
-/** Rows `rows` of a sparse matrix, as a new matrix in shared memory. */
-export function sparseRows(m: SparseMatrix, rows: readonly number[]): SparseMatrix {
-  let nnz = 0;
-  for (const r of rows) nnz += m.indptr[r + 1]! - m.indptr[r]!;
-  const indptr = sharedInt32(rows.length + 1);
-  const indices = sharedInt32(nnz);
-  const values = sharedFloat32(nnz);
-  let p = 0;
-  rows.forEach((r, i) => {
-    for (let q = m.indptr[r]!; q < m.indptr[r + 1]!; q++) {
-      indices[p] = m.indices[q]!;
-      values[p++] = m.values[q]!;
-    }
-    indptr[i + 1] = p;
-  });
-  return { rows: rows.length, cols: m.cols, indptr, indices, values };
 }
 
 /**

@@ -40,6 +40,11 @@ export function sharedInt32(length: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(length * 4));
 }
 
+/** A zeroed Float64Array of `length` in shared memory. */
+export function sharedFloat64(length: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(length * 8));
+}
+
 /** `a` itself when it is in shared memory, else a copy there. */
 export function shared<T extends Float32Array | Int32Array>(a: T): T {
   if (a.buffer instanceof SharedArrayBuffer) return a;
@@ -52,6 +57,24 @@ export function shared<T extends Float32Array | Int32Array>(a: T): T {
 /** The matrix with its arrays in shared memory (see `shared`). */
 export function sharedMatrix(m: SparseMatrix): SparseMatrix {
   return { ...m, indptr: shared(m.indptr), indices: shared(m.indices), values: shared(m.values) };
+}
+
+/** Rows `rows` of a sparse matrix, as a new matrix in shared memory. */
+export function sparseRows(m: SparseMatrix, rows: readonly number[]): SparseMatrix {
+  let nnz = 0;
+  for (const r of rows) nnz += m.indptr[r + 1]! - m.indptr[r]!;
+  const indptr = sharedInt32(rows.length + 1);
+  const indices = sharedInt32(nnz);
+  const values = sharedFloat32(nnz);
+  let p = 0;
+  rows.forEach((r, i) => {
+    for (let q = m.indptr[r]!; q < m.indptr[r + 1]!; q++) {
+      indices[p] = m.indices[q]!;
+      values[p++] = m.values[q]!;
+    }
+    indptr[i + 1] = p;
+  });
+  return { rows: rows.length, cols: m.cols, indptr, indices, values };
 }
 
 /** Dot product of `d` floats of `a` from `ao` and of `b` from `bo` (unrolled by four). */

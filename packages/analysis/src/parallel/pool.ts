@@ -6,22 +6,9 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskRunner } from './runner';
-import { tasks } from './tasks';
+import { inlineRunner } from './tasks';
 
-/** A task's answer: its value, or a promise of it for tasks that run sub-tasks (adopted by `resolve`). */
-function runInline<N extends TaskName>(
-  name: N,
-  input: TaskInput<N>,
-): TaskOutput<N> | Promise<TaskOutput<N>> {
-  const task = tasks[name] as (input: TaskInput<N>) => TaskOutput<N> | Promise<TaskOutput<N>>;
-  return task(input);
-}
-
-/** Runs every task in this thread as soon as it is asked for. */
-export const inlineRunner: TaskRunner = {
-  threads: 1,
-  run: (name, input) => new Promise((resolve) => resolve(runInline(name, input))),
-};
+export { inlineRunner };
 
 interface Job {
   name: TaskName;
@@ -131,11 +118,8 @@ export class WorkerPool implements TaskRunner {
   /** Runs `jobs` inline. */
   private drainInline(jobs: Job[]): void {
     for (const job of jobs) {
-      try {
-        job.resolve(runInline(job.name, job.input as never));
-      } catch (error) {
-        job.reject(error);
-      }
+      // (resolving with the runner's promise passes its value or its rejection on)
+      job.resolve(inlineRunner.run(job.name, job.input as never));
     }
   }
 }

@@ -28,11 +28,14 @@ import {
 import { streamItems, type NeighbourStream } from '../clustering/neighbour-stream';
 import type { TaskRunner } from './runner';
 
-/** Runs a task's own sub-tasks in its thread, in order (a task never hops threads again). */
-const here: TaskRunner = {
+/**
+ * Runs every task in this thread as soon as it is asked for (a throw becomes a rejection; a task
+ * answering with a promise is adopted). Tasks with sub-tasks run them here: a task never hops threads.
+ */
+export const inlineRunner: TaskRunner = {
   threads: 1,
   run: (name, input) =>
-    Promise.resolve().then(() => (tasks[name] as (i: typeof input) => never)(input)),
+    new Promise((resolve) => resolve((tasks[name] as (i: typeof input) => never)(input))),
 };
 
 export const tasks = {
@@ -85,7 +88,7 @@ export const tasks = {
    * while the texts outside the lead sample are still being embedded.
    */
   clusterLead: (input: { lead: LeadInput; options: LeadOptions }) =>
-    clusterLead(input.lead, input.options, here),
+    clusterLead(input.lead, input.options, inlineRunner),
   /**
    * Items joining a neighbour stream (clustering/neighbour-stream.ts), which this updates in place in
    * shared memory: the pipeline feeds each embedded batch, one task at a time.
