@@ -4,7 +4,14 @@
  * this stays O(s^2) whatever the input size).
  */
 import type { TaskRunner } from '../parallel/runner';
-import { itemSimilarity, sharedFloat32, sparseRows, type FusedSpace } from './space';
+import {
+  itemSimilarity,
+  sharedFloat32,
+  sharedInt32,
+  sparseRows,
+  type Centroids,
+  type FusedSpace,
+} from './space';
 
 export interface ChooseKOptions {
   minK: number;
@@ -95,10 +102,42 @@ export async function chooseK(
   return { k: bestK, scores };
 }
 
-/** The fused space restricted to some rows (copies in shared memory; used for samples only). */
-export function subSpace(space: FusedSpace, rows: readonly number[]): FusedSpace {
+/**
+ * The fused space restricted to some rows (copies in shared memory; used for samples only), over
+ * only the word columns those rows use, renumbered in the same order: every step of k-means on a
+ * sample costs O(K x columns) for its centroids, and a sample uses a fraction of the vocabulary
+ * (10,000 comments: 1,000 of them use 6,930 of 9,088 terms). The arithmetic is the same, since a
+ * column no row uses only ever holds zeros; `columns` maps each column back (see widenCentroids).
+ */
+export function subSpace(space: FusedSpace, rows: readonly number[]): SubSpace {
   const { d, dense, sparse } = space;
   const out = sharedFloat32(rows.length * d);
   rows.forEach((r, i) => out.set(dense.subarray(r * d, (r + 1) * d), i * d));
-  return { n: rows.length, d, dense: out, sparse: sparseRows(sparse, rows) };
+  const words = sparseRows(sparse, rows);
+  const renumber = new Int32Array(sparse.cols).fill(-1);
+  for (const c of words.indices) renumber[c] = 0;
+  const columns = sharedInt32(renumber.reduce((m, x) => m + (x === 0 ? 1 : 0), 0));
+  let next = 0;
+  for (let c = 0; c < renumber.length; c++)
+    if (renumber[c] === 0) {
+      columns[next] = c;
+      renumber[c] = next++;
+    }
+  for (let p = 0; p < words.indices.length; p++) words.indices[p] = renumber[words.indices[p]!]!;
+  return { n: rows.length, d, dense: out, sparse: { ...words, cols: next }, columns };
+}
+
+/** A sample's space (subSpace) and, per word column, the column of the full space. */
+export interface SubSpace extends FusedSpace {
+  columns: Int32Array;
+}
+
+/** Centroids learned on a sub-space, over the full space's `cols` word columns. */
+export function widenCentroids(cents: Centroids, sub: SubSpace, cols: number): Centroids {
+  const { k } = cents;
+  const V = sub.sparse.cols;
+  const sparse = new Float32Array(k * cols);
+  for (let c = 0; c < k; c++)
+    for (let j = 0; j < V; j++) sparse[c * cols + sub.columns[j]!] = cents.sparse[c * V + j]!;
+  return { k, dense: cents.dense, sparse };
 }

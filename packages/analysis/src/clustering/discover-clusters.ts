@@ -3,7 +3,7 @@
  */
 import { runnerFor } from '../parallel/pool';
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
-import { chooseK, subSpace } from './choose-k';
+import { chooseK, subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import {
   activeItems,
@@ -243,9 +243,10 @@ export async function discoverClusters(
     active.length > RESTART_SAMPLE && active.length * k > RESTART_BUDGET
       ? sampleIndices(active, RESTART_SAMPLE, createRandom(seed + 5))
       : active;
-  const sub =
-    restartSample === active && active.length === n ? space : subSpace(space, restartSample);
-  const subWeights = sub === space ? weights : Float64Array.from(restartSample, (i) => weights[i]!);
+  const sample =
+    restartSample === active && active.length === n ? null : subSpace(space, restartSample);
+  const sub = sample ?? space;
+  const subWeights = sample ? Float64Array.from(restartSample, (i) => weights[i]!) : weights;
   let bestStart: KMeansResult | null = null;
   let done = 0;
   const starts = await Promise.all(
@@ -260,9 +261,9 @@ export async function discoverClusters(
   );
   for (const km of starts) if (!bestStart || km.objective > bestStart.objective) bestStart = km;
   let best: KMeansResult = bestStart!;
-  if (sub !== space)
+  if (sample)
     best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed), {
-      initial: bestStart!.centroids,
+      initial: widenCentroids(bestStart!.centroids, sample, space.sparse.cols),
       maxIterations: 15,
     });
   progress(0.75);

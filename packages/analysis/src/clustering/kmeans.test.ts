@@ -3,7 +3,8 @@ import { WorkerPool } from '../parallel/pool';
 import { sphericalKMeans, sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { buildTfidf } from './lexical';
 import { createRandom } from './random';
-import { buildSpace } from './space';
+import { subSpace, widenCentroids } from './choose-k';
+import { buildSpace, sparseRows, type FusedSpace } from './space';
 
 /** `n` items around `topics` directions with words of their own; some share text exactly. */
 function space(n: number, topics: number, seed = 3) {
@@ -72,6 +73,38 @@ describe('sphericalKMeans', () => {
       expectSame(threaded, sphericalKMeans(s, 12, weights, createRandom(4), { bounded: false }));
     } finally {
       await pool.close();
+    }
+  });
+});
+
+describe('subSpace', () => {
+  it('keeps only the word columns its rows use, and k-means there matches k-means on all columns', () => {
+    const s = space(2000, 10);
+    // Every third item of the first two topics: a sample that leaves most words unused.
+    const rows = Array.from({ length: s.n }, (_, i) => i).filter((i) => i % 3 === 0 && i % 10 < 2);
+    const sub = subSpace(s, rows);
+    const wide: FusedSpace = {
+      n: rows.length,
+      d: s.d,
+      dense: Float32Array.from(
+        rows.flatMap((r) => Array.from(s.dense.subarray(r * s.d, (r + 1) * s.d))),
+      ),
+      sparse: sparseRows(s.sparse, rows),
+    };
+    expect(sub.sparse.cols).toBeLessThan(s.sparse.cols);
+    expect(sub.columns.length).toBe(sub.sparse.cols);
+    expect(Array.from(sub.columns)).toEqual(
+      [...new Set(wide.sparse.indices)].sort((a, b) => a - b),
+    );
+    const weights = new Float64Array(rows.length).fill(1);
+    for (const k of [2, 5]) {
+      const narrow = sphericalKMeans(sub, k, weights, createRandom(k));
+      const full = sphericalKMeans(wide, k, weights, createRandom(k));
+      expect(Array.from(narrow.assignments)).toEqual(Array.from(full.assignments));
+      expect(narrow.objective).toBe(full.objective);
+      const widened = widenCentroids(narrow.centroids, sub, s.sparse.cols);
+      expect(Array.from(widened.sparse)).toEqual(Array.from(full.centroids.sparse));
+      expect(Array.from(widened.dense)).toEqual(Array.from(full.centroids.dense));
     }
   });
 });

@@ -5,7 +5,7 @@
  * loops run in ranges of items on the task runner (worker threads for large inputs).
  */
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
-import { subSpace } from './choose-k';
+import { subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn } from './kmeans';
 import { EXACT_NEIGHBOURS_LIMIT } from './lead';
 import { sampleIndices } from './random';
@@ -157,5 +157,6 @@ async function learnCells(
   const ones = new Float64Array(sample.length).fill(1);
   const count = Math.max(2, Math.round(Math.sqrt(m)));
   const learned = await sphericalKMeansOn(runner, sub, count, ones, random, { maxIterations: 8 });
-  return scoringCentroids(learned.centroids, space.sparse.cols);
+  const V = space.sparse.cols;
+  return scoringCentroids(widenCentroids(learned.centroids, sub, V), V);
 }
