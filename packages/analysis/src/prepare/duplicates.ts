@@ -36,10 +36,19 @@ function mix(h: number, seed: number): number {
   return x >>> 0;
 }
 
-/** Sorted distinct hashes of adjacent word pairs: compact (4 bytes each) for 50,000 comments. */
+/**
+ * Sorted distinct hashes of adjacent word pairs: compact (4 bytes each) for 50,000 comments. Each
+ * word is hashed once and a pair's hash mixes its two words' (ordered), instead of hashing a new
+ * "a b" string per pair.
+ */
 function shingles(tokens: readonly string[]): Uint32Array {
   const hashes = new Uint32Array(Math.max(0, tokens.length - 1));
-  for (let i = 0; i + 1 < tokens.length; i++) hashes[i] = fnv1a(`${tokens[i]} ${tokens[i + 1]}`);
+  let previous = fnv1a(tokens[0] ?? '');
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const next = fnv1a(tokens[i + 1]!);
+    hashes[i] = mix(Math.imul(previous, 31) ^ next, 0x5bd1e995);
+    previous = next;
+  }
   hashes.sort();
   let n = 0;
   for (let i = 0; i < hashes.length; i++)
@@ -70,7 +79,7 @@ function jaccard(a: Uint32Array, b: Uint32Array): number {
 export function findDuplicates(normalised: readonly string[]): (number | null)[] {
   const result: (number | null)[] = new Array<number | null>(normalised.length).fill(null);
   const exact = new Map<string, number>();
-  const buckets = new Map<string, number[]>();
+  const buckets = new Map<number, number[]>();
   const shingleCache = new Map<number, Uint32Array>();
 
   for (let i = 0; i < normalised.length; i++) {
@@ -96,17 +105,20 @@ export function findDuplicates(normalised: readonly string[]): (number | null)[]
       }
     }
     let match: number | null = null;
-    const keys: string[] = [];
+    // A band's key mixes its ROWS minima and the band number into one number; two different bands
+    // that collide only cost a Jaccard check, which confirms every match.
+    const keys = new Array<number>(BANDS);
     for (let b = 0; b < BANDS; b++) {
-      const bandKey = `${b}:${Array.from(signature.subarray(b * ROWS, (b + 1) * ROWS)).join(',')}`;
-      keys.push(bandKey);
+      let key = mix(b, 0x27d4eb2f);
+      for (let r = 0; r < ROWS; r++) key = mix(key ^ signature[b * ROWS + r]!, r + 1);
+      keys[b] = key;
       if (match !== null) continue;
-      const members = buckets.get(bandKey);
+      const members = buckets.get(key);
       if (!members) continue;
-      for (const j of members.slice(0, MAX_BUCKET_CHECKS)) {
-        const other = shingleCache.get(j);
+      for (let m = 0; m < Math.min(members.length, MAX_BUCKET_CHECKS); m++) {
+        const other = shingleCache.get(members[m]!);
         if (other && jaccard(set, other) >= NEAR_JACCARD) {
-          match = j;
+          match = members[m]!;
           break;
         }
       }
