@@ -4,14 +4,7 @@
  * this stays O(s^2) whatever the input size).
  */
 import type { TaskRunner } from '../parallel/runner';
-import {
-  itemSimilarity,
-  sharedFloat32,
-  sharedInt32,
-  sparseRows,
-  type Centroids,
-  type FusedSpace,
-} from './space';
+import { sharedFloat32, sharedInt32, sparseRows, type Centroids, type FusedSpace } from './space';
 
 export interface ChooseKOptions {
   minK: number;
@@ -76,15 +69,7 @@ export async function chooseK(
   );
   running.catch(() => undefined); // awaited below, once this thread has the similarities
   // The sample's similarity matrix is computed here while the runs are on the workers.
-  const sim = new Float32Array(s * s);
-  for (let i = 0; i < s; i++) {
-    sim[i * s + i] = 1;
-    for (let j = i + 1; j < s; j++) {
-      const v = itemSimilarity(space, sample[i]!, sample[j]!);
-      sim[i * s + j] = v;
-      sim[j * s + i] = v;
-    }
-  }
+  const sim = sampleSimilarities(space, sample);
   const runs = await running;
   let bestK = Math.max(2, minK);
   let bestScore = Number.NEGATIVE_INFINITY;
@@ -100,6 +85,36 @@ export async function chooseK(
     }
   });
   return { k: bestK, scores };
+}
+
+/**
+ * The similarity matrix of the sampled items (1 on the diagonal). The same sums as itemSimilarity:
+ * row i's words are scattered into a vocabulary-wide buffer and each j reads its own words from it,
+ * adding zeros where i lacks the word, instead of merging the two sorted rows.
+ */
+export function sampleSimilarities(space: FusedSpace, sample: readonly number[]): Float32Array {
+  const { d, dense, sparse } = space;
+  const { indptr, indices, values } = sparse;
+  const s = sample.length;
+  const sim = new Float32Array(s * s);
+  const row = new Float32Array(sparse.cols);
+  for (let i = 0; i < s; i++) {
+    const a = sample[i]!;
+    for (let p = indptr[a]!; p < indptr[a + 1]!; p++) row[indices[p]!] = values[p]!;
+    sim[i * s + i] = 1;
+    const oa = a * d;
+    for (let j = i + 1; j < s; j++) {
+      const b = sample[j]!;
+      const ob = b * d;
+      let v = 0;
+      for (let t = 0; t < d; t++) v += dense[oa + t]! * dense[ob + t]!;
+      for (let q = indptr[b]!; q < indptr[b + 1]!; q++) v += values[q]! * row[indices[q]!]!;
+      sim[i * s + j] = v;
+      sim[j * s + i] = v;
+    }
+    for (let p = indptr[a]!; p < indptr[a + 1]!; p++) row[indices[p]!] = 0;
+  }
+  return sim;
 }
 
 /**

@@ -3,8 +3,8 @@ import { WorkerPool } from '../parallel/pool';
 import { sphericalKMeans, sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { buildTfidf } from './lexical';
 import { createRandom } from './random';
-import { subSpace, widenCentroids } from './choose-k';
-import { buildSpace, sparseRows, type FusedSpace } from './space';
+import { sampleSimilarities, subSpace, widenCentroids } from './choose-k';
+import { buildSpace, itemSimilarity, smoothSpace, sparseRows, type FusedSpace } from './space';
 
 /** `n` items around `topics` directions with words of their own; some share text exactly. */
 function space(n: number, topics: number, seed = 3) {
@@ -106,5 +106,26 @@ describe('subSpace', () => {
       expect(Array.from(widened.sparse)).toEqual(Array.from(full.centroids.sparse));
       expect(Array.from(widened.dense)).toEqual(Array.from(full.centroids.dense));
     }
+  });
+});
+
+describe('sampleSimilarities', () => {
+  it('equals itemSimilarity for every pair of the sample, to the last bit', () => {
+    const s = space(900, 6);
+    // Smoothed rows carry their neighbours' words too, as the space choosing K does.
+    const neighbours = Int32Array.from(
+      { length: s.n * 3 },
+      (_, t) => (Math.floor(t / 3) + 1 + (t % 3) * 7) % s.n,
+    );
+    const smoothed = smoothSpace(s, { neighbours, k: 3 }, 1);
+    const sample = Array.from({ length: 120 }, (_, i) => (i * 7) % smoothed.n);
+    const sim = sampleSimilarities(smoothed, sample);
+    for (let i = 0; i < sample.length; i++)
+      for (let j = 0; j < sample.length; j++) {
+        const expected =
+          i === j ? 1 : Math.fround(itemSimilarity(smoothed, sample[i]!, sample[j]!));
+        if (sim[i * sample.length + j] !== expected)
+          expect([i, j, sim[i * sample.length + j]]).toEqual([i, j, expected]);
+      }
   });
 });
