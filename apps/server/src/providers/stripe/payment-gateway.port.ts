@@ -101,6 +101,11 @@ export interface PaymentGateway {
   readonly provider: PaymentProvider;
   /** Creates the provider's customer for a user (called once per user; the id is stored). */
   createCustomer(input: { userId: string; email: string | null }): Promise<string>;
+  /**
+   * Opens a checkout. A plan checkout makes the customer's other open plan checkouts unpayable
+   * (Stripe expires them; the demo refuses a plan to anyone who already has one), so a plan left
+   * open in a second tab cannot become a second billed subscription.
+   */
   createCheckout(input: CheckoutInput): Promise<{ id: string; url: string }>;
   /**
    * The customer's subscription the provider still bills (active, trialing or past due), if any.

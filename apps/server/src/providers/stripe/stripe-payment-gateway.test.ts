@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   PaymentProviderError,
   WebhookSignatureError,
+  type CheckoutItem,
   type PaymentCatalogue,
 } from './payment-gateway.port';
 import { StripePaymentGateway } from './stripe-payment-gateway';
@@ -139,6 +140,42 @@ describe('StripePaymentGateway against a local Stripe', () => {
       metadata: { purchase: 'plan', user_id: USER, plan: 'pro' },
     });
     expect(form.payment_intent_data).toBeUndefined();
+  });
+
+  it("expires the customer's other open plan checkouts, not their packs or anyone else's", async () => {
+    const { gateway, stub } = await gatewayOn();
+    const customerId = await gateway.createCustomer({ userId: USER, email: 'a@example.com' });
+    const other = await gateway.createCustomer({ userId: 'someone-else', email: null });
+    const open = (customer: string, item: CheckoutItem) =>
+      gateway.createCheckout({
+        userId: USER,
+        email: null,
+        customerId: customer,
+        item,
+        successUrl: 'http://x.test/?checkout=success',
+        cancelUrl: 'http://x.test/?checkout=cancel',
+      });
+    const firstTab = await open(customerId, { kind: 'plan', plan: 'pro' });
+    const packs = await open(customerId, { kind: 'packs', packs: 2 });
+    const theirs = await open(other, { kind: 'plan', plan: 'basic' });
+    const paid = await open(customerId, { kind: 'plan', plan: 'basic' });
+    expect(stub.session(firstTab.id)!.status).toBe('expired');
+    stub.complete(paid.id);
+    // The second tab: the first tab's session is already expired, the paid one cannot be.
+    const secondTab = await open(customerId, { kind: 'plan', plan: 'advanced' });
+    expect(stub.session(paid.id)!.status).toBe('complete');
+    expect(stub.session(secondTab.id)!.status).toBe('open');
+    expect(stub.session(packs.id)!.status).toBe('open');
+    expect(stub.session(theirs.id)!.status).toBe('open');
+    const listed = stub.requests.filter(
+      (r) => r.method === 'GET' && r.path === '/v1/checkout/sessions',
+    );
+    expect(listed.map((r) => [r.query.get('customer'), r.query.get('status')])).toEqual([
+      [customerId, 'open'],
+      [other, 'open'],
+      [customerId, 'open'],
+      [customerId, 'open'],
+    ]);
   });
 
   it('uses the configured price id of a plan', async () => {

@@ -164,7 +164,31 @@ export class StripePaymentGateway implements PaymentGateway {
         null,
       );
     }
+    if (input.item.kind === 'plan')
+      await this.expireOtherPlanCheckouts(input.customerId, session.id);
     return { id: session.id, url: session.url };
+  }
+
+  /**
+   * Expires the customer's other open subscription checkouts, so a plan checkout left open in
+   * another tab (or an earlier click) can no longer be paid: two completed plan checkouts would be
+   * two billed subscriptions. A session that was completed or expired meanwhile is left as it is.
+   */
+  private async expireOtherPlanCheckouts(customerId: string, keep: string): Promise<void> {
+    const open = await this.call('list the open checkouts', () =>
+      this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }),
+    );
+    for (const other of open.data) {
+      if (other.id === keep || other.mode !== 'subscription') continue;
+      try {
+        await this.stripe.checkout.sessions.expire(other.id);
+      } catch (error) {
+        // Paid or expired between the list and now: nothing to expire.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+          throw toProviderError(error, 'expire an open checkout');
+        }
+      }
+    }
   }
 
   async findLiveSubscription(

@@ -179,6 +179,37 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
         return send(res, session);
       }
 
+      if (route === 'GET /v1/checkout/sessions') {
+        const customer = request.query.get('customer');
+        const status = request.query.get('status');
+        const data = [...sessions.values()]
+          .map((x) => x.session)
+          .filter((x) => (!customer || x.customer === customer) && (!status || x.status === status))
+          .reverse(); // newest first, as Stripe lists
+        return send(res, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
+      }
+
+      const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+      if (request.method === 'POST' && expirePath) {
+        const found = sessions.get(decodeURIComponent(expirePath[1]!));
+        if (!found) {
+          return stripeError(res, 404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'session',
+            message: `No such checkout.session: '${expirePath[1]}'`,
+          });
+        }
+        if (found.session.status !== 'open') {
+          return stripeError(res, 400, {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(found.session.status)}".`,
+          });
+        }
+        found.session.status = 'expired';
+        return send(res, found.session);
+      }
+
       const lineItemsPath = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(request.path);
       if (request.method === 'GET' && lineItemsPath) {
         const found = sessions.get(decodeURIComponent(lineItemsPath[1]!));
@@ -278,6 +309,17 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
       const found = sessions.get(sessionId);
       if (!found) throw new Error(`no session ${sessionId}`);
       found.lineItems[0]!.quantity = quantity;
+    },
+    /** A checkout session as the stub holds it (status open, expired or complete). */
+    session(sessionId: string): Json | undefined {
+      return sessions.get(sessionId)?.session;
+    },
+    /** The buyer paid: the session is complete and can no longer be expired. */
+    complete(sessionId: string): void {
+      const found = sessions.get(sessionId);
+      if (!found) throw new Error(`no session ${sessionId}`);
+      found.session.status = 'complete';
+      found.session.payment_status = 'paid';
     },
     /** Answers the next `n` requests with 503. */
     failNext(n: number): void {

@@ -66,11 +66,13 @@ describeEachDatabase('starting a checkout on Stripe', (t) => {
     expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(second.kind).toBe('checkout');
     const calls = stub.requests.slice(before);
-    expect(calls.map((r) => r.path)).toEqual([
-      '/v1/customers',
-      '/v1/checkout/sessions',
-      '/v1/subscriptions',
-      '/v1/checkout/sessions',
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/customers',
+      'POST /v1/checkout/sessions',
+      'GET /v1/subscriptions',
+      'POST /v1/checkout/sessions',
+      // A plan checkout expires the customer's other open plan checkouts (none here).
+      'GET /v1/checkout/sessions',
     ]);
     const customerId = await deps.repos.paymentCustomers.find(user.id, 'stripe');
     expect(calls[1]!.form).toMatchObject({

@@ -364,7 +364,9 @@ describeEachDatabase('Stripe webhooks', (t) => {
       /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/,
     );
     const sessionId = String(start.headers.location).split('/').at(-1)!;
-    const created = stub.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    const created = stub.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )!;
     return stripeEvent('checkout.session.completed', {
       id: sessionId,
       object: 'checkout.session',
@@ -438,7 +440,9 @@ describeEachDatabase('Stripe webhooks', (t) => {
       payload: { plan: 'pro' },
     });
     expect(started.json<RedirectUrlReply>().kind).toBe('checkout');
-    const created = stub.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    const created = stub.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )!;
     const customer = created.form.customer as string;
     const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
       .metadata;
@@ -531,8 +535,9 @@ describeEachDatabase('Stripe webhooks', (t) => {
       headers: bearer(token),
       payload: { plan: 'basic' },
     });
-    const customer = stub.requests.findLast((r) => r.path === '/v1/checkout/sessions')!.form
-      .customer as string;
+    const customer = stub.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )!.form.customer as string;
     const subscriptionId = `sub_del_${customer}`;
     stub.addSubscription({
       id: subscriptionId,
