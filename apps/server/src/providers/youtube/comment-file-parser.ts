@@ -7,7 +7,8 @@ export { parseCsv };
  * Parsers for the comment files the file source and the CLI read: CSV (RFC 4180, quoted fields may
  * hold commas, quotes and newlines), JSON Lines, and yt-dlp's `.info.json`.
  * Columns: `text` (required; `comment`/`comment_text` accepted), `id`, `likes` (`like_count`),
- * `author` (`username`), `published_at` (`timestamp` in seconds), `parent_id`, `reply_count`.
+ * `author` (`username`), `published_at` (`timestamp` in seconds), `parent_id`, `reply_count`; names
+ * match in any case and with any separators (`Text`, `Like Count`, `publishedAt`).
  */
 
 export class CommentFileError extends Error {
@@ -19,10 +20,24 @@ export class CommentFileError extends Error {
 
 type Row = Record<string, unknown>;
 
-const TEXT_KEYS = ['text', 'comment', 'comment_text', 'textOriginal'];
-const LIKE_KEYS = ['likes', 'like_count', 'likeCount'];
-const AUTHOR_KEYS = ['author', 'username', 'author_name'];
-const DATE_KEYS = ['published_at', 'publishedAt', 'date'];
+// Column names match whatever their case and separators ("Text", "Comment Text", "like-count",
+// "publishedAt"): key() lower-cases a name and drops everything but letters and digits.
+const TEXT_KEYS = ['text', 'comment', 'commenttext', 'textoriginal'];
+const LIKE_KEYS = ['likes', 'likecount'];
+const AUTHOR_KEYS = ['author', 'username', 'authorname'];
+const DATE_KEYS = ['publishedat', 'date'];
+
+/** A column or field name as matched: lower case, letters and digits only. */
+function key(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The row with its names matched by key(); of names that match alike, the first one counts. */
+function keyed(row: Row): Row {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(row)) if (!(key(name) in out)) out[key(name)] = value;
+  return out;
+}
 
 /** The first of `keys` holding a string or number, as a string. */
 function pick(row: Row, keys: string[]): string | undefined {
@@ -52,18 +67,19 @@ function toIsoDate(v: string | undefined, seconds: string | undefined): string |
 /** Turns loosely typed rows into pipeline comments; rows without text are skipped. */
 export function rowsToComments(rows: Row[], idPrefix: string): InputComment[] {
   const out: InputComment[] = [];
-  rows.forEach((row, i) => {
+  rows.forEach((given, i) => {
+    const row = keyed(given);
     const text = pick(row, TEXT_KEYS);
     if (text === undefined || text.trim() === '') return;
     const author = pick(row, AUTHOR_KEYS);
-    const parent = pick(row, ['parent_id', 'parent']);
+    const parent = pick(row, ['parentid', 'parent']);
     out.push({
-      id: pick(row, ['id', 'comment_id']) ?? `${idPrefix}-${i + 1}`,
+      id: pick(row, ['id', 'commentid']) ?? `${idPrefix}-${i + 1}`,
       text,
       likes: toCount(pick(row, LIKE_KEYS)),
       author: author ?? null,
       publishedAt: toIsoDate(pick(row, DATE_KEYS), pick(row, ['timestamp'])),
-      replyCount: toCount(pick(row, ['reply_count', 'replies'])),
+      replyCount: toCount(pick(row, ['replycount', 'replies'])),
       parentId: parent === undefined || parent === 'root' ? null : parent,
     });
   });
@@ -75,7 +91,7 @@ export function parseCommentsCsv(text: string, idPrefix = 'row'): InputComment[]
   const [header, ...body] = parseCsv(text);
   if (header === undefined) return [];
   const names = header.map((h) => h.trim());
-  if (!names.some((n) => TEXT_KEYS.includes(n))) {
+  if (!names.some((n) => TEXT_KEYS.includes(key(n)))) {
     throw new CommentFileError(
       `The comments file has no "text" column (found: ${names.join(', ') || 'nothing'}).`,
     );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChainedCommentSource } from './chained-comment-source';
-import { parseCsv } from './comment-file-parser';
+import { parseCommentsCsv, parseCommentsJsonl, parseCsv } from './comment-file-parser';
 import { CommentSourceError, SOURCE_MESSAGES, type CommentSource } from './comment-source.port';
 import { FileCommentSource } from './file-comment-source';
 
@@ -65,6 +65,38 @@ describe('comment file parsing', () => {
       ['a', 'b'],
       ['x, y', 'say "hi"\nbye'],
     ]);
+  });
+});
+
+describe('comment file columns', () => {
+  it('match in any case and with any separators', () => {
+    const csv = parseCommentsCsv(
+      'Comment ID,Comment Text,Like Count,Author,Published At\n' +
+        'c1,Please do part 2,"1,204",@ann,2024-05-01T10:00:00Z\n',
+    );
+    expect(csv).toEqual([
+      {
+        id: 'c1',
+        text: 'Please do part 2',
+        likes: 1204,
+        author: '@ann',
+        publishedAt: '2024-05-01T10:00:00.000Z',
+        replyCount: 0,
+        parentId: null,
+      },
+    ]);
+    const jsonl = parseCommentsJsonl(
+      JSON.stringify({ ID: 'j1', Text: 'hello', likeCount: 3, publishedAt: '2024-05-02' }),
+    );
+    expect(jsonl).toMatchObject([
+      { id: 'j1', text: 'hello', likes: 3, publishedAt: '2024-05-02T00:00:00.000Z' },
+    ]);
+  });
+
+  it('still names the columns it found when none holds the text', () => {
+    expect(() => parseCommentsCsv('Id,Body Text\n1,hi\n')).toThrow(
+      'The comments file has no "text" column (found: Id, Body Text).',
+    );
   });
 });
 
