@@ -19,6 +19,6 @@ export {
 export { prepareComments, type PreparedBatch } from './prepare/prepare-comments';
 export { cleanText } from './prepare/clean-text';
 export { sharesToPercentages, engagementWeight } from './measure/shares';
-export { parseCsv, csvRecords } from './text/csv';
+export { parseCsv, csvRecords, sniffDelimiter } from './text/csv';
 export { classifyIntents, type IntentEmbeddings } from './intent/classify-many';
 export { classifySentiments } from './sentiment/classify-many';

@@ -2,9 +2,10 @@
  * RFC 4180 CSV: quoted fields, doubled quotes, commas and newlines inside quotes, CRLF or LF, a
  * leading byte-order mark. A quote opens a quoted field only at the start of a field (a stray `"`
  * inside a plain field is kept as text), and blank lines are skipped. The one CSV reader of the
- * project: comment files (server and CLI), the data sets of the benchmarks and tests.
+ * project: comment files (server and CLI), the data sets of the benchmarks and tests. `delimiter`
+ * reads the semicolon files of spreadsheets set to European locales, and tab-separated files.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, delimiter: ',' | ';' | '\t' = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -20,7 +21,7 @@ export function parseCsv(text: string): string[][] {
         } else quoted = false;
       } else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
+    else if (c === delimiter) {
       row.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {
@@ -43,4 +44,21 @@ export function csvRecords(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
   return rows.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+}
+
+/**
+ * The delimiter a header line uses: whichever of comma, semicolon and tab it holds most often outside
+ * quotes (a comma on a tie or when it holds none).
+ */
+export function sniffDelimiter(text: string): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const c of text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && (c === ',' || c === ';' || c === '\t')) counts[c]++;
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
+  if (counts['\t'] > counts[',']) return '\t';
+  return ',';
 }

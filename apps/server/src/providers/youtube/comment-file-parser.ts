@@ -1,5 +1,5 @@
 import type { InputComment } from '@app/analysis';
-import { parseCsv } from '@app/analysis';
+import { parseCsv, sniffDelimiter } from '@app/analysis';
 
 export { parseCsv };
 
@@ -86,9 +86,12 @@ export function rowsToComments(rows: Row[], idPrefix: string): InputComment[] {
   return out;
 }
 
-/** Parses a CSV with a header row. Throws CommentFileError when there is no text column. */
+/**
+ * Parses a CSV with a header row, separated by commas, or by semicolons or tabs when the header is.
+ * Throws CommentFileError when there is no text column.
+ */
 export function parseCommentsCsv(text: string, idPrefix = 'row'): InputComment[] {
-  const [header, ...body] = parseCsv(text);
+  const [header, ...body] = parseCsv(text, sniffDelimiter(text));
   if (header === undefined) return [];
   const names = header.map((h) => h.trim());
   if (!names.some((n) => TEXT_KEYS.includes(key(n)))) {

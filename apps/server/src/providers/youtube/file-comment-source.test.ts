@@ -93,6 +93,16 @@ describe('comment file columns', () => {
     ]);
   });
 
+  it('reads files separated by semicolons or tabs', () => {
+    const expected = [{ id: '1', text: 'Great video, thanks', likes: 4 }];
+    expect(parseCommentsCsv('id;text;likes\r\n1;Great video, thanks;4\r\n')).toMatchObject(
+      expected,
+    );
+    expect(parseCommentsCsv('id\ttext\tlikes\n1\tGreat video, thanks\t4\n')).toMatchObject(
+      expected,
+    );
+  });
+
   it('still names the columns it found when none holds the text', () => {
     expect(() => parseCommentsCsv('Id,Body Text\n1,hi\n')).toThrow(
       'The comments file has no "text" column (found: Id, Body Text).',
