@@ -124,8 +124,13 @@ function validateInput(comments: readonly InputComment[]): InputComment[] {
 interface EmbeddedTexts {
   /** Distinct texts, in the order they were embedded. */
   unique: string[];
-  /** Per distinct text, its vector (views of one shared block). */
+  /**
+   * Per distinct text, its vector: views of shared blocks, one block per batch, so a block is freed
+   * as soon as nothing holds its batch (the neighbour stream lets each batch go once it is fed).
+   */
   uniqueVectors: Float32Array[];
+  /** Distinct texts per block (the embedding batch). */
+  blockSize: number;
   /** Per input text, the index of its distinct text. */
   slotOf: Int32Array;
 }
@@ -158,10 +163,11 @@ async function embedUnique(
   for (const i of first) place(i);
   for (let i = 0; i < texts.length; i++) place(i);
   const batch = Math.max(1, options.embedBatchSize ?? DEFAULT_EMBED_BATCH);
-  // Every vector lives in one shared block, so worker threads read them without a copy.
-  let store: Float32Array | null = null;
+  // A batch's vectors live in one shared block of their own, so worker threads read them without a
+  // copy, and a block whose vectors nothing needs any more is freed alone (one block for every
+  // vector stayed alive until the last view of it, in any thread, was collected: 100 MB at 50,000).
   let d = 0;
-  const embedded: EmbeddedTexts = { unique, uniqueVectors: [], slotOf };
+  const embedded: EmbeddedTexts = { unique, uniqueVectors: [], slotOf, blockSize: batch };
   for (let start = 0; start < unique.length; start += batch) {
     throwIfAborted(options.signal);
     const chunk = unique.slice(start, start + batch);
@@ -175,16 +181,13 @@ async function embedUnique(
     });
     if (out.length !== chunk.length)
       throw new Error(`The embedder returned ${out.length} vectors for ${chunk.length} texts`);
-    if (!store) {
-      d = out[0]?.length ?? 0;
-      store = new Float32Array(new SharedArrayBuffer(unique.length * d * 4));
-    }
+    if (start === 0) d = out[0]?.length ?? 0;
+    const store = new Float32Array(new SharedArrayBuffer(out.length * d * 4));
     out.forEach((v, j) => {
       if (v.length !== d)
         throw new Error(`The embedder returned vectors of ${v.length} and of ${d} dimensions`);
-      const at = (start + j) * d;
-      store!.set(v, at);
-      embedded.uniqueVectors.push(store!.subarray(at, at + d));
+      store.set(v, j * d);
+      embedded.uniqueVectors.push(store.subarray(j * d, (j + 1) * d));
     });
     onBatch(start, start + chunk.length, embedded);
     options.onProgress?.({
@@ -273,6 +276,9 @@ async function labelStage(
   return { labels: merged, llmUsed: llm.size > 0 };
 }
 
+/** What a distinct text's vector becomes once the neighbour stream has it (see StreamFeeder.feed). */
+const RELEASED = new Float32Array(0);
+
 /**
  * Feeds the embedded batches to a neighbour stream on the task runner, one task at a time (the
  * stream's shared state is updated in place), from the moment the lead phase has made the stream.
@@ -300,17 +306,23 @@ class StreamFeeder {
     slotOf.forEach((s, i) => (items[fill[s]!++] = i));
     this.slotStart = start;
     this.slotItems = items;
-    this.feed(e, 0, embedded);
+    // Block by block, so each task's rows are views of one block (no copy).
+    for (let from = 0; from < embedded; from += e.blockSize)
+      this.feed(e, from, Math.min(embedded, from + e.blockSize));
   }
 
   /** Distinct texts from..to-1 are embedded: their items join the stream (if it has started). */
   feed(e: EmbeddedTexts, from: number, to: number): void {
     const { stream, lead, slotStart, slotItems } = this;
     if (!stream || !lead || !slotStart || !slotItems || to <= this.fed) return;
-    const items = slotItems.slice(slotStart[Math.max(from, this.fed)], slotStart[to]);
+    const first = Math.max(from, this.fed);
+    const items = slotItems.slice(slotStart[first], slotStart[to]);
     this.fed = to;
-    // Views of the one shared block the vectors live in: rows without a copy.
+    // Views of the shared block the batch's vectors live in: rows without a copy.
     const rows = embeddingRows(Array.from(items, (i) => e.uniqueVectors[e.slotOf[i]!]!));
+    // The stream is their last reader here (their batch was sent to be classified, the lead phase
+    // has its sample): the pipeline lets them go, and the block goes once the task is done.
+    for (let s = first; s < to; s++) e.uniqueVectors[s] = RELEASED;
     const { mean, basis, whiten, lexicalWeight } = lead;
     this.chain = this.chain.then(() =>
       this.runner.run('streamNeighbours', {
