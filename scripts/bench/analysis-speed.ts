@@ -110,11 +110,13 @@ async function child(n: number): Promise<void> {
   // --trace-rss: the highest RSS seen in each stage (sampled every 100 ms), on stderr
   const trace = argv.includes('--trace-rss');
   let stage = 'loading';
-  const peaks = new Map<string, number>();
+  // Per stage, the sample with the highest RSS: RSS, this thread's JS heap, and array buffers
+  // (shared ones included: the workers' views of them cost nothing more).
+  const peaks = new Map<string, NodeJS.MemoryUsage>();
   const sampler = trace
     ? setInterval(() => {
-        const rss = process.memoryUsage.rss();
-        if (rss > (peaks.get(stage) ?? 0)) peaks.set(stage, rss);
+        const usage = process.memoryUsage();
+        if (usage.rss > (peaks.get(stage)?.rss ?? 0)) peaks.set(stage, usage);
       }, 100)
     : null;
   const result = await analyseComments(
@@ -124,8 +126,11 @@ async function child(n: number): Promise<void> {
   );
   if (sampler) {
     clearInterval(sampler);
-    for (const [name, rss] of peaks)
-      console.error(`  peak RSS while ${name}: ${Math.round(rss / 2 ** 20)} MB`);
+    const m = (bytes: number): number => Math.round(bytes / 2 ** 20);
+    for (const [name, u] of peaks)
+      console.error(
+        `  peak RSS while ${name}: ${m(u.rss)} MB (main thread's JS heap ${m(u.heapUsed)} of ${m(u.heapTotal)} MB, array buffers ${m(u.arrayBuffers)} MB, other external ${m(u.external - u.arrayBuffers)} MB)`,
+      );
   }
   const usage = process.resourceUsage();
   process.stdout.write(
