@@ -62,6 +62,16 @@ function stripeError(
   );
 }
 
+/** Stripe's answer for an id it does not know (404 resource_missing). */
+function noSuch(res: ServerResponse, object: string, param: string, id: string | undefined): void {
+  stripeError(res, 404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    param,
+    message: `No such ${object}: '${id ?? ''}'`,
+  });
+}
+
 function send(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_stub' });
   res.end(JSON.stringify(body));
@@ -193,12 +203,7 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
       if (request.method === 'POST' && expirePath) {
         const found = sessions.get(decodeURIComponent(expirePath[1]!));
         if (!found) {
-          return stripeError(res, 404, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'session',
-            message: `No such checkout.session: '${expirePath[1]}'`,
-          });
+          return noSuch(res, 'checkout.session', 'session', expirePath[1]);
         }
         if (found.session.status !== 'open') {
           return stripeError(res, 400, {
@@ -214,12 +219,7 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
       if (request.method === 'GET' && lineItemsPath) {
         const found = sessions.get(decodeURIComponent(lineItemsPath[1]!));
         if (!found) {
-          return stripeError(res, 404, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'session',
-            message: `No such checkout.session: '${lineItemsPath[1]}'`,
-          });
+          return noSuch(res, 'checkout.session', 'session', lineItemsPath[1]);
         }
         return send(res, {
           object: 'list',
@@ -243,12 +243,7 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
       if (request.method === 'DELETE' && subscriptionPath) {
         const subscription = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
         if (!subscription) {
-          return stripeError(res, 404, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'id',
-            message: `No such subscription: '${subscriptionPath[1]}'`,
-          });
+          return noSuch(res, 'subscription', 'id', subscriptionPath[1]);
         }
         subscription.status = 'canceled';
         return send(res, subscription);
@@ -256,12 +251,7 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
       if (request.method === 'GET' && subscriptionPath) {
         const subscription = subscriptions.get(decodeURIComponent(subscriptionPath[1]!));
         if (!subscription) {
-          return stripeError(res, 404, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'id',
-            message: `No such subscription: '${subscriptionPath[1]}'`,
-          });
+          return noSuch(res, 'subscription', 'id', subscriptionPath[1]);
         }
         return send(res, subscription);
       }
