@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -213,5 +213,53 @@ describe('cli analyze with bad input', () => {
       expect(lines[0]).toMatch(/^error: /);
       expect(lines[0]).toMatch(message);
     });
+  });
+});
+
+describe('npm run cli (scripts/run-cli.mjs)', () => {
+  function runCompiled(args: string[]): Promise<Run> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(repoRoot, 'scripts/run-cli.mjs'), ...args],
+        {
+          cwd: serverDir,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            EMBEDDINGS_PROVIDER: 'fake',
+            INIT_CWD: dir,
+          },
+          maxBuffer: 8 * 1024 * 1024,
+          timeout: 110_000,
+        },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  it('runs the compiled CLI with the same arguments, streams and exit codes, and leaves no build behind', async () => {
+    writeFileSync(
+      path.join(dir, 'compiled.csv'),
+      'id,Text,likes\nc1,Great video thanks,3\nc2,Please do a part 2,1\nc3,What mic do you use?,0\n',
+    );
+    const ok = await runCompiled(['analyze', '--input', 'compiled.csv', '--seed', '2']);
+    expect(ok.code, ok.stderr).toBe(0);
+    const report = JSON.parse(ok.stdout) as { comments: { id: string; intent: string }[] };
+    expect(report.comments.map((c) => [c.id, c.intent])).toEqual([
+      ['c1', 'Praise'],
+      ['c2', 'Request'],
+      ['c3', 'Question'],
+    ]);
+    const bad = await runCompiled(['analyze', '--input', 'missing.csv']);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim()).toBe(`error: Input file not found: ${path.join(dir, 'missing.csv')}`);
+    const builds = path.join(repoRoot, '.cache/cli');
+    const left = existsSync(builds) ? readdirSync(builds).filter((f) => f.startsWith('run-')) : [];
+    expect(left).toEqual([]);
   });
 });
