@@ -8,12 +8,10 @@
 //
 //   node scripts/build-server.mjs [--outdir DIR] [--entry NAME=path/to/file.ts ...]
 // `--entry` adds entry points (the memory benchmark compiles its child program next to the worker).
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { compileForNode, root, workerEntry } from './esbuild-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const outdir = path.resolve(
   args.includes('--outdir')
@@ -25,9 +23,7 @@ const extra = args.flatMap((a, i) => (args[i - 1] === '--entry' ? [a] : []));
 const migrationsDir = path.join(root, 'apps/server/src/db/migrations');
 const entryPoints = [
   { out: 'main', in: path.join(root, 'apps/server/src/main.ts') },
-  // the analysis worker: packages/analysis/src/parallel/pool.ts looks for ./worker.js and
-  // ./worker-boot.mjs next to the compiled code
-  { out: 'worker', in: path.join(root, 'packages/analysis/src/parallel/worker.ts') },
+  workerEntry,
   // migrations are read from ./migrations next to the compiled db/migrate.ts
   ...readdirSync(migrationsDir)
     .filter((f) => /^\d{10,14}_[a-z0-9_-]+\.ts$/.test(f))
@@ -38,33 +34,7 @@ const entryPoints = [
   }),
 ];
 
-/** npm packages stay imports (resolved from node_modules at run time); workspace packages are bundled. */
-const externalPackages = {
-  name: 'external-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (a) =>
-      a.path.startsWith('@app/') || a.path.startsWith('node:') ? undefined : { external: true },
-    );
-  },
-};
-
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
-await build({
-  entryPoints,
-  outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  plugins: [externalPackages],
-  logLevel: 'warning',
-  legalComments: 'none',
-});
-// .js files here are ES modules wherever the folder is (the benchmark builds into a temporary one)
-writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
-copyFileSync(
-  path.join(root, 'packages/analysis/src/parallel/worker-boot.mjs'),
-  path.join(outdir, 'worker-boot.mjs'),
-);
+await compileForNode(entryPoints, outdir);
 console.log(`server compiled to ${path.relative(root, outdir) || '.'}`);

@@ -7,49 +7,20 @@
 // the repository, so npm packages resolve from node_modules), removed when the CLI exits, so runs
 // in parallel never share one. Arguments, streams and the exit code pass through unchanged.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { compileForNode, root, workerEntry } from './esbuild-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cache = path.join(root, '.cache/cli');
 mkdirSync(cache, { recursive: true });
 const outdir = mkdtempSync(path.join(cache, 'run-'));
 const cleanUp = () => rmSync(outdir, { recursive: true, force: true });
 
 try {
-  await build({
-    entryPoints: [
-      { out: 'cli', in: path.join(root, 'apps/server/src/cli.ts') },
-      // packages/analysis/src/parallel/pool.ts looks for ./worker.js next to the compiled code
-      { out: 'worker', in: path.join(root, 'packages/analysis/src/parallel/worker.ts') },
-    ],
+  await compileForNode(
+    [{ out: 'cli', in: path.join(root, 'apps/server/src/cli.ts') }, workerEntry],
     outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    plugins: [
-      {
-        // npm packages stay imports (resolved from node_modules); workspace packages are bundled
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) =>
-            a.path.startsWith('@app/') || a.path.startsWith('node:')
-              ? undefined
-              : { external: true },
-          );
-        },
-      },
-    ],
-    logLevel: 'error',
-    legalComments: 'none',
-  });
-  writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
-  copyFileSync(
-    path.join(root, 'packages/analysis/src/parallel/worker-boot.mjs'),
-    path.join(outdir, 'worker-boot.mjs'),
+    'error',
   );
 } catch (error) {
   cleanUp();

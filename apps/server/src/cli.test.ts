@@ -25,11 +25,12 @@ interface Run {
   stderr: string;
 }
 
-function runCli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** Runs `program` with `args` from apps/server, the ONNX model configured unless `env` says otherwise. */
+function run(program: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
-      tsx,
-      ['src/cli.ts', ...args],
+      program,
+      args,
       {
         cwd: serverDir,
         env: {
@@ -49,6 +50,10 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<Run> 
     );
   });
 }
+
+/** The CLI from its sources, under tsx. */
+const runCli = (args: string[], env: Record<string, string> = {}) =>
+  run(tsx, ['src/cli.ts', ...args], env);
 
 function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -217,29 +222,12 @@ describe('cli analyze with bad input', () => {
 });
 
 describe('npm run cli (scripts/run-cli.mjs)', () => {
-  function runCompiled(args: string[]): Promise<Run> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [path.join(repoRoot, 'scripts/run-cli.mjs'), ...args],
-        {
-          cwd: serverDir,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: process.env.HOME ?? '',
-            EMBEDDINGS_PROVIDER: 'fake',
-            INIT_CWD: dir,
-          },
-          maxBuffer: 8 * 1024 * 1024,
-          timeout: 110_000,
-        },
-        (error, stdout, stderr) => {
-          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-          resolve({ code, stdout, stderr });
-        },
-      );
+  /** What `npm run cli` runs: the launcher that compiles the CLI, in a folder the test reads from. */
+  const runCompiled = (args: string[]) =>
+    run(process.execPath, [path.join(repoRoot, 'scripts/run-cli.mjs'), ...args], {
+      EMBEDDINGS_PROVIDER: 'fake',
+      INIT_CWD: dir,
     });
-  }
 
   it('runs the compiled CLI with the same arguments, streams and exit codes, and leaves no build behind', async () => {
     writeFileSync(
