@@ -41,8 +41,8 @@ const collect = exposedGc();
  * Idle this long after a task, the worker collects (a few ms on its small heap). 50,000 comments:
  * peak 778-848 MB against 890-1,097 MB without. Waiting for 250 ms of idleness kept most of the
  * garbage (943 MB; k-means' steps leave workers idle for less while this thread computes centroids),
- * as did collecting at most every 500 ms (905 MB). At 10,000 comments the clustering after the
- * embedding took 3.5-4.0 s against 3.2-3.7 s without, within this host's run-to-run spread.
+ * as did collecting at most every 500 ms (905 MB). The cost, 10,000 comments in interleaved runs:
+ * 19.2-19.4 s against 18.6-19.0 s without (clustering 3.0-3.2 against 2.9 s after the embedding).
  */
 const IDLE_COLLECT_MS = 20;
 let idle: ReturnType<typeof setTimeout> | null = null;
