@@ -272,11 +272,12 @@ function* lloyd(
     cents = computeCentroids(space, state.assignments, k, weights);
     let moves: CentroidMoves | null =
       (options.bounded ?? true) ? centroidMoves(before, cents) : null;
-    if (hasEmptyCluster(space, cents.k, state.assignments, weights)) {
+    const mass = clusterMass(space, cents.k, state.assignments, weights);
+    if (mass.some((m) => m <= 0)) {
       // The item worst served by its centroid in the last step takes an empty cluster; every
       // item is then scored in full.
       const best = ownSimilarities(space, scoringCentroids(before, V), state.assignments);
-      reseedEmpty(space, cents, state.assignments, best, weights);
+      reseedEmpty(space, cents, state.assignments, best, weights, mass);
       moves = null;
     }
     const changed = yield { cents, moves, state };
@@ -317,28 +318,30 @@ export async function sphericalKMeansOn(
   return step.value;
 }
 
-/** Whether some cluster has no weighted member. */
-function hasEmptyCluster(
+/** Each cluster's weight (0: no weighted member). */
+function clusterMass(
   space: FusedSpace,
   k: number,
   assignments: Int32Array,
   weights: ArrayLike<number>,
-): boolean {
+): Float64Array {
   const mass = new Float64Array(k);
   for (let i = 0; i < space.n; i++) mass[assignments[i]!]! += Math.max(0, weights[i] as number);
-  return mass.some((m) => m <= 0);
+  return mass;
 }
 
-/** A cluster that lost all its weighted members takes the item worst served by its centroid. */
+/**
+ * A cluster that lost all its weighted members (`mass`, clusterMass before any reseeding) takes
+ * the item worst served by its centroid.
+ */
 function reseedEmpty(
   space: FusedSpace,
   cents: Centroids,
   assignments: Int32Array,
   best: Float32Array,
   weights: ArrayLike<number>,
+  mass: Float64Array,
 ): void {
-  const mass = new Float64Array(cents.k);
-  for (let i = 0; i < space.n; i++) mass[assignments[i]!]! += Math.max(0, weights[i] as number);
   for (let c = 0; c < cents.k; c++) {
     if (mass[c]! > 0) continue;
     let worst = -1;
