@@ -9,8 +9,8 @@
  */
 import { normalizedMutualInfo } from '../eval/metrics';
 import type { TaskRunner } from '../parallel/runner';
-import { sphericalKMeansOn } from './kmeans';
 import { buildTfidf, type SparseMatrix } from './lexical';
+import { cellCentroids, EXACT_NEIGHBOURS_LIMIT } from './neighbours';
 import { createRandom, sampleIndices } from './random';
 import {
   buildSpace,
@@ -38,8 +38,6 @@ const STABILITY_SAMPLE = 2000;
 /** Whitening at or above this is checked against half of it by clustering stability. */
 const STRONG_WHITENING = 0.3;
 const STABILITY_MARGIN = 0.1;
-/** Up to this many candidates the neighbour search is exact (no cells; about 1 s at 3,000). */
-export const EXACT_NEIGHBOURS_LIMIT = 3000;
 
 /** What the lead phase depends on besides the data (a subset of ClusterOptions). */
 export interface LeadOptions {
@@ -213,21 +211,14 @@ export async function clusterLead(
     whiten = halfScore > strongScore + STABILITY_MARGIN ? fullWhiten / 2 : fullWhiten;
   }
 
-  // The neighbour search's cells (neighbours.ts): about sqrt(m) of them for m candidates, learned
-  // on the lead sample in the space the search runs in.
-  let cells: ScoringCentroids | null = null;
-  if (activeCount > EXACT_NEIGHBOURS_LIMIT) {
-    const count = Math.max(2, Math.round(Math.sqrt(activeCount)));
-    const ones = new Float64Array(lead.length).fill(1);
-    const learned = await sphericalKMeansOn(
-      runner,
-      leadSpace(whiten),
-      count,
-      ones,
-      createRandom(seed + 53),
-      { maxIterations: 8 },
-    );
-    cells = scoringCentroids(learned.centroids, tfidf.cols);
-  }
+  // The neighbour search's cells (neighbours.ts), learned on the lead sample in the space the
+  // search runs in (its words keep every column, so no widening).
+  const cells =
+    activeCount > EXACT_NEIGHBOURS_LIMIT
+      ? scoringCentroids(
+          await cellCentroids(leadSpace(whiten), activeCount, createRandom(seed + 53), runner),
+          tfidf.cols,
+        )
+      : null;
   return { tfidf, lexicalWeight, mean, basis, whiten, cells };
 }

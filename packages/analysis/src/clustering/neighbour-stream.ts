@@ -14,6 +14,7 @@
  * fed one at a time.
  */
 import type { ClusterLead } from './lead';
+import { rankCells } from './neighbours';
 import {
   denseDot,
   offerInto,
@@ -21,7 +22,6 @@ import {
   scaledSpace,
   sharedFloat32,
   sharedInt32,
-  similarities,
   TopK,
   whitenedRows,
   type EmbeddingRows,
@@ -141,11 +141,7 @@ function arrive(
   s.arrived[i] = 1;
   const { k, probes: p, space } = s;
   const { d, dense, sparse } = space;
-  // Its nearest cells (as nearestCells does).
-  cellTop.clear();
-  similarities(space, i, s.cents, scores);
-  for (let c = 0; c < s.cents.k; c++) cellTop.offer(c, scores[c]!);
-  s.itemCells.set(cellTop.index, i * p);
+  s.itemCells.set(rankCells(space, i, s.cents, cellTop, scores), i * p);
 
   for (let q = sparse.indptr[i]!; q < sparse.indptr[i + 1]!; q++)
     row[sparse.indices[q]!] = sparse.values[q]!;

@@ -7,7 +7,6 @@
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn } from './kmeans';
-import { EXACT_NEIGHBOURS_LIMIT } from './lead';
 import { sampleIndices } from './random';
 import {
   TopK,
@@ -15,13 +14,33 @@ import {
   nearestNeighbours,
   similarities,
   scoringCentroids,
+  type Centroids,
   type FusedSpace,
   type ScoringCentroids,
   type Neighbours,
 } from './space';
 
+/** Up to this many candidates the neighbour search is exact (no cells; about 1 s at 3,000). */
+export const EXACT_NEIGHBOURS_LIMIT = 3000;
 /** Items the cells are learned from (when they are not given). */
 const CELL_SAMPLE = 3000;
+
+/**
+ * Item i's nearest cells, best first: `top`'s index after this (its capacity is the probes);
+ * `scores` is a buffer of cents.k.
+ */
+export function rankCells(
+  space: FusedSpace,
+  i: number,
+  cents: ScoringCentroids,
+  top: TopK,
+  scores: Float64Array,
+): Int32Array {
+  top.clear();
+  similarities(space, i, cents, scores);
+  for (let c = 0; c < cents.k; c++) top.offer(c, scores[c]!);
+  return top.index;
+}
 
 /** Items `from`..`to`-1: each one's `probes` nearest cells, best first ((to - from) x probes). */
 export function nearestCells(
@@ -34,13 +53,25 @@ export function nearestCells(
   const out = new Int32Array((to - from) * probes);
   const top = new TopK(probes);
   const scores = new Float64Array(cents.k);
-  for (let i = from; i < to; i++) {
-    top.clear();
-    similarities(space, i, cents, scores);
-    for (let c = 0; c < cents.k; c++) top.offer(c, scores[c]!);
-    out.set(top.index, (i - from) * probes);
-  }
+  for (let i = from; i < to; i++)
+    out.set(rankCells(space, i, cents, top, scores), (i - from) * probes);
   return out;
+}
+
+/**
+ * The cells of the search for `m` candidates, about sqrt(m) of them: a quick k-means on `sample`
+ * (a space of sampled candidates; their centroids, over `sample`'s own word columns).
+ */
+export async function cellCentroids(
+  sample: FusedSpace,
+  m: number,
+  random: () => number,
+  runner: TaskRunner,
+): Promise<Centroids> {
+  const count = Math.max(2, Math.round(Math.sqrt(m)));
+  const ones = new Float64Array(sample.n).fill(1);
+  return (await sphericalKMeansOn(runner, sample, count, ones, random, { maxIterations: 8 }))
+    .centroids;
 }
 
 /** The candidates filed under each cell, as offsets into one list (cell c: start[c]..start[c+1]). */
@@ -144,7 +175,7 @@ export async function findNeighbours(
   };
 }
 
-/** About sqrt(m) cells for m candidates, learned by a quick k-means on a sample of them. */
+/** The cells for `candidates`, learned on a sample of them (cellCentroids). */
 async function learnCells(
   space: FusedSpace,
   candidates: readonly number[],
@@ -152,11 +183,7 @@ async function learnCells(
   runner: TaskRunner,
 ): Promise<ScoringCentroids> {
   const m = candidates.length;
-  const sample = sampleIndices(candidates, Math.min(m, CELL_SAMPLE), random);
-  const sub = subSpace(space, sample);
-  const ones = new Float64Array(sample.length).fill(1);
-  const count = Math.max(2, Math.round(Math.sqrt(m)));
-  const learned = await sphericalKMeansOn(runner, sub, count, ones, random, { maxIterations: 8 });
+  const sub = subSpace(space, sampleIndices(candidates, Math.min(m, CELL_SAMPLE), random));
   const V = space.sparse.cols;
-  return scoringCentroids(widenCentroids(learned.centroids, sub, V), V);
+  return scoringCentroids(widenCentroids(await cellCentroids(sub, m, random, runner), sub, V), V);
 }
