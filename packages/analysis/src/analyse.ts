@@ -438,14 +438,9 @@ export async function analyseComments(
   options.onProgress?.({ stage: 'discovering', fraction: 0 });
   const leadResult = leading ? await leading : undefined;
   const streamed = await streaming.result();
-  let vectors: Float32Array[] = [];
-  if (streamed && overlap) {
-    // Clustering has its space and neighbours, and every batch went to be classified: the
-    // sentence embeddings (n x 512 floats, 100 MB at 50,000 comments) are let go before the
-    // clustering's own peak.
-    await Promise.all(classified);
-    embedded.uniqueVectors.length = 0;
-  } else vectors = Array.from(slotOf, (s) => embedded.uniqueVectors[s]!);
+  // With the streamed space and neighbours, clustering needs no embeddings (the stream has let
+  // every batch's go); without, it starts from them.
+  const vectors = streamed ? [] : Array.from(slotOf, (s) => embedded.uniqueVectors[s]!);
   const found = await discoverClusters(
     { vectors, texts, weights: itemWeights },
     {
@@ -458,7 +453,6 @@ export async function analyseComments(
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
-  vectors = [];
   const { assignments, k: clusterCount } = compactAssignments(found.assignments);
   const clustering = performance.now() - clusterStart;
   throwIfAborted(options.signal);
