@@ -35,7 +35,10 @@ function key(name: string): string {
 /** The row with its names matched by key(); of names that match alike, the first one counts. */
 function keyed(row: Row): Row {
   const out: Row = {};
-  for (const [name, value] of Object.entries(row)) if (!(key(name) in out)) out[key(name)] = value;
+  for (const [name, value] of Object.entries(row)) {
+    const k = key(name);
+    if (!(k in out)) out[k] = value;
+  }
   return out;
 }
 
