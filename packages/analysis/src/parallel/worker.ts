@@ -39,10 +39,10 @@ function exposedGc(): (() => void) | null {
 const collect = exposedGc();
 /**
  * Idle this long after a task, the worker collects (a few ms on its small heap). 50,000 comments:
- * peak 778-848 MB against 890-1,097 MB without. Waiting for 250 ms of idleness kept most of the
- * garbage (943 MB; k-means' steps leave workers idle for less while this thread computes centroids),
- * as did collecting at most every 500 ms (905 MB). The cost, 10,000 comments in interleaved runs:
- * 19.2-19.4 s against 18.6-19.0 s without (clustering 3.0-3.2 against 2.9 s after the embedding).
+ * peak 778-1,016 MB over seven runs against 890-1,097 MB over four without (the same code varies
+ * by up to 190 MB from run to run). Waiting for 250 ms of idleness (943 MB) or collecting at most
+ * every 500 ms (905 MB) were single runs, within that spread. The cost, 10,000 comments in
+ * interleaved runs: 19.2-19.4 s against 18.6-19.0 s without.
  */
 const IDLE_COLLECT_MS = 20;
 let idle: ReturnType<typeof setTimeout> | null = null;
