@@ -109,6 +109,12 @@ async function child(n: number): Promise<void> {
   await embedder.load();
   // --trace-rss: the highest RSS seen in each stage (sampled every 100 ms), on stderr
   const trace = argv.includes('--trace-rss');
+  if (trace) {
+    const u = process.memoryUsage();
+    console.error(
+      `  RSS with the comments read and the model loaded: ${Math.round(u.rss / 2 ** 20)} MB (JS heap ${Math.round(u.heapUsed / 2 ** 20)} of ${Math.round(u.heapTotal / 2 ** 20)} MB)`,
+    );
+  }
   let stage = 'loading';
   // Per stage, the sample with the highest RSS: RSS, this thread's JS heap, and array buffers
   // (shared ones included: the workers' views of them cost nothing more).
@@ -193,6 +199,8 @@ async function main(): Promise<void> {
     }
     const out = execFileSync(program, programArgs, {
       cwd: repoRoot,
+      // as `npm run cli` runs the analysis (scripts/run-cli.mjs): glibc's malloc arenas capped at two
+      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
       encoding: 'utf8',
       maxBuffer: 1024 * 1024,
       stdio: ['ignore', 'pipe', 'inherit'],
