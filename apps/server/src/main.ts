@@ -90,11 +90,14 @@ async function startApiRole(container: Container): Promise<() => Promise<void>> 
   return () => app.close();
 }
 
-/** The analysis worker: takes jobs from the queue, purges expired comments on a schedule. */
+/**
+ * The analysis worker: takes jobs from the queue; hourly it purges expired comments and renews
+ * Instagram tokens near their expiry.
+ */
 function startWorkerRole(container: Container): Promise<() => Promise<void>> {
   warmUpEmbedder(container);
   return startWorker(
-    { ...analysisDepsFrom(container), logger: container.logger },
+    { ...analysisDepsFrom(container), logger: container.logger, instagram: container.instagram },
     { concurrency: container.config.queue.workerConcurrency },
   );
 }

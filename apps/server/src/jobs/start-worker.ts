@@ -1,22 +1,25 @@
 import type { Logger } from '../logger';
 import { ANALYSIS_JOB_NAME, type AnalysisDeps } from '../services/analysis/analysis-deps';
 import { purgeExpiredComments } from '../services/analysis/purge-expired-comments';
+import type { InstagramLink } from '../services/instagram/instagram-deps';
+import { renewInstagramTokens } from '../services/instagram/renew-instagram-tokens';
 import { analysisJob } from './analysis.job';
 import { buildJobHandlers } from './job-registry';
 
 export interface WorkerOptions {
   concurrency: number;
-  /** How often the retention purge runs (default hourly). */
+  /** How often the retention purge and the Instagram token renewal run (default hourly). */
   purgeEveryMs?: number;
 }
 
 /**
  * The worker role: re-enqueues analyses that are not finished (a crash between saving a job and
- * queueing it, or jobs left by a dead process), starts the queue, and runs the retention purge on
- * a schedule. Returns a stop function that finishes or hands back running jobs.
+ * queueing it, or jobs left by a dead process), starts the queue, and runs its chores on a
+ * schedule: the retention purge and, when Instagram is configured, the renewal of Instagram Login
+ * tokens near their expiry. Returns a stop function that finishes or hands back running jobs.
  */
 export async function startWorker(
-  deps: AnalysisDeps & { logger: Logger },
+  deps: AnalysisDeps & { logger: Logger; instagram?: InstagramLink | null },
   options: WorkerOptions,
 ): Promise<() => Promise<void>> {
   const handlers = buildJobHandlers([analysisJob(deps)], [ANALYSIS_JOB_NAME]);
@@ -37,8 +40,17 @@ export async function startWorker(
       },
       (err: unknown) => deps.logger.error({ err }, 'comment purge failed'),
     );
-  void purge();
-  const timer = setInterval(() => void purge(), options.purgeEveryMs ?? 3_600_000);
+  const renew = () =>
+    renewInstagramTokens({ ...deps, instagram: deps.instagram ?? null }).then(
+      (sweep) => {
+        if (sweep.renewed + sweep.revoked + sweep.failed > 0)
+          deps.logger.info(sweep, 'Instagram token renewal');
+      },
+      (err: unknown) => deps.logger.error({ err }, 'Instagram token renewal failed'),
+    );
+  const chores = () => void purge().then(renew);
+  chores();
+  const timer = setInterval(chores, options.purgeEveryMs ?? 3_600_000);
   timer.unref();
   deps.logger.info(
     { driver: deps.jobQueue.driver, concurrency: options.concurrency },

@@ -181,6 +181,28 @@ export function createWorkspaceRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * Workspaces whose Instagram Login token is still valid at `now` but expires before `before`,
+     * soonest first (Facebook Page tokens do not expire and have no expiry).
+     */
+    async listInstagramTokensExpiring(
+      now: Date,
+      before: Date,
+      limit: number,
+    ): Promise<Workspace[]> {
+      return db
+        .selectFrom('workspaces')
+        .selectAll()
+        .where('instagramTokenSource', '=', 'instagram_login')
+        .where('instagramTokenCiphertext', 'is not', null)
+        .where('instagramTokenExpiresAt', '>', now)
+        .where('instagramTokenExpiresAt', '<', before)
+        .orderBy('instagramTokenExpiresAt')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
     /** Stores a refreshed Instagram token. */
     async setInstagramToken(
       id: number,

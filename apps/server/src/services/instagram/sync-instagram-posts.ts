@@ -9,14 +9,12 @@ import {
   type InstagramDeps,
 } from './instagram-deps';
 import { toEntries } from './link-instagram';
-
-/** An Instagram Login token (60 days) is extended by a sync in its last this-many days. */
-export const TOKEN_REFRESH_WINDOW_MS = 20 * 86_400_000;
+import { tokenRenewalDue } from './renew-instagram-tokens';
 
 /**
  * Refreshes the workspace's Instagram posts from its account (part of POST /workspaces/{id}/sync),
- * and extends an Instagram Login token that expires within TOKEN_REFRESH_WINDOW_MS (a failed
- * extension is not an error: the old token still works). A workspace without Instagram, or a
+ * and extends an Instagram Login token in its renewal window, as the worker's hourly sweep does
+ * (renew-instagram-tokens.ts; a failed extension is not an error: the old token still works). A workspace without Instagram, or a
  * server without Instagram configured, has 0 posts to sync and keeps what it has. An expired token
  * answers 409 "reconnect Instagram".
  */
@@ -32,11 +30,7 @@ export async function syncInstagramPosts(
   const link = deps.instagram;
   const now = deps.clock.now();
   let refreshed: { accessToken: string; expiresAt: Date | null } | null = null;
-  if (
-    w.instagramTokenExpiresAt !== null &&
-    w.instagramTokenExpiresAt.getTime() > now.getTime() &&
-    w.instagramTokenExpiresAt.getTime() - now.getTime() < TOKEN_REFRESH_WINDOW_MS
-  ) {
+  if (tokenRenewalDue(w, now)) {
     refreshed = await link.graph.refreshToken(credentials).catch(() => null);
     if (refreshed) credentials.accessToken = refreshed.accessToken;
   }

@@ -16,7 +16,9 @@ import {
   stubComments,
   type InstagramGraphStub,
 } from '../../../providers/instagram/instagram-graph-stub.test-support';
+import { INSTAGRAM_MESSAGES } from '../../../providers/instagram/instagram-graph.port';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
+import { renewInstagramTokens } from '../../../services/instagram/renew-instagram-tokens';
 import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
@@ -236,6 +238,78 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
     // The posts were read with the new token.
     const lastMedia = stub.requests.filter((r) => r.path === '/me/media').at(-1)!;
     expect(lastMedia.query.get('access_token')).toBe('long-code-refresh-r');
+  });
+
+  it("the worker's hourly sweep extends tokens near expiry without a sync, and marks a refused one expired", async () => {
+    const day = 86_400_000;
+    const now = container.clock.now().getTime();
+    const linked = async (code: string, expiresInDays: number) => {
+      const { token } = await signUpTestUser(app);
+      const ws = await create(token);
+      expect((await linkWithCode(token, ws.id, code)).statusCode).toBe(200);
+      await t.db
+        .updateTable('workspaces')
+        .set({ instagramTokenExpiresAt: new Date(now + expiresInDays * day) })
+        .where('id', '=', ws.id)
+        .execute();
+      return { token, id: ws.id };
+    };
+    const due = await linked('code-sweep-due', 3);
+    const later = await linked('code-sweep-later', 45);
+    const lapsed = await linked('code-sweep-lapsed', -1);
+    const revoked = await linked('code-sweep-revoked', 2);
+    stub.validTokens.delete('long-code-sweep-revoked');
+    const row = (id: number) =>
+      t.db
+        .selectFrom('workspaces')
+        .select(['instagramTokenCiphertext', 'instagramTokenExpiresAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const before = await Promise.all([later, lapsed].map((w) => row(w.id)));
+    const refreshes = () => stub.requests.filter((r) => r.path === '/refresh_access_token').length;
+    const asked = refreshes();
+    const warnings: unknown[] = [];
+    const deps = {
+      repos: container.repos,
+      transaction: container.transaction,
+      clock: container.clock,
+      instagram: container.instagram,
+      logger: { warn: (o: unknown) => void warnings.push(o) },
+    };
+
+    const sweep = await renewInstagramTokens(deps);
+
+    // Other tests' workspaces may be due too: count only these.
+    expect(sweep.renewed).toBeGreaterThanOrEqual(1);
+    expect(sweep.revoked).toBe(1);
+    const renewed = await row(due.id);
+    expect(container.instagram!.cipher.decrypt(renewed.instagramTokenCiphertext!)).toBe(
+      'long-code-sweep-due-r',
+    );
+    expect(renewed.instagramTokenExpiresAt!.getTime()).toBeGreaterThan(now + 59 * day);
+    // Not in its last 20 days, or already expired: left as it was, Instagram not asked.
+    expect(await Promise.all([later, lapsed].map((w) => row(w.id)))).toEqual(before);
+    // Refused (code 190): kept but expired now, so a sync says "reconnect" and the sweep stops asking.
+    const refused = await row(revoked.id);
+    expect(refused.instagramTokenExpiresAt!.getTime()).toBeLessThanOrEqual(
+      container.clock.now().getTime(),
+    );
+    expect(warnings).toEqual([{ workspaceId: revoked.id }]);
+    expect(JSON.stringify(warnings)).not.toContain('long-code');
+    const sync = await call(revoked.token, 'POST', `/workspaces/${revoked.id}/sync`);
+    expect(sync.statusCode, sync.body).toBe(409);
+    expect(sync.json().message).toBe(INSTAGRAM_MESSAGES.reconnect);
+
+    // The next sweep finds nothing of these due: no request for them.
+    const second = refreshes();
+    expect(second - asked).toBe(sweep.renewed + sweep.revoked + sweep.failed);
+    await renewInstagramTokens(deps);
+    const again = stub.requests
+      .filter((r) => r.path === '/refresh_access_token')
+      .slice(second)
+      .map((r) => r.query.get('access_token'));
+    expect(again).not.toContain('long-code-sweep-due-r');
+    expect(again).not.toContain('long-code-sweep-revoked');
   });
 
   it("analyze starts a job for ig_<media id> that completes with the stub's comments and replies", async () => {
