@@ -24,6 +24,11 @@ describe('nounShare', () => {
     const views = ['he gets 100m views a video', 'more subs and views than anyone', 'views views'];
     expect(nounShare('view', views)).toBe(1);
     expect(nounShare('upload', ['he uploads daily', 'she uploads every week'])).toBe(0);
+    // or an adverb between the subject and its verb
+    const loyal = ['Never disappoints', 'Ssundee never disappoints', 'he always disappoints me lol'];
+    expect(nounShare('disappoint', loyal)).toBe(0);
+    expect(usedAsNoun('fail', ['Ssundee never fails to entertain', 'it never fails'])).toBe(false);
+    expect(nounShare('view', ['only 100 views', 'still 2k views after an hour'])).toBe(1);
   });
 
   it('rejects a two-word phrase led by a verb, keeps compounds', () => {

@@ -28,6 +28,12 @@ const WINDOW = 4;
 
 /** Words after which an "-s" form is a verb ("he uploads", "it works"). */
 const SINGULAR_SUBJECT = /^(?:he|she|it|who|that|which|this|everyone|everybody|someone|nobody)$/i;
+/**
+ * Adverbs that stand between a subject and its verb, so an "-s" form after them is a verb too
+ * ("he never disappoints", "Ssundee always uploads", "never fails to make me laugh").
+ */
+const VERB_ADVERB =
+  /^(?:never|always|still|really|just|also|actually|literally|truly|definitely|ever|sometimes|usually|rarely|seldom|often|constantly|finally|basically|barely|hardly|simply|seriously|totally|kinda|lowkey)$/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -68,9 +74,13 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
     let noun: boolean;
     // Two words: the tagger often misreads compounds' heads ("trick shot"), so only a verb lead rejects.
     if (written.length > 1) noun = !(terms[at]!.tags?.has('Verb') ?? false);
-    // A plural-looking form ("views", "uploads") is a verb only after a singular subject ("he
-    // uploads daily"); the tagger reads "100m views" or "subs and views" as verbs too often.
-    else if (written[0] !== word) noun = !SINGULAR_SUBJECT.test(before[before.length - 1] ?? '');
+    // A plural-looking form ("views", "uploads") is a verb only after a singular subject or an
+    // adverb ("he uploads daily", "never disappoints"); the tagger reads "100m views" or "subs and
+    // views" as verbs too often.
+    else if (written[0] !== word) {
+      const previous = before[before.length - 1] ?? '';
+      noun = !SINGULAR_SUBJECT.test(previous) && !VERB_ADVERB.test(previous);
+    }
     else noun = terms[at]!.tags?.has('Noun') ?? false;
     if (noun) nouns++;
   }

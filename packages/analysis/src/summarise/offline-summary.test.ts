@@ -138,6 +138,55 @@ describe('composeOfflineSummary', () => {
     ]);
   });
 
+  it('gives praise without a subject in several topics one line, and skips minorities under 1% of comments', () => {
+    const warm = { label: 'positive', score: 0.4, positive_share: 0.4, negative_share: 0.1 } as const;
+    const summary = composeOfflineSummary(
+      [
+        cluster({
+          clusterId: 0,
+          heading: 'General praise for the video',
+          category: 'Praise',
+          size: 200,
+          percentage: 20,
+          sentiment: warm,
+          intentCounts: { Request: 0, Praise: 150, Criticism: 0, Question: 0, Opinion: 50 },
+        }),
+        cluster({
+          clusterId: 1,
+          heading: 'Thoughts on hour',
+          size: 90,
+          percentage: 9,
+          intentCounts: { Request: 0, Praise: 20, Criticism: 0, Question: 0, Opinion: 70 },
+        }),
+        cluster({
+          clusterId: 2,
+          heading: 'Short reactions and chatter',
+          size: 30,
+          percentage: 3,
+          intentCounts: { Request: 0, Praise: 10, Criticism: 0, Question: 0, Opinion: 20 },
+        }),
+        cluster({
+          clusterId: 3,
+          heading: 'Jokes about the ghost',
+          subject: 'the ghost',
+          size: 18,
+          percentage: 1.8,
+          // 4 questions are 22% of the topic but 0.4% of all comments
+          intentCounts: { Request: 0, Praise: 0, Criticism: 0, Question: 4, Opinion: 14 },
+        }),
+        cluster({ clusterId: 4, size: 662, percentage: 66.2 }),
+      ],
+      warm,
+    );
+    expect(summary.key_positives).toEqual([
+      'General praise for the video (20% of comments).',
+      'Viewers praise the video across 2 topics (3% of comments).',
+    ]);
+    expect(summary.improvement_suggestions).toEqual([
+      'Nothing to fix stands out: 4 questions in all, spread thinly across the topics.',
+    ]);
+  });
+
   it('says when nothing stands out to act on instead of leaving suggestions empty', () => {
     const praise = {
       label: 'positive',

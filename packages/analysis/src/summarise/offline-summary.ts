@@ -31,6 +31,11 @@ const MAX_ITEMS = 4;
 const MIN_SHARE_OF_CLUSTER = 0.2;
 /** ...or this share of all comments. */
 const MIN_SHARE_OF_ALL = 0.05;
+/**
+ * A minority inside another topic also needs this share of all comments (percent): four questions
+ * in a topic of eighteen, among 1,274 comments, are not what a creator should act on first.
+ */
+const MIN_MINORITY_PERCENT = 1;
 
 function pct(value: number): string {
   const rounded = Math.round(value * 10) / 10;
@@ -64,6 +69,8 @@ interface Point {
   /** Share of all comments that carry this intent in this cluster (0-100): what the line claims. */
   share: number;
   count: number;
+  /** Praise gathered from this many topics that name no subject (one line for all of them). */
+  topics?: number;
 }
 
 /**
@@ -85,6 +92,7 @@ function points(
       if (
         !own &&
         (count < 2 ||
+          (100 * count) / total < MIN_MINORITY_PERCENT ||
           (count / cluster.size < MIN_SHARE_OF_CLUSTER && count / total < MIN_SHARE_OF_ALL))
       )
         continue;
@@ -137,6 +145,7 @@ function positive(p: Point): string {
   if (c.category === 'Praise' || p.intent !== 'Praise')
     return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
   const share = claimedShare(p);
+  if (p.topics) return `Viewers praise the video across ${p.topics} topics (${share}).`;
   return c.subject
     ? `Viewers praise ${c.subject} (${share}).`
     : `Viewers praise the video (${share}).`;
@@ -186,13 +195,28 @@ export function composeOfflineSummary(
     ? `${vibe(overall)}; the biggest conversation is ${lowerFirst(biggest.heading)} (${pct(biggest.percentage)} of comments).`
     : `${vibe(overall)}.`;
 
-  const praise = points(real, ['Praise'], total);
+  // Praise inside other topics that names no subject would read "Viewers praise the video" once per
+  // topic: it is one line, with the praise of all those topics together.
+  const praised = points(real, ['Praise'], total);
+  const unnamed = praised.filter((p) => p.cluster.category !== 'Praise' && !p.cluster.subject);
+  const praise = unnamed.length > 1 ? praised.filter((p) => !unnamed.includes(p)) : praised;
+  if (unnamed.length > 1) {
+    const count = unnamed.reduce((n, p) => n + p.count, 0);
+    const share = (100 * count) / total;
+    praise.push({
+      cluster: { ...unnamed[0]!.cluster, percentage: share },
+      intent: 'Praise',
+      count,
+      share,
+      topics: unnamed.length,
+    });
+  }
   const warmOpinions = real
     .filter(
       (c) =>
         c.category === 'Opinion' &&
         c.sentiment.positive_share >= 0.5 &&
-        !praise.some((p) => p.cluster === c),
+        !praised.some((p) => p.cluster === c),
     )
     .map((c): Point => ({ cluster: c, intent: 'Opinion', share: c.percentage, count: c.size }));
   const positives = [...praise, ...warmOpinions]
