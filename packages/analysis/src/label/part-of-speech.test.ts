@@ -25,7 +25,11 @@ describe('nounShare', () => {
     expect(nounShare('view', views)).toBe(1);
     expect(nounShare('upload', ['he uploads daily', 'she uploads every week'])).toBe(0);
     // or an adverb between the subject and its verb
-    const loyal = ['Never disappoints', 'Ssundee never disappoints', 'he always disappoints me lol'];
+    const loyal = [
+      'Never disappoints',
+      'Ssundee never disappoints',
+      'he always disappoints me lol',
+    ];
     expect(nounShare('disappoint', loyal)).toBe(0);
     expect(usedAsNoun('fail', ['Ssundee never fails to entertain', 'it never fails'])).toBe(false);
     expect(nounShare('view', ['only 100 views', 'still 2k views after an hour'])).toBe(1);

@@ -80,8 +80,7 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
     else if (written[0] !== word) {
       const previous = before[before.length - 1] ?? '';
       noun = !SINGULAR_SUBJECT.test(previous) && !VERB_ADVERB.test(previous);
-    }
-    else noun = terms[at]!.tags?.has('Noun') ?? false;
+    } else noun = terms[at]!.tags?.has('Noun') ?? false;
     if (noun) nouns++;
   }
   return found >= 2 ? nouns / found : null;

@@ -139,7 +139,12 @@ describe('composeOfflineSummary', () => {
   });
 
   it('gives praise without a subject in several topics one line, and skips minorities under 1% of comments', () => {
-    const warm = { label: 'positive', score: 0.4, positive_share: 0.4, negative_share: 0.1 } as const;
+    const warm = {
+      label: 'positive',
+      score: 0.4,
+      positive_share: 0.4,
+      negative_share: 0.1,
+    } as const;
     const summary = composeOfflineSummary(
       [
         cluster({
