@@ -187,6 +187,43 @@ describe('composeOfflineSummary', () => {
       'General praise for the video (20% of comments).',
       'Viewers praise the video across 2 topics (3% of comments).',
     ]);
+    // Lines are ordered by the share they show: a praise topic by its size, not by its praise alone.
+    const ordered = composeOfflineSummary(
+      [
+        cluster({
+          clusterId: 0,
+          heading: 'Enthusiasm about Niko',
+          subject: 'Niko',
+          size: 183,
+          percentage: 18.3,
+          intentCounts: { Request: 0, Praise: 61, Criticism: 0, Question: 0, Opinion: 122 },
+        }),
+        cluster({
+          clusterId: 1,
+          heading: 'Praise for the youtubers',
+          category: 'Praise',
+          size: 40,
+          percentage: 4,
+          engagementPercentage: 4,
+          intentCounts: { Request: 0, Praise: 20, Criticism: 0, Question: 0, Opinion: 20 },
+        }),
+        cluster({
+          clusterId: 2,
+          heading: 'Thoughts on David',
+          subject: 'David',
+          size: 96,
+          percentage: 9.6,
+          intentCounts: { Request: 0, Praise: 21, Criticism: 0, Question: 0, Opinion: 75 },
+        }),
+        cluster({ clusterId: 3, size: 681, percentage: 68.1 }),
+      ],
+      warm,
+    );
+    expect(ordered.key_positives).toEqual([
+      'Viewers praise Niko (6.1% of comments, within a topic of 18.3%).',
+      'Praise for the youtubers (4% of comments).',
+      'Viewers praise David (2.1% of comments, within a topic of 9.6%).',
+    ]);
     expect(summary.improvement_suggestions).toEqual([
       'Nothing to fix stands out: 4 questions in all, spread thinly across the topics.',
     ]);

@@ -135,6 +135,16 @@ function suggestion(p: Point): string {
   }
 }
 
+/** A positive line names a praise or warm topic by its heading and share, else the praise it counts. */
+function namesTopic(p: Point): boolean {
+  return p.cluster.category === 'Praise' || p.intent !== 'Praise';
+}
+
+/** The share a positive line shows, which orders the lines. */
+function shown(p: Point): number {
+  return namesTopic(p) ? p.cluster.percentage : p.share;
+}
+
 function positive(p: Point): string {
   const c = p.cluster;
   const liked =
@@ -142,8 +152,7 @@ function positive(p: Point): string {
       ? `, drawing ${pct(c.engagementPercentage)} of likes`
       : '';
   // A praise topic or a warm opinion topic is named by its heading, with the topic's share.
-  if (c.category === 'Praise' || p.intent !== 'Praise')
-    return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
+  if (namesTopic(p)) return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
   const share = claimedShare(p);
   if (p.topics) return `Viewers praise the video across ${p.topics} topics (${share}).`;
   return c.subject
@@ -220,7 +229,7 @@ export function composeOfflineSummary(
     )
     .map((c): Point => ({ cluster: c, intent: 'Opinion', share: c.percentage, count: c.size }));
   const positives = [...praise, ...warmOpinions]
-    .sort((a, b) => b.share - a.share)
+    .sort((a, b) => shown(b) - shown(a) || a.cluster.clusterId - b.cluster.clusterId)
     .slice(0, MAX_ITEMS)
     .map(positive);
 
