@@ -12,6 +12,18 @@ export function isHumorous(text: string): boolean {
   return HUMOUR.test(text);
 }
 
+/** Thanks, in English and a few languages viewers often thank in. */
+const THANKS =
+  /\b(?:thanks?|thank\s*(?:you|u)|thx|thanx|tysm|gracias|merci|danke|obrigad[oa]|grazie|shukriya|dhanyavaad)\b|🙏/iu;
+
+/** Whether a comment thanks (the creator, usually). */
+export function isThanking(text: string): boolean {
+  return THANKS.test(text);
+}
+
+/** A praise cluster where at least this share of the comments thank is headed as thanks. */
+const THANKS_SHARE = 0.5;
+
 export interface HeadingInput {
   category: Intent;
   sentiment: SentimentLabel;
@@ -23,6 +35,8 @@ export interface HeadingInput {
   phrases: readonly Keyphrase[];
   /** Share of the cluster's comments that laugh (0..1). */
   humourShare: number;
+  /** Share of the cluster's comments that thank (0..1). */
+  thanksShare?: number;
   /** Share of the cluster's comments flagged as spam (0..1). */
   spamShare: number;
   /** Rejects phrases that cannot be a topic beyond the built-in rules (see `headingSubject`). */
@@ -35,6 +49,11 @@ export interface HeadingResult {
   subject: string | null;
   /** What the comments are, in a word or two ("Praise", "Questions"): names a cluster whose heading another has. */
   kind: string;
+  /**
+   * The heading it would have without its thanks ("Praise for the explanation"), for a thanks
+   * cluster whose "Thanks for the video" a bigger cluster already has.
+   */
+  alternative?: string;
 }
 
 function phraseText(p: Keyphrase): string {
@@ -98,7 +117,8 @@ export function headingSubject(
  */
 const WARM_PRAISE_SHARE = 1 / 3;
 
-type Template = { about: (subject: string) => string; general: string; kind: string };
+/** `about` null: the heading never names a topic (thanks are for the video, whatever the words). */
+type Template = { about: ((subject: string) => string) | null; general: string; kind: string };
 
 function template(input: HeadingInput): Template {
   const laughing = input.humourShare >= 0.35;
@@ -123,6 +143,8 @@ function template(input: HeadingInput): Template {
         kind: 'Complaints',
       };
     case 'Praise':
+      if (!laughing && (input.thanksShare ?? 0) >= THANKS_SHARE)
+        return { about: null, general: 'Thanks for the video', kind: 'Thanks' };
       return laughing
         ? { about: (s) => `Laughing at ${s}`, general: 'Laughs and praise', kind: 'Laughs' }
         : {
@@ -175,10 +197,15 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   if (input.spamShare >= 0.5)
     return { heading: 'Spam and self-promotion', subject: null, kind: 'Spam' };
   const t = template(input);
-  const room = MAX_HEADING_LENGTH - t.about('').length;
-  const subject = headingSubject(input.phrases, room, input.isTopic);
-  const heading = capitaliseFirst(subject ? t.about(subject) : t.general);
-  return { heading: heading.slice(0, MAX_HEADING_LENGTH), subject, kind: t.kind };
+  const about = t.about;
+  const subject = about
+    ? headingSubject(input.phrases, MAX_HEADING_LENGTH - about('').length, input.isTopic)
+    : null;
+  const heading = capitaliseFirst(about && subject ? about(subject) : t.general);
+  const result = { heading: heading.slice(0, MAX_HEADING_LENGTH), subject, kind: t.kind };
+  if (about) return result;
+  const unthanked = composeHeading({ ...input, thanksShare: 0 });
+  return unthanked.subject ? { ...result, alternative: unthanked.heading } : result;
 }
 
 /**

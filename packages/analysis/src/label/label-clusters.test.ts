@@ -7,7 +7,7 @@ import { csvRecords } from '../intent/dev-set';
 import { prepareComments } from '../prepare/prepare-comments';
 import type { InputComment, Sentiment } from '../types';
 import { applyContextRules, parseContextRules } from './context-rules';
-import { composeHeading, distinctHeading, MAX_HEADING_LENGTH } from './heading';
+import { composeHeading, distinctHeading, isThanking, MAX_HEADING_LENGTH } from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
 
@@ -82,6 +82,40 @@ describe('labelClusters: headings', () => {
     expect(
       distinctHeading('Praise', [phrase('please reply'), phrase('baby'), phrase('shark')]),
     ).toBe('Praise mentioning baby and shark');
+  });
+});
+
+describe('labelClusters: thanks', () => {
+  it('heads the biggest thanks cluster as thanks and a second one by its topic', () => {
+    const texts = [
+      ...['Thank you so much', 'thanks a lot man', 'thank you!!', 'Thanks bro', 'thx'],
+      ...['thanks for the explanation', 'great explanation thank you'],
+      ...['the explanation was so clear thanks', 'thank you, best explanation'],
+    ];
+    const prepared = prepareComments(
+      texts.map((text, i) => ({
+        id: String(i),
+        text,
+        likes: 0,
+        author: null,
+        publishedAt: null,
+        replyCount: 0,
+        parentId: null,
+      })),
+    );
+    const labels = labelClusters({
+      comments: prepared.comments,
+      assignments: texts.map((_, i) => (i < 5 ? 0 : 1)),
+      k: 2,
+      intents: texts.map(() => 'Praise'),
+      sentiments: texts.map(() => ({ score: 0.6, label: 'positive' })),
+      centrality: null,
+      categorise: () => 'Praise',
+    });
+    expect(labels.map((l) => l.heading)).toEqual([
+      'Thanks for the video',
+      'Praise for the explanation',
+    ]);
   });
 });
 
@@ -203,6 +237,43 @@ describe('composeHeading', () => {
         phrases: [phrase('markiplier')],
       }).heading,
     ).toBe('Thoughts on markiplier');
+  });
+
+  it('heads a praise cluster where most comments thank as thanks, naming no topic', () => {
+    const thanks = composeHeading({
+      ...base,
+      category: 'Praise',
+      sentiment: 'positive',
+      thanksShare: 0.89,
+      phrases: [phrase('thanks derek'), phrase('helped'), phrase('sir')],
+    });
+    expect(thanks).toEqual({
+      heading: 'Thanks for the video',
+      subject: null,
+      kind: 'Thanks',
+      // for a second thanks cluster: what it would be headed without its thanks
+      alternative: 'Praise for sir',
+    });
+    expect(
+      composeHeading({ ...base, category: 'Praise', thanksShare: 0.7, phrases: [] }).alternative,
+    ).toBeUndefined();
+    // a minority of thanks leaves it praise for its topic; laughing wins over thanks
+    const praise = { ...base, category: 'Praise', sentiment: 'positive' } as const;
+    expect(
+      composeHeading({ ...praise, thanksShare: 0.44, phrases: [phrase('Derek')] }).heading,
+    ).toBe('Praise for Derek');
+    expect(
+      composeHeading({
+        ...praise,
+        thanksShare: 0.6,
+        humourShare: 0.5,
+        phrases: [phrase('ending', { takesArticle: true })],
+      }).heading,
+    ).toBe('Laughing at the ending');
+    expect(
+      ['Thank you so much', 'thx bro', 'muchas gracias', '🙏🙏', 'Thanks Derek'].every(isThanking),
+    ).toBe(true);
+    expect(['thanksgiving special', 'I think so'].some(isThanking)).toBe(false);
   });
 
   it('names a spam cluster as such', () => {

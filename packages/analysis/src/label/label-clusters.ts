@@ -1,7 +1,13 @@
 import type { ClusterSentiment, CommentRef, Intent } from '@app/contracts';
 import { IntentSchema } from '@app/contracts';
 import type { PreparedComment, Sentiment } from '../types';
-import { composeHeading, distinctHeading, distinctHeadings, isHumorous } from './heading';
+import {
+  composeHeading,
+  distinctHeading,
+  distinctHeadings,
+  isHumorous,
+  isThanking,
+} from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { usedAsNoun } from './part-of-speech';
@@ -137,63 +143,71 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   });
   const keyphrases = extractKeyphrases(docs);
 
-  const labels = members.map((list, clusterId): ClusterLabel & { kind: string } => {
-    const intents = list.map((i) => input.intents[i]!);
-    const counts = emptyIntentCounts();
-    for (const intent of intents) counts[intent] += 1;
-    const category =
-      list.length > 0
-        ? input.categorise(
-            intents,
-            list.map((i) => comments[i]!.likes),
-          )
-        : 'Opinion';
-    const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
-    const phrases = keyphrases[clusterId] ?? [];
-    const spamShare =
-      list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
-    const humourShare =
-      list.length === 0
-        ? 0
-        : list.filter((i) => isHumorous(comments[i]!.clean)).length / list.length;
-    const { heading, subject, kind } = composeHeading({
-      category,
-      sentiment: sentiment.label,
-      positiveShare: sentiment.positive_share,
-      praiseShare: list.length ? counts.Praise / list.length : 0,
-      phrases,
-      humourShare,
-      spamShare,
-      // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
-      // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
-      // "ask question").
-      isTopic: (p) =>
-        p.takesArticle || (p.name && !p.tag.includes(' ')) || usedAsNoun(p.tag, docs[clusterId]!),
-    });
-    return {
-      clusterId,
-      heading,
-      kind,
-      subject,
-      tags: phrases.map((p) => p.tag),
-      keyphrases: phrases,
-      category,
-      sentiment,
-      intentCounts: counts,
-      representatives: pickRepresentatives(list, comments, input.centrality).map((i) =>
-        toCommentRef(comments[i]!),
-      ),
-      members: list,
-    };
-  });
+  const labels = members.map(
+    (list, clusterId): ClusterLabel & { kind: string; alternative: string | undefined } => {
+      const intents = list.map((i) => input.intents[i]!);
+      const counts = emptyIntentCounts();
+      for (const intent of intents) counts[intent] += 1;
+      const category =
+        list.length > 0
+          ? input.categorise(
+              intents,
+              list.map((i) => comments[i]!.likes),
+            )
+          : 'Opinion';
+      const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
+      const phrases = keyphrases[clusterId] ?? [];
+      const spamShare =
+        list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
+      const humourShare =
+        list.length === 0
+          ? 0
+          : list.filter((i) => isHumorous(comments[i]!.clean)).length / list.length;
+      const thanksShare =
+        list.length === 0
+          ? 0
+          : list.filter((i) => isThanking(comments[i]!.clean)).length / list.length;
+      const { heading, subject, kind, alternative } = composeHeading({
+        category,
+        sentiment: sentiment.label,
+        positiveShare: sentiment.positive_share,
+        praiseShare: list.length ? counts.Praise / list.length : 0,
+        phrases,
+        humourShare,
+        thanksShare,
+        spamShare,
+        // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
+        // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
+        // "ask question").
+        isTopic: (p) =>
+          p.takesArticle || (p.name && !p.tag.includes(' ')) || usedAsNoun(p.tag, docs[clusterId]!),
+      });
+      return {
+        clusterId,
+        heading,
+        kind,
+        alternative,
+        subject,
+        tags: phrases.map((p) => p.tag),
+        keyphrases: phrases,
+        category,
+        sentiment,
+        intentCounts: counts,
+        representatives: pickRepresentatives(list, comments, input.centrality).map((i) =>
+          toCommentRef(comments[i]!),
+        ),
+        members: list,
+      };
+    },
+  );
   // Two clusters never share a heading: the bigger keeps it, the smaller is named by its own tags.
   const headings = distinctHeadings(labels, (l) => ({
     id: l.clusterId,
     size: l.members.length,
-    candidates: [l.heading, distinctHeading(l.kind, l.keyphrases)],
+    candidates: [l.heading, l.alternative, distinctHeading(l.kind, l.keyphrases)],
     fallback: l.heading,
   }));
-  return labels.map(({ kind: _kind, ...label }, i) =>
+  return labels.map(({ kind: _kind, alternative: _alternative, ...label }, i) =>
     headings[i] === label.heading ? label : { ...label, heading: headings[i]!, subject: null },
   );
 }

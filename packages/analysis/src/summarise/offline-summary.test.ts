@@ -229,6 +229,36 @@ describe('composeOfflineSummary', () => {
     ]);
   });
 
+  it('says "Consider X" only for a Request topic: requests inside another topic are about it', () => {
+    const summary = composeOfflineSummary(
+      [
+        cluster({
+          heading: 'Praise for Derek',
+          subject: 'Derek',
+          category: 'Praise',
+          size: 90,
+          percentage: 18,
+          intentCounts: { Request: 20, Praise: 60, Criticism: 0, Question: 0, Opinion: 10 },
+        }),
+        cluster({
+          clusterId: 1,
+          heading: 'Requests for part 2',
+          subject: 'part 2',
+          category: 'Request',
+          size: 30,
+          percentage: 6,
+          intentCounts: { Request: 25, Praise: 0, Criticism: 0, Question: 0, Opinion: 5 },
+        }),
+        cluster({ clusterId: 2, size: 380, percentage: 76 }),
+      ],
+      { label: 'positive', score: 0.4, positive_share: 0.5, negative_share: 0.05 },
+    );
+    expect(summary.improvement_suggestions).toEqual([
+      'Consider part 2: 5% of comments ask for it.',
+      'Look at what viewers ask for about Derek (4% of comments, within a topic of 18%).',
+    ]);
+  });
+
   it('says when nothing stands out to act on instead of leaving suggestions empty', () => {
     const praise = {
       label: 'positive',

@@ -121,8 +121,12 @@ function suggestion(p: Point): string {
   const share = claimedShare(p);
   switch (p.intent) {
     case 'Request':
+      // Only a Request topic's subject is what is asked for ("Requests for part 2"); in another
+      // topic ("Praise for Derek") the requests are merely about it.
+      if (about && p.cluster.category === 'Request')
+        return `Consider ${about}: ${pct(p.share)} of comments ask for it${withinTopic(p)}.`;
       return about
-        ? `Consider ${about}: ${pct(p.share)} of comments ask for it${withinTopic(p)}.`
+        ? `Look at what viewers ask for about ${about} (${share}).`
         : `Look at viewers' requests for future videos (${share}).`;
     case 'Question':
       return about
