@@ -39,6 +39,8 @@ export interface HeadingInput {
   thanksShare?: number;
   /** Share of the cluster's comments flagged as spam (0..1). */
   spamShare: number;
+  /** The language the cluster's comments are written in when not English ("Portuguese"), else null. */
+  language?: string | null;
   /** Rejects phrases that cannot be a topic beyond the built-in rules (see `headingSubject`). */
   isTopic?: (p: Keyphrase) => boolean;
 }
@@ -116,6 +118,15 @@ export function headingSubject(
  * the heading must not name a category the cluster's badge does not show.
  */
 const WARM_PRAISE_SHARE = 1 / 3;
+
+/** What a cluster's comments are, by category, for a heading that names their language instead of a topic. */
+const LANGUAGE_KIND: Record<Intent, string> = {
+  Request: 'Requests',
+  Question: 'Questions',
+  Criticism: 'Complaints',
+  Praise: 'Praise',
+  Opinion: 'Comments',
+};
 
 /** `about` null: the heading never names a topic (thanks are for the video, whatever the words). */
 type Template = { about: ((subject: string) => string) | null; general: string; kind: string };
@@ -196,6 +207,12 @@ function capitaliseFirst(text: string): string {
 export function composeHeading(input: HeadingInput): HeadingResult {
   if (input.spamShare >= 0.5)
     return { heading: 'Spam and self-promotion', subject: null, kind: 'Spam' };
+  // Keyphrases of a language the labeller does not read are no topic ("Praise for muito").
+  if (input.language) {
+    const kind = LANGUAGE_KIND[input.category];
+    const heading = `${kind} in ${input.language}`;
+    return { heading: heading.slice(0, MAX_HEADING_LENGTH), subject: null, kind };
+  }
   const t = template(input);
   const about = t.about;
   const subject = about

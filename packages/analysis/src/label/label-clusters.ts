@@ -8,6 +8,7 @@ import {
   isHumorous,
   isThanking,
 } from './heading';
+import { clusterLanguage } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { usedAsNoun } from './part-of-speech';
@@ -176,6 +177,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
         humourShare,
         thanksShare,
         spamShare,
+        language: clusterLanguage(docs[clusterId]!),
         // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
         // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
         // "ask question").

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { composeHeading } from './heading';
+import { clusterLanguage } from './language';
+
+const portuguese = [
+  'Muito bom esse vídeo, adorei a música do começo',
+  'Que vídeo incrível, parabéns pelo trabalho de sempre',
+  'Eu assisto todos os seus vídeos desde o começo do canal',
+  'Alguém aqui do Brasil assistindo em 2024?',
+  'Essa música me traz muitas lembranças boas da infância',
+  'Você é o melhor criador de conteúdo que eu conheço',
+  'Cada vídeo melhor que o outro, continue assim mano',
+  'Obrigado por fazer esses vídeos, me ajudam muito nos estudos',
+  'Não acredito que já faz tanto tempo desde o primeiro vídeo',
+  'Sempre que eu estou triste eu venho assistir esse vídeo',
+];
+const vietnamese = [
+  'Anh ơi video hay quá, em xem đi xem lại mấy lần rồi',
+  'Cảm ơn anh đã làm video này, rất bổ ích cho mọi người',
+  'Em là fan của anh từ những ngày đầu tiên luôn đó',
+  'Video này hay thật sự, mong anh ra thêm nhiều video nữa',
+  'Ai xem video này vào năm nay thì điểm danh nhé mọi người',
+  'Giọng anh nghe dễ chịu quá, nghe hoài không chán luôn',
+  'Bài hát này làm mình nhớ lại tuổi thơ của mình quá',
+  'Mình đã đăng ký kênh và bật chuông thông báo rồi nhé',
+  'Hôm nay mới biết đến kênh này, nội dung rất chất lượng',
+  'Chúc anh luôn mạnh khỏe và có thêm nhiều video hay',
+];
+const english = [
+  'Great video thanks',
+  'lol that was so funny bro',
+  'this is the best video i have seen in a while',
+  'who is here after the update?',
+  'The editing on this one is insane, well done',
+  'I have been watching this channel since 2015 and it keeps getting better',
+  'Can you do a part 2 of this please',
+  'The audio was a bit too quiet at the start',
+  'omg i love this so much',
+  'Honestly the ending caught me off guard',
+];
+
+describe('clusterLanguage', () => {
+  it('names the language most of a cluster writes in, and leaves English clusters alone', () => {
+    expect(clusterLanguage(portuguese)).toBe('Portuguese');
+    expect(clusterLanguage(vietnamese)).toBe('Vietnamese');
+    expect(clusterLanguage(english)).toBeNull();
+    // a few foreign comments in an English cluster change nothing
+    expect(clusterLanguage([...english, ...english, portuguese[0]!, vietnamese[0]!])).toBeNull();
+  });
+
+  it('says "other languages" for a mix, and needs enough comments long enough to read', () => {
+    expect(clusterLanguage([...portuguese.slice(0, 5), ...vietnamese.slice(0, 5)])).toMatch(
+      /^(Portuguese and Vietnamese|Vietnamese and Portuguese)$/,
+    );
+    const mix = [
+      ...portuguese.slice(0, 3),
+      ...vietnamese.slice(0, 3),
+      'Das ist wirklich ein sehr gutes Video, danke schön',
+      'Ich schaue deine Videos jeden Tag nach der Schule',
+      'Это лучшее видео на этом канале, спасибо большое',
+      'Очень интересно, жду продолжения этой истории',
+      'Cette vidéo est vraiment géniale, merci beaucoup',
+      'Je regarde toutes tes vidéos depuis le début',
+    ];
+    expect(clusterLanguage(mix)).toBe('other languages');
+    expect(clusterLanguage(portuguese.slice(0, 9))).toBeNull();
+    expect(clusterLanguage(['muito bom', 'top demais', 'amei', 'lindo'])).toBeNull();
+    expect(clusterLanguage([])).toBeNull();
+  });
+
+  it('heads such a cluster by its category and language, naming no topic', () => {
+    const base = {
+      sentiment: 'positive',
+      positiveShare: 0.8,
+      humourShare: 0,
+      spamShare: 0,
+    } as const;
+    const phrases = [
+      {
+        tag: 'muito',
+        display: 'muito',
+        name: false,
+        takesArticle: false,
+        generic: false,
+        score: 1,
+        share: 0.4,
+      },
+    ];
+    expect(
+      composeHeading({ ...base, category: 'Praise', phrases, language: 'Portuguese' }),
+    ).toEqual({ heading: 'Praise in Portuguese', subject: null, kind: 'Praise' });
+    expect(
+      composeHeading({ ...base, category: 'Opinion', phrases, language: 'other languages' })
+        .heading,
+    ).toBe('Comments in other languages');
+    expect(composeHeading({ ...base, category: 'Praise', phrases, language: null }).heading).toBe(
+      'Praise for muito',
+    );
+  });
+});

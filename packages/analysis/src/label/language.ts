@@ -1,0 +1,121 @@
+/**
+ * Which language a cluster's comments are written in, when it is not English. The sentence embedder
+ * is English, so a video's Portuguese or Vietnamese comments gather in a cluster of their own whose
+ * English keyphrases mean nothing ("Praise for muito"); such a cluster is better headed "Praise in
+ * Portuguese". franc-min (MIT, pure JavaScript, trigram profiles of the languages with 8 million
+ * speakers or more, plus scripts) reads each of up to SAMPLE comments; one comment is too short to
+ * trust (franc reads "Great video thanks" as Swedish), so the cluster's answer needs most of its
+ * comments: English on at most 35% of those read, and one language (or two, such as Portuguese and
+ * Spanish, which franc confuses on short texts) on most of the rest. On real comments (four
+ * datasets, 42 clusters) English clusters read as English on 45-100% of their comments (the lowest
+ * are small clusters of short slang), a Portuguese and Spanish cluster on 15% and a mixed one
+ * (Malayalam, Hindi, Malay and English) on 29%.
+ */
+import { franc } from 'franc-min';
+
+/**
+ * Languages told apart (ISO 639-3): the ones YouTube audiences comment in most, Latin-script ones
+ * kept few so that English slang does not read as Scots, Ilocano or Hausa.
+ */
+const LANGUAGES = [
+  'eng',
+  'spa',
+  'por',
+  'fra',
+  'deu',
+  'ita',
+  'nld',
+  'pol',
+  'ron',
+  'swe',
+  'ces',
+  'hun',
+  'tur',
+  'ind',
+  'zlm',
+  'tgl',
+  'vie',
+  'rus',
+  'ukr',
+  'bul',
+  'arb',
+  'pes',
+  'urd',
+  'hin',
+  'mar',
+  'ben',
+  'tam',
+  'tel',
+  'kan',
+  'mal',
+  'guj',
+  'pan',
+  'tha',
+  'cmn',
+  'jpn',
+  'kor',
+  'ell',
+];
+
+/** Comments read per cluster, spread evenly over it. */
+const SAMPLE = 80;
+/** Shorter comments are skipped: franc needs a few words. */
+const MIN_CHARS = 20;
+/** Characters of a comment read (franc's time grows with the text; a sentence tells the language). */
+const MAX_CHARS = 160;
+/** Fewer comments read than this: no answer. */
+const MIN_READ = 10;
+/** A cluster is non-English when English is at most this share of the comments read. */
+const MAX_ENGLISH = 0.35;
+/** ...and one language has this share of the others (else two together 0.75, each 0.25). */
+const ONE_LANGUAGE = 0.6;
+const TWO_LANGUAGES = 0.75;
+const EACH_OF_TWO = 0.25;
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** The English name of an ISO 639-3 code, or null when Intl has none ("zlm" stays "zlm"). */
+function languageName(code: string): string | null {
+  try {
+    const name = displayNames.of(code);
+    return name && name !== code ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language(s) most of a cluster's comments are written in, as a phrase for a heading
+ * ("Portuguese", "Portuguese and Spanish", "other languages"), or null when they are English or it
+ * cannot tell. Deterministic.
+ */
+export function clusterLanguage(texts: readonly string[]): string | null {
+  const long = texts.filter((t) => t.length >= MIN_CHARS);
+  const picks = Math.min(SAMPLE, long.length);
+  const counts = new Map<string, number>();
+  for (let s = 0; s < picks; s++) {
+    const text = long[Math.floor((s * long.length) / picks)]!;
+    const code = franc(text.slice(0, MAX_CHARS), { only: LANGUAGES, minLength: MIN_CHARS });
+    if (code !== 'und') counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  const detected = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (detected < MIN_READ) return null;
+  if ((counts.get('eng') ?? 0) > MAX_ENGLISH * detected) return null;
+  counts.delete('eng');
+  const others = [...counts.values()].reduce((a, b) => a + b, 0);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const [first, second] = ranked;
+  const firstName = first ? languageName(first[0]) : null;
+  if (first && firstName && first[1] >= ONE_LANGUAGE * others) return firstName;
+  const secondName = second ? languageName(second[0]) : null;
+  if (
+    first &&
+    second &&
+    firstName &&
+    secondName &&
+    second[1] >= EACH_OF_TWO * others &&
+    first[1] + second[1] >= TWO_LANGUAGES * others
+  )
+    return `${firstName} and ${secondName}`;
+  return 'other languages';
+}
