@@ -48,6 +48,29 @@ describe('clusterLanguage', () => {
     expect(clusterLanguage([...english, ...english, portuguese[0]!, vietnamese[0]!])).toBeNull();
   });
 
+  it('leaves short English exclamations franc reads as French to English, by their function words', () => {
+    // franc reads most of these as French, Romanian or Swedish; the sentences' "you", "the", "I"
+    // show viewers writing English
+    const exclamations = [
+      'Legendary panda costume dance',
+      'Insane talent, pure perfection',
+      'Brilliant idea, genial concept',
+      'Impressive precision and control',
+      'Super cool trick shots guys',
+      'Perfect dude, perfect team',
+      'Definitely skilled !!!',
+      'Simple geometry, simple physics',
+      'Respect, pure talent, pure passion',
+      'Excellent performance, bravo',
+      'Total perfection, bravo team',
+      'Fantastic moments, epic finale',
+      'if I could subscribe to this channel a million times I would',
+      'you guys should do a collab with them',
+      'I love your videos, they are the best',
+    ];
+    expect(clusterLanguage(exclamations)).toBeNull();
+  });
+
   it('says "other languages" for a mix, and needs enough comments long enough to read', () => {
     expect(clusterLanguage([...portuguese.slice(0, 5), ...vietnamese.slice(0, 5)])).toMatch(
       /^(Portuguese and Vietnamese|Vietnamese and Portuguese)$/,
