@@ -95,9 +95,15 @@ export function headingSubject(
   room: number,
   isTopic: (p: Keyphrase) => boolean = () => true,
 ): string | null {
+  // "the coding skills and the skills": a phrase whose words the other has adds nothing
+  const within = (a: Keyphrase, b: Keyphrase): boolean => {
+    const words = new Set(b.tag.split(' '));
+    return a.tag.split(' ').every((w) => words.has(w));
+  };
   const topical: Keyphrase[] = [];
   for (const p of phrases) {
     if (topical.length >= 2) break;
+    if (topical.some((t) => within(p, t) || within(t, p))) continue;
     if (!p.generic && p.share >= MIN_SUBJECT_SHARE && nounLike(p) && isTopic(p)) topical.push(p);
   }
   const first = topical[0];

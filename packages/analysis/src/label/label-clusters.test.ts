@@ -119,6 +119,43 @@ describe('labelClusters: thanks', () => {
   });
 });
 
+describe('labelClusters: topics', () => {
+  it('never takes an adverb or a superlative written after "the" as the topic', () => {
+    const texts = [
+      'the cutest puppy ever',
+      'she is the cutest',
+      'honestly the cutest thing',
+      'the cutest puppy on youtube',
+      'the genuinely funny part was the puppy',
+      'the genuinely best channel',
+      'this puppy is adorable',
+      'the puppy made my day',
+    ];
+    const prepared = prepareComments(
+      texts.map((text, i) => ({
+        id: String(i),
+        text,
+        likes: 0,
+        author: null,
+        publishedAt: null,
+        replyCount: 0,
+        parentId: null,
+      })),
+    );
+    const [label] = labelClusters({
+      comments: prepared.comments,
+      assignments: texts.map(() => 0),
+      k: 1,
+      intents: texts.map(() => 'Praise'),
+      sentiments: texts.map(() => ({ score: 0.6, label: 'positive' })),
+      centrality: null,
+      categorise: () => 'Praise',
+    });
+    expect(label!.tags.slice(0, 3)).toEqual(expect.arrayContaining(['cutest']));
+    expect(label!.heading).toBe('Praise for the puppy');
+  });
+});
+
 describe('composeHeading', () => {
   const base = { sentiment: 'neutral' as const, positiveShare: 0, humourShare: 0, spamShare: 0 };
   it('builds readable phrases from intent, sentiment and keyphrases', () => {

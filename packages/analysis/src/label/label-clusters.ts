@@ -180,9 +180,12 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
         language: clusterLanguage(docs[clusterId]!),
         // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
         // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
-        // "ask question").
+        // "ask question"). An "-ly" or "-est" word after "the" is asked too: "the genuinely funny
+        // part" and "the cutest" are no topics, "the family" and "the forest" are.
         isTopic: (p) =>
-          p.takesArticle || (p.name && !p.tag.includes(' ')) || usedAsNoun(p.tag, docs[clusterId]!),
+          (p.takesArticle && !/(?:ly|est)$/.test(p.tag)) ||
+          (p.name && !p.tag.includes(' ')) ||
+          usedAsNoun(p.tag, docs[clusterId]!),
       });
       return {
         clusterId,

@@ -42,6 +42,22 @@ describe('nounShare', () => {
     expect(usedAsNoun('trick shot', ['that trick shot was insane', 'the last trick shot'])).toBe(
       true,
     );
+    // nor one led by an adverb, or ending in an adverb or an "-ed" past tense
+    const notPhrases: [string, string[]][] = [
+      ['personally build', ['i would personally build one', 'I personally build my own PCs']],
+      ['amazingly impressive', ['amazingly impressive work', 'that was amazingly impressive']],
+      ['away immediately', ['they ran away immediately', 'go away immediately lol']],
+      ['brand slapped', ['the brand slapped a logo on it', 'every brand slapped a price tag']],
+      ['finally rest', ['he can finally rest now', 'I can finally rest']],
+    ];
+    for (const [phrase, texts] of notPhrases) expect(usedAsNoun(phrase, texts), phrase).toBe(false);
+    for (const [phrase, texts] of [
+      ['powerful iphone', ['a powerful iPhone in my hand', 'most powerful iphone ever']],
+      ['large amount', ['a large amount of money', 'such a large amount']],
+      ['computer science', ['computer science is hard', 'I study computer science']],
+      ['early access', ['early access is great', 'got early access today']],
+    ] as [string, string[]][])
+      expect(usedAsNoun(phrase, texts), phrase).toBe(true);
   });
 
   it('keeps words it cannot judge: too few uses, or three-word phrases', () => {
@@ -65,6 +81,18 @@ describe('a heading asks isTopic only until it has two topics', () => {
     score,
     share: 0.3,
   });
+  it('never joins a phrase that is part of the other', () => {
+    const h = composeHeading({
+      category: 'Praise',
+      sentiment: 'positive',
+      positiveShare: 0.9,
+      humourShare: 0,
+      spamShare: 0,
+      phrases: [phrase('coding skills', 1), phrase('skills', 0.9), phrase('humanity', 0.8)],
+    });
+    expect(h.heading).toBe('Praise for coding skills and humanity');
+  });
+
   it('skips rejected phrases and stops early', () => {
     const asked: string[] = [];
     const h = composeHeading({

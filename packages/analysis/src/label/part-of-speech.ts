@@ -72,8 +72,17 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
     if (at < 0) continue;
     found++;
     let noun: boolean;
-    // Two words: the tagger often misreads compounds' heads ("trick shot"), so only a verb lead rejects.
-    if (written.length > 1) noun = !(terms[at]!.tags?.has('Verb') ?? false);
+    // Two words: the tagger often misreads compounds' heads ("trick shot" reads as a verb), so
+    // the head rejects only as an adverb or an "-ed" past tense ("brand slapped", "away
+    // immediately"); a verb or adverb lead rejects ("ask question", "personally build").
+    if (written.length > 1) {
+      const lead = terms[at]!.tags;
+      const head = terms[at + 1]!;
+      noun =
+        !(lead?.has('Verb') || lead?.has('Adverb')) &&
+        !head.tags?.has('Adverb') &&
+        !(head.tags?.has('PastTense') && /ed$/.test(head.normal ?? ''));
+    }
     // A plural-looking form ("views", "uploads") is a verb only after a singular subject or an
     // adverb ("he uploads daily", "never disappoints"); the tagger reads "100m views" or "subs and
     // views" as verbs too often.

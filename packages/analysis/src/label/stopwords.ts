@@ -54,7 +54,7 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'different important entire actual certain main old young high low true false ' +
     'together forever instead especially exactly absolute complete total sometimes often usually everywhere ' +
     'somewhere anywhere someday tomorrow yesterday tonight away around past round early late quick quickly ' +
-    'fast slow slowly worse least several ' +
+    'fast slow slowly better worse least several ' +
     'insane crazy wild weird strange legendary iconic underrated overrated wholesome brutal savage fake smart ' +
     'dumb toxic random rare ' +
     // swearing and chat noise is what people say, never what they talk about
