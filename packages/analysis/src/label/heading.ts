@@ -24,6 +24,24 @@ export function isThanking(text: string): boolean {
 /** A praise cluster where at least this share of the comments thank is headed as thanks. */
 const THANKS_SHARE = 0.5;
 
+/**
+ * Remarks on how soon after the upload a viewer came, or how fast the views came: "early", "44
+ * secs ago", "10k likes in an hour", "notification squad". Not a bare "ago" ("a year ago I ...").
+ */
+const EARLY =
+  /\bearly\b|\b(?:\d+|an?|one|two|three|four|five|ten|few|couple of)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?)\s*(?:ago|after|late|since|in)\b|\bafter (?:\d+|an?|one|two|three|four|five|few)\s*(?:secs?|seconds?|mins?|minutes?|hrs?|hours?)\b|notification (?:squad|gang)|^first\b|\bfirst comment|\bi'?m first\b|\b\d+(?:[.,]\d+)?\s*[km]? (?:views|likes) in\b/i;
+
+/** Whether a comment remarks on being early or on how fast the views came. */
+export function isEarlyViewer(text: string): boolean {
+  return EARLY.test(text);
+}
+
+/**
+ * An Opinion cluster where this share of the comments are such remarks is about them: on a real
+ * video (1,274 comments) 27% of one cluster's against at most 3% of any other's.
+ */
+const EARLY_SHARE = 0.2;
+
 export interface HeadingInput {
   category: Intent;
   sentiment: SentimentLabel;
@@ -37,6 +55,8 @@ export interface HeadingInput {
   humourShare: number;
   /** Share of the cluster's comments that thank (0..1). */
   thanksShare?: number;
+  /** Share of the cluster's comments that remark on being early or on the views' pace (0..1). */
+  earlyShare?: number;
   /** Share of the cluster's comments flagged as spam (0..1). */
   spamShare: number;
   /** The language the cluster's comments are written in when not English ("Portuguese"), else null. */
@@ -52,8 +72,8 @@ export interface HeadingResult {
   /** What the comments are, in a word or two ("Praise", "Questions"): names a cluster whose heading another has. */
   kind: string;
   /**
-   * The heading it would have without its thanks ("Praise for the explanation"), for a thanks
-   * cluster whose "Thanks for the video" a bigger cluster already has.
+   * The heading it would have without its thanks or early remarks ("Praise for the explanation"),
+   * for a cluster whose "Thanks for the video" a bigger cluster already has.
    */
   alternative?: string;
 }
@@ -134,7 +154,10 @@ const LANGUAGE_KIND: Record<Intent, string> = {
   Opinion: 'Comments',
 };
 
-/** `about` null: the heading never names a topic (thanks are for the video, whatever the words). */
+/**
+ * `about` null: the heading never names a topic (thanks are for the video and early viewers came for
+ * the upload, whatever the words).
+ */
 type Template = { about: ((subject: string) => string) | null; general: string; kind: string };
 
 function template(input: HeadingInput): Template {
@@ -172,6 +195,8 @@ function template(input: HeadingInput): Template {
     case 'Opinion':
       if (laughing)
         return { about: (s) => `Jokes about ${s}`, general: 'Jokes and banter', kind: 'Jokes' };
+      if ((input.earlyShare ?? 0) >= EARLY_SHARE)
+        return { about: null, general: 'Early viewers and view counts', kind: 'Early viewers' };
       if (input.sentiment === 'negative')
         return {
           about: (s) => `Frustration with ${s}`,
@@ -227,7 +252,7 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   const heading = capitaliseFirst(about && subject ? about(subject) : t.general);
   const result = { heading: heading.slice(0, MAX_HEADING_LENGTH), subject, kind: t.kind };
   if (about) return result;
-  const unthanked = composeHeading({ ...input, thanksShare: 0 });
+  const unthanked = composeHeading({ ...input, thanksShare: 0, earlyShare: 0 });
   return unthanked.subject ? { ...result, alternative: unthanked.heading } : result;
 }
 

@@ -7,7 +7,13 @@ import { csvRecords } from '../intent/dev-set';
 import { prepareComments } from '../prepare/prepare-comments';
 import type { InputComment, Sentiment } from '../types';
 import { applyContextRules, parseContextRules } from './context-rules';
-import { composeHeading, distinctHeading, isThanking, MAX_HEADING_LENGTH } from './heading';
+import {
+  composeHeading,
+  distinctHeading,
+  isEarlyViewer,
+  isThanking,
+  MAX_HEADING_LENGTH,
+} from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
 
@@ -311,6 +317,36 @@ describe('composeHeading', () => {
       ['Thank you so much', 'thx bro', 'muchas gracias', '🙏🙏', 'Thanks Derek'].every(isThanking),
     ).toBe(true);
     expect(['thanksgiving special', 'I think so'].some(isThanking)).toBe(false);
+  });
+
+  it('heads an opinion cluster of early viewers and view counts as such', () => {
+    const opinion = { ...base, category: 'Opinion', sentiment: 'neutral' } as const;
+    expect(
+      composeHeading({ ...opinion, earlyShare: 0.27, phrases: [phrase('hour'), phrase('early')] }),
+    ).toEqual({
+      heading: 'Early viewers and view counts',
+      subject: null,
+      kind: 'Early viewers',
+      alternative: 'Thoughts on hour',
+    });
+    expect(
+      composeHeading({ ...opinion, earlyShare: 0.05, phrases: [phrase('hour')] }).heading,
+    ).toBe('Thoughts on hour');
+    const early = [
+      'Early squad where you at',
+      'uploaded 44 secs ago omg',
+      '10k likes in an hour is crazy',
+      'After four hours this video had 265,000 views',
+      'first!',
+      'notification squad 🔔',
+    ];
+    expect(early.filter((t) => !isEarlyViewer(t))).toEqual([]);
+    const not = [
+      'A year and half ago I changed my life',
+      'my first time watching',
+      'the hour was late',
+    ];
+    expect(not.filter(isEarlyViewer)).toEqual([]);
   });
 
   it('names a spam cluster as such', () => {

@@ -5,6 +5,7 @@ import {
   composeHeading,
   distinctHeading,
   distinctHeadings,
+  isEarlyViewer,
   isHumorous,
   isThanking,
 } from './heading';
@@ -160,14 +161,11 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       const phrases = keyphrases[clusterId] ?? [];
       const spamShare =
         list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
-      const humourShare =
-        list.length === 0
-          ? 0
-          : list.filter((i) => isHumorous(comments[i]!.clean)).length / list.length;
-      const thanksShare =
-        list.length === 0
-          ? 0
-          : list.filter((i) => isThanking(comments[i]!.clean)).length / list.length;
+      const shareOf = (test: (text: string) => boolean): number =>
+        list.length === 0 ? 0 : list.filter((i) => test(comments[i]!.clean)).length / list.length;
+      const humourShare = shareOf(isHumorous);
+      const thanksShare = shareOf(isThanking);
+      const earlyShare = shareOf(isEarlyViewer);
       const { heading, subject, kind, alternative } = composeHeading({
         category,
         sentiment: sentiment.label,
@@ -176,6 +174,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
         phrases,
         humourShare,
         thanksShare,
+        earlyShare,
         spamShare,
         language: clusterLanguage(docs[clusterId]!),
         // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
