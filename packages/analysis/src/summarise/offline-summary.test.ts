@@ -259,6 +259,46 @@ describe('composeOfflineSummary', () => {
     ]);
   });
 
+  it('names the biggest topic in the vibe when the biggest cluster names none', () => {
+    const neutral = {
+      label: 'neutral',
+      score: 0,
+      positive_share: 0.2,
+      negative_share: 0.1,
+    } as const;
+    const chatter = cluster({
+      heading: 'Short reactions and chatter',
+      size: 231,
+      percentage: 23.1,
+    });
+    const mod = cluster({
+      clusterId: 1,
+      heading: 'Requests for mod ideas',
+      subject: 'mod ideas',
+      category: 'Request',
+      size: 217,
+      percentage: 21.7,
+    });
+    const rest = cluster({
+      clusterId: 2,
+      size: 552,
+      percentage: 55.2,
+      heading: 'Thoughts on x',
+      subject: 'x',
+    });
+    expect(composeOfflineSummary([chatter, mod], neutral).overall_vibe).toBe(
+      'Reactions lean positive; the biggest topic is requests for mod ideas (21.7% of comments).',
+    );
+    // a topic less than half the size of the biggest cluster is not "the biggest" of anything
+    const small = { ...mod, size: 100, percentage: 10 };
+    expect(composeOfflineSummary([chatter, small], neutral).overall_vibe).toBe(
+      'Reactions lean positive; the biggest conversation is short reactions and chatter (23.1% of comments).',
+    );
+    expect(composeOfflineSummary([rest, chatter], neutral).overall_vibe).toContain(
+      'the biggest conversation is thoughts on x (55.2% of comments)',
+    );
+  });
+
   it('says when nothing stands out to act on instead of leaving suggestions empty', () => {
     const praise = {
       label: 'positive',

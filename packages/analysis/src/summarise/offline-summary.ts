@@ -204,9 +204,14 @@ export function composeOfflineSummary(
   );
   const bySize = [...real].sort((a, b) => b.percentage - a.percentage || a.clusterId - b.clusterId);
   const biggest = bySize[0];
-  const overallVibe = biggest
-    ? `${vibe(overall)}; the biggest conversation is ${lowerFirst(biggest.heading)} (${pct(biggest.percentage)} of comments).`
-    : `${vibe(overall)}.`;
+  // "The biggest conversation is short reactions and chatter" tells a creator little: when the
+  // biggest cluster names no topic and a topic at least half its size does, that topic is named.
+  const topic = biggest?.subject ? null : bySize.find((c) => c.subject !== null);
+  const overallVibe = !biggest
+    ? `${vibe(overall)}.`
+    : topic && topic.percentage >= biggest.percentage / 2
+      ? `${vibe(overall)}; the biggest topic is ${lowerFirst(topic.heading)} (${pct(topic.percentage)} of comments).`
+      : `${vibe(overall)}; the biggest conversation is ${lowerFirst(biggest.heading)} (${pct(biggest.percentage)} of comments).`;
 
   // Praise inside other topics that names no subject would read "Viewers praise the video" once per
   // topic: it is one line, with the praise of all those topics together.
