@@ -9,7 +9,10 @@ import {
   isHumorous,
   isThanking,
 } from './heading';
-import { clusterLanguage } from './language';
+import { clusterLanguage, stopwordsOf } from './language';
+
+/** Tags shown per cluster. */
+const MAX_TAGS = 6;
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { usedAsNoun } from './part-of-speech';
@@ -143,7 +146,8 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     const genuine = list.filter((i) => !comments[i]!.spam && comments[i]!.duplicateOf === null);
     return (genuine.length > 0 ? genuine : list).map((i) => comments[i]!.clean);
   });
-  const keyphrases = extractKeyphrases(docs);
+  // Twice the tags shown, so a non-English cluster still shows six once its stopwords are dropped.
+  const keyphrases = extractKeyphrases(docs, { maxTags: 2 * MAX_TAGS });
 
   const labels = members.map(
     (list, clusterId): ClusterLabel & { kind: string; alternative: string | undefined } => {
@@ -158,7 +162,12 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
             )
           : 'Opinion';
       const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
-      const phrases = keyphrases[clusterId] ?? [];
+      const language = clusterLanguage(docs[clusterId]!);
+      // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và").
+      const foreign = language ? stopwordsOf(language.codes) : null;
+      const phrases = (keyphrases[clusterId] ?? [])
+        .filter((p) => !foreign || !p.tag.split(' ').every((w) => foreign.has(w)))
+        .slice(0, MAX_TAGS);
       const spamShare =
         list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
       const shareOf = (test: (text: string) => boolean): number =>
@@ -176,7 +185,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
         thanksShare,
         earlyShare,
         spamShare,
-        language: clusterLanguage(docs[clusterId]!),
+        language: language?.name ?? null,
         // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
         // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
         // "ask question"). An "-ly" or "-est" word after "the" is asked too: "the genuinely funny

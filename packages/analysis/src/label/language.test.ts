@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { prepareComments } from '../prepare/prepare-comments';
 import { composeHeading } from './heading';
-import { clusterLanguage } from './language';
+import { labelClusters } from './label-clusters';
+import { clusterLanguage, stopwordsOf } from './language';
 
 const portuguese = [
   'Muito bom esse vídeo, adorei a música do começo',
@@ -41,8 +43,8 @@ const english = [
 
 describe('clusterLanguage', () => {
   it('names the language most of a cluster writes in, and leaves English clusters alone', () => {
-    expect(clusterLanguage(portuguese)).toBe('Portuguese');
-    expect(clusterLanguage(vietnamese)).toBe('Vietnamese');
+    expect(clusterLanguage(portuguese)).toEqual({ name: 'Portuguese', codes: ['por', 'spa'] });
+    expect(clusterLanguage(vietnamese)?.name).toBe('Vietnamese');
     expect(clusterLanguage(english)).toBeNull();
     // a few foreign comments in an English cluster change nothing
     expect(clusterLanguage([...english, ...english, portuguese[0]!, vietnamese[0]!])).toBeNull();
@@ -72,7 +74,7 @@ describe('clusterLanguage', () => {
   });
 
   it('says "other languages" for a mix, and needs enough comments long enough to read', () => {
-    expect(clusterLanguage([...portuguese.slice(0, 5), ...vietnamese.slice(0, 5)])).toMatch(
+    expect(clusterLanguage([...portuguese.slice(0, 5), ...vietnamese.slice(0, 5)])?.name).toMatch(
       /^(Portuguese and Vietnamese|Vietnamese and Portuguese)$/,
     );
     const mix = [
@@ -85,7 +87,11 @@ describe('clusterLanguage', () => {
       'Cette vidéo est vraiment géniale, merci beaucoup',
       'Je regarde toutes tes vidéos depuis le début',
     ];
-    expect(clusterLanguage(mix)).toBe('other languages');
+    expect(clusterLanguage(mix)?.name).toBe('other languages');
+    // its tags drop the stopwords of the languages read (the stopword package's lists)
+    const stop = stopwordsOf(['por', 'vie', 'zlm', 'arb', 'xyz']);
+    expect(['muito', 'esse', 'và', 'yang', 'في'].every((w) => stop.has(w))).toBe(true);
+    expect(['vídeo', 'música', 'video'].some((w) => stop.has(w))).toBe(false);
     expect(clusterLanguage(portuguese.slice(0, 9))).toBeNull();
     expect(clusterLanguage(['muito bom', 'top demais', 'amei', 'lindo'])).toBeNull();
     expect(clusterLanguage([])).toBeNull();
@@ -119,5 +125,34 @@ describe('clusterLanguage', () => {
     expect(composeHeading({ ...base, category: 'Praise', phrases, language: null }).heading).toBe(
       'Praise for muito',
     );
+  });
+
+  it('labels a Portuguese cluster by its language, with tags that are not Portuguese stopwords', () => {
+    const texts = [...english, ...portuguese];
+    const prepared = prepareComments(
+      texts.map((text, i) => ({
+        id: String(i),
+        text,
+        likes: 0,
+        author: null,
+        publishedAt: null,
+        replyCount: 0,
+        parentId: null,
+      })),
+    );
+    const labels = labelClusters({
+      comments: prepared.comments,
+      assignments: texts.map((_, i) => (i < english.length ? 0 : 1)),
+      k: 2,
+      intents: texts.map(() => 'Opinion'),
+      sentiments: texts.map(() => ({ score: 0, label: 'neutral' })),
+      centrality: null,
+      categorise: () => 'Opinion',
+    });
+    expect(labels[0]!.heading).not.toContain(' in ');
+    expect(labels[1]!.heading).toBe('Comments in Portuguese');
+    const stop = stopwordsOf(['por', 'spa']);
+    expect(labels[1]!.tags.length).toBeGreaterThan(0);
+    expect(labels[1]!.tags.filter((t) => t.split(' ').every((w) => stop.has(w)))).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@
  * (Malayalam, Hindi, Malay and English) on 29%.
  */
 import { franc } from 'franc-min';
+import stopwordLists from 'stopword';
 
 /**
  * Languages told apart (ISO 639-3): the ones YouTube audiences comment in most, Latin-script ones
@@ -116,12 +117,22 @@ function languageName(code: string): string | null {
   }
 }
 
+/** A cluster's language: a phrase for its heading and the ISO 639-3 codes it was read in. */
+export interface ClusterLanguage {
+  /** "Portuguese", "Portuguese and Spanish", "other languages". */
+  name: string;
+  /** The languages read in at least a tenth of its non-English comments, most first. */
+  codes: string[];
+}
+
+/** A language's share of the non-English comments read for its stopwords to be dropped from tags. */
+const TAGGED_LANGUAGE_SHARE = 0.1;
+
 /**
- * The language(s) most of a cluster's comments are written in, as a phrase for a heading
- * ("Portuguese", "Portuguese and Spanish", "other languages"), or null when they are English or it
+ * The language(s) most of a cluster's comments are written in, or null when they are English or it
  * cannot tell. Deterministic.
  */
-export function clusterLanguage(texts: readonly string[]): string | null {
+export function clusterLanguage(texts: readonly string[]): ClusterLanguage | null {
   const long = texts.filter((t) => t.length >= MIN_CHARS);
   const picks = Math.min(SAMPLE, long.length);
   const counts = new Map<string, number>();
@@ -137,9 +148,10 @@ export function clusterLanguage(texts: readonly string[]): string | null {
   counts.delete('eng');
   const others = [...counts.values()].reduce((a, b) => a + b, 0);
   const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const codes = ranked.filter(([, n]) => n >= TAGGED_LANGUAGE_SHARE * others).map(([c]) => c);
   const [first, second] = ranked;
   const firstName = first ? languageName(first[0]) : null;
-  if (first && firstName && first[1] >= ONE_LANGUAGE * others) return firstName;
+  if (first && firstName && first[1] >= ONE_LANGUAGE * others) return { name: firstName, codes };
   const secondName = second ? languageName(second[0]) : null;
   if (
     first &&
@@ -149,6 +161,29 @@ export function clusterLanguage(texts: readonly string[]): string | null {
     second[1] >= EACH_OF_TWO * others &&
     first[1] + second[1] >= TWO_LANGUAGES * others
   )
-    return `${firstName} and ${secondName}`;
-  return 'other languages';
+    return { name: `${firstName} and ${secondName}`, codes };
+  return { name: 'other languages', codes };
+}
+
+/** franc's codes where the stopword package files a language under another ISO 639-3 code. */
+const STOPWORD_CODE: Readonly<Record<string, string>> = {
+  zlm: 'msa',
+  arb: 'ara',
+  pes: 'fas',
+  cmn: 'zho',
+  pan: 'panGu',
+};
+
+/**
+ * The stopwords of these languages (the `stopword` package, MIT): "muito", "esse", "và" are no
+ * tags for a Portuguese or Vietnamese cluster. Languages it has no list for add nothing.
+ */
+export function stopwordsOf(codes: readonly string[]): ReadonlySet<string> {
+  const words = new Set<string>();
+  for (const code of codes) {
+    const list = stopwordLists[STOPWORD_CODE[code] ?? code];
+    if (Array.isArray(list))
+      for (const w of list) if (typeof w === 'string') words.add(w.toLowerCase());
+  }
+  return words;
 }
