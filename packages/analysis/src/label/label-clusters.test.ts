@@ -16,6 +16,7 @@ import {
 } from './heading';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
+import { labelTexts } from './label.test-support';
 
 const DATASETS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -57,26 +58,7 @@ describe('labelClusters: headings', () => {
       ...['please reply', 'please reply bro', 'baby shark', 'baby lol'],
       ...['Great video', 'love it'],
     ];
-    const prepared = prepareComments(
-      texts.map((text, i) => ({
-        id: String(i),
-        text,
-        likes: 0,
-        author: null,
-        publishedAt: null,
-        replyCount: 0,
-        parentId: null,
-      })),
-    );
-    const labels = labelClusters({
-      comments: prepared.comments,
-      assignments: texts.map((_, i) => (i < 8 ? 0 : i < 12 ? 1 : 2)),
-      k: 3,
-      intents: texts.map(() => 'Praise'),
-      sentiments: texts.map(() => ({ score: 0.6, label: 'positive' })),
-      centrality: null,
-      categorise: () => 'Praise',
-    });
+    const labels = labelTexts(texts, (i) => (i < 8 ? 0 : i < 12 ? 1 : 2), 'Praise');
     expect(labels.map((l) => l.heading)).toEqual([
       'General praise for the video',
       // "please reply" is this cluster's top tag, but a plea is not a topic
@@ -98,26 +80,7 @@ describe('labelClusters: thanks', () => {
       ...['thanks for the explanation', 'great explanation thank you'],
       ...['the explanation was so clear thanks', 'thank you, best explanation'],
     ];
-    const prepared = prepareComments(
-      texts.map((text, i) => ({
-        id: String(i),
-        text,
-        likes: 0,
-        author: null,
-        publishedAt: null,
-        replyCount: 0,
-        parentId: null,
-      })),
-    );
-    const labels = labelClusters({
-      comments: prepared.comments,
-      assignments: texts.map((_, i) => (i < 5 ? 0 : 1)),
-      k: 2,
-      intents: texts.map(() => 'Praise'),
-      sentiments: texts.map(() => ({ score: 0.6, label: 'positive' })),
-      centrality: null,
-      categorise: () => 'Praise',
-    });
+    const labels = labelTexts(texts, (i) => (i < 5 ? 0 : 1), 'Praise');
     expect(labels.map((l) => l.heading)).toEqual([
       'Thanks for the video',
       'Praise for the explanation',
@@ -137,26 +100,7 @@ describe('labelClusters: topics', () => {
       'this puppy is adorable',
       'the puppy made my day',
     ];
-    const prepared = prepareComments(
-      texts.map((text, i) => ({
-        id: String(i),
-        text,
-        likes: 0,
-        author: null,
-        publishedAt: null,
-        replyCount: 0,
-        parentId: null,
-      })),
-    );
-    const [label] = labelClusters({
-      comments: prepared.comments,
-      assignments: texts.map(() => 0),
-      k: 1,
-      intents: texts.map(() => 'Praise'),
-      sentiments: texts.map(() => ({ score: 0.6, label: 'positive' })),
-      centrality: null,
-      categorise: () => 'Praise',
-    });
+    const [label] = labelTexts(texts, () => 0, 'Praise');
     expect(label!.tags.slice(0, 3)).toEqual(expect.arrayContaining(['cutest']));
     expect(label!.heading).toBe('Praise for the puppy');
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareComments } from '../prepare/prepare-comments';
 import { composeHeading } from './heading';
-import { labelClusters } from './label-clusters';
+import { labelTexts } from './label.test-support';
 import { clusterLanguage, stopwordsOf } from './language';
 
 const portuguese = [
@@ -129,26 +128,7 @@ describe('clusterLanguage', () => {
 
   it('labels a Portuguese cluster by its language, with tags that are not Portuguese stopwords', () => {
     const texts = [...english, ...portuguese];
-    const prepared = prepareComments(
-      texts.map((text, i) => ({
-        id: String(i),
-        text,
-        likes: 0,
-        author: null,
-        publishedAt: null,
-        replyCount: 0,
-        parentId: null,
-      })),
-    );
-    const labels = labelClusters({
-      comments: prepared.comments,
-      assignments: texts.map((_, i) => (i < english.length ? 0 : 1)),
-      k: 2,
-      intents: texts.map(() => 'Opinion'),
-      sentiments: texts.map(() => ({ score: 0, label: 'neutral' })),
-      centrality: null,
-      categorise: () => 'Opinion',
-    });
+    const labels = labelTexts(texts, (i) => (i < english.length ? 0 : 1), 'Opinion');
     expect(labels[0]!.heading).not.toContain(' in ');
     expect(labels[1]!.heading).toBe('Comments in Portuguese');
     const stop = stopwordsOf(['por', 'spa']);

@@ -1,0 +1,39 @@
+import type { Intent } from '@app/contracts';
+import { prepareComments } from '../prepare/prepare-comments';
+import { labelClusters, type ClusterLabel } from './label-clusters';
+
+/**
+ * Labels plain comment texts whose clusters are given (`clusterOf(i)` for text i), every comment
+ * of one intent, which is also every cluster's category, and one tone: the labelling alone, with
+ * the classifiers left out.
+ */
+export function labelTexts(
+  texts: readonly string[],
+  clusterOf: (i: number) => number,
+  intent: Intent,
+): ClusterLabel[] {
+  const prepared = prepareComments(
+    texts.map((text, i) => ({
+      id: String(i),
+      text,
+      likes: 0,
+      author: null,
+      publishedAt: null,
+      replyCount: 0,
+      parentId: null,
+    })),
+  );
+  const assignments = texts.map((_, i) => clusterOf(i));
+  const positive = intent === 'Praise';
+  return labelClusters({
+    comments: prepared.comments,
+    assignments,
+    k: Math.max(...assignments) + 1,
+    intents: texts.map(() => intent),
+    sentiments: texts.map(() =>
+      positive ? { score: 0.6, label: 'positive' } : { score: 0, label: 'neutral' },
+    ),
+    centrality: null,
+    categorise: () => intent,
+  });
+}
