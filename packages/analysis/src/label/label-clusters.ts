@@ -10,12 +10,15 @@ import {
   isThanking,
 } from './heading';
 import { clusterLanguage, stopwordsOf } from './language';
-
-/** Tags shown per cluster. */
-const MAX_TAGS = 6;
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { usedAsNoun } from './part-of-speech';
+
+/** Tags shown per cluster. */
+const MAX_TAGS = 6;
+
+/** A label while headings are made distinct: what the heading names, and a heading to fall back on. */
+type DraftLabel = ClusterLabel & { kind: string; alternative: string | undefined };
 
 /** Picks a cluster's category from its comments' intents (and likes). */
 export type CategoriseFn = (intents: Intent[], likes: number[]) => Intent;
@@ -149,70 +152,68 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   // Twice the tags shown, so a non-English cluster still shows six once its stopwords are dropped.
   const keyphrases = extractKeyphrases(docs, { maxTags: 2 * MAX_TAGS });
 
-  const labels = members.map(
-    (list, clusterId): ClusterLabel & { kind: string; alternative: string | undefined } => {
-      const intents = list.map((i) => input.intents[i]!);
-      const counts = emptyIntentCounts();
-      for (const intent of intents) counts[intent] += 1;
-      const category =
-        list.length > 0
-          ? input.categorise(
-              intents,
-              list.map((i) => comments[i]!.likes),
-            )
-          : 'Opinion';
-      const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
-      const language = clusterLanguage(docs[clusterId]!);
-      // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và").
-      const foreign = language ? stopwordsOf(language.codes) : null;
-      const phrases = (keyphrases[clusterId] ?? [])
-        .filter((p) => !foreign || !p.tag.split(' ').every((w) => foreign.has(w)))
-        .slice(0, MAX_TAGS);
-      const spamShare =
-        list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
-      const shareOf = (test: (text: string) => boolean): number =>
-        list.length === 0 ? 0 : list.filter((i) => test(comments[i]!.clean)).length / list.length;
-      const humourShare = shareOf(isHumorous);
-      const thanksShare = shareOf(isThanking);
-      const earlyShare = shareOf(isEarlyViewer);
-      const { heading, subject, kind, alternative } = composeHeading({
-        category,
-        sentiment: sentiment.label,
-        positiveShare: sentiment.positive_share,
-        praiseShare: list.length ? counts.Praise / list.length : 0,
-        phrases,
-        humourShare,
-        thanksShare,
-        earlyShare,
-        spamShare,
-        language: language?.name ?? null,
-        // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
-        // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
-        // "ask question"). An "-ly" or "-est" word after "the" is asked too: "the genuinely funny
-        // part" and "the cutest" are no topics, "the family" and "the forest" are.
-        isTopic: (p) =>
-          (p.takesArticle && !/(?:ly|est)$/.test(p.tag)) ||
-          (p.name && !p.tag.includes(' ')) ||
-          usedAsNoun(p.tag, docs[clusterId]!),
-      });
-      return {
-        clusterId,
-        heading,
-        kind,
-        alternative,
-        subject,
-        tags: phrases.map((p) => p.tag),
-        keyphrases: phrases,
-        category,
-        sentiment,
-        intentCounts: counts,
-        representatives: pickRepresentatives(list, comments, input.centrality).map((i) =>
-          toCommentRef(comments[i]!),
-        ),
-        members: list,
-      };
-    },
-  );
+  const labels = members.map((list, clusterId): DraftLabel => {
+    const intents = list.map((i) => input.intents[i]!);
+    const counts = emptyIntentCounts();
+    for (const intent of intents) counts[intent] += 1;
+    const category =
+      list.length > 0
+        ? input.categorise(
+            intents,
+            list.map((i) => comments[i]!.likes),
+          )
+        : 'Opinion';
+    const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
+    const language = clusterLanguage(docs[clusterId]!);
+    // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và").
+    const foreign = language ? stopwordsOf(language.codes) : null;
+    const phrases = (keyphrases[clusterId] ?? [])
+      .filter((p) => !foreign || !p.tag.split(' ').every((w) => foreign.has(w)))
+      .slice(0, MAX_TAGS);
+    const spamShare =
+      list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
+    const shareOf = (test: (text: string) => boolean): number =>
+      list.length === 0 ? 0 : list.filter((i) => test(comments[i]!.clean)).length / list.length;
+    const humourShare = shareOf(isHumorous);
+    const thanksShare = shareOf(isThanking);
+    const earlyShare = shareOf(isEarlyViewer);
+    const { heading, subject, kind, alternative } = composeHeading({
+      category,
+      sentiment: sentiment.label,
+      positiveShare: sentiment.positive_share,
+      praiseShare: list.length ? counts.Praise / list.length : 0,
+      phrases,
+      humourShare,
+      thanksShare,
+      earlyShare,
+      spamShare,
+      language: language?.name ?? null,
+      // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
+      // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
+      // "ask question"). An "-ly" or "-est" word after "the" is asked too: "the genuinely funny
+      // part" and "the cutest" are no topics, "the family" and "the forest" are.
+      isTopic: (p) =>
+        (p.takesArticle && !/(?:ly|est)$/.test(p.tag)) ||
+        (p.name && !p.tag.includes(' ')) ||
+        usedAsNoun(p.tag, docs[clusterId]!),
+    });
+    return {
+      clusterId,
+      heading,
+      kind,
+      alternative,
+      subject,
+      tags: phrases.map((p) => p.tag),
+      keyphrases: phrases,
+      category,
+      sentiment,
+      intentCounts: counts,
+      representatives: pickRepresentatives(list, comments, input.centrality).map((i) =>
+        toCommentRef(comments[i]!),
+      ),
+      members: list,
+    };
+  });
   // Two clusters never share a heading: the bigger keeps it, the smaller is named by its own tags.
   const headings = distinctHeadings(labels, (l) => ({
     id: l.clusterId,
