@@ -12,8 +12,8 @@
  * are small clusters of short slang), a Portuguese and Spanish cluster on 15% and a mixed one
  * (Malayalam, Hindi, Malay and English) on 29%.
  */
+import { createRequire } from 'node:module';
 import { franc } from 'franc-min';
-import stopwordLists from 'stopword';
 
 /**
  * Languages told apart (ISO 639-3): the ones YouTube audiences comment in most, Latin-script ones
@@ -165,6 +165,17 @@ export function clusterLanguage(texts: readonly string[]): ClusterLanguage | nul
   return { name: 'other languages', codes };
 }
 
+let lists: Readonly<Record<string, unknown>> | null = null;
+
+/**
+ * The stopword package's lists by code, loaded on first use (only a non-English cluster needs them;
+ * the package has no types, hence require).
+ */
+function stopwordLists(): Readonly<Record<string, unknown>> {
+  lists ??= createRequire(import.meta.url)('stopword') as Readonly<Record<string, unknown>>;
+  return lists;
+}
+
 /** franc's codes where the stopword package files a language under another ISO 639-3 code. */
 const STOPWORD_CODE: Readonly<Record<string, string>> = {
   zlm: 'msa',
@@ -181,7 +192,7 @@ const STOPWORD_CODE: Readonly<Record<string, string>> = {
 export function stopwordsOf(codes: readonly string[]): ReadonlySet<string> {
   const words = new Set<string>();
   for (const code of codes) {
-    const list = stopwordLists[STOPWORD_CODE[code] ?? code];
+    const list = stopwordLists()[STOPWORD_CODE[code] ?? code];
     if (Array.isArray(list))
       for (const w of list) if (typeof w === 'string') words.add(w.toLowerCase());
   }
