@@ -20,7 +20,8 @@ import { compileForNode, root, workerEntry } from './esbuild-node.mjs';
 
 const cache = path.join(root, '.cache/cli');
 mkdirSync(cache, { recursive: true });
-const outdir = mkdtempSync(path.join(cache, 'run-'));
+// named by this process's id, so a test can tell its own builds from other runs'
+const outdir = mkdtempSync(path.join(cache, `run-${process.pid}-`));
 const cleanUp = () => rmSync(outdir, { recursive: true, force: true });
 
 try {

@@ -23,12 +23,14 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
+  /** The process id of the program run. */
+  pid: number | undefined;
 }
 
 /** Runs `program` with `args` from apps/server, the ONNX model configured unless `env` says otherwise. */
 function run(program: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       program,
       args,
       {
@@ -45,7 +47,7 @@ function run(program: string, args: string[], env: Record<string, string> = {}):
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
+        resolve({ code, stdout, stderr, pid: child.pid });
       },
     );
   });
@@ -246,8 +248,13 @@ describe('npm run cli (scripts/run-cli.mjs)', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim()).toBe(`error: Input file not found: ${path.join(dir, 'missing.csv')}`);
+    // Each launcher builds in run-<its pid>-*; other CLI runs in this checkout may be going on.
     const builds = path.join(repoRoot, '.cache/cli');
-    const left = existsSync(builds) ? readdirSync(builds).filter((f) => f.startsWith('run-')) : [];
+    const ours = [ok.pid, bad.pid].map((pid) => `run-${pid}-`);
+    expect(ok.pid).toBeGreaterThan(0);
+    const left = existsSync(builds)
+      ? readdirSync(builds).filter((f) => ours.some((prefix) => f.startsWith(prefix)))
+      : [];
     expect(left).toEqual([]);
   });
 });
