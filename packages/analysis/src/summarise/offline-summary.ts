@@ -139,6 +139,18 @@ function suggestion(p: Point): string {
   }
 }
 
+/** Praise points of several topics as one (the first topic stands for them in ordering ties). */
+function gathered(unnamed: readonly Point[], total: number): Point {
+  const count = unnamed.reduce((n, p) => n + p.count, 0);
+  return {
+    cluster: unnamed[0]!.cluster,
+    intent: 'Praise',
+    count,
+    share: (100 * count) / total,
+    topics: unnamed.length,
+  };
+}
+
 /** A positive line names a praise or warm topic by its heading and share, else the praise it counts. */
 function namesTopic(p: Point): boolean {
   return p.cluster.category === 'Praise' || p.intent !== 'Praise';
@@ -157,8 +169,10 @@ function positive(p: Point): string {
       : '';
   // A praise topic or a warm opinion topic is named by its heading, with the topic's share.
   if (namesTopic(p)) return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
+  // gathered from several topics: no one topic's share to set it in
+  if (p.topics)
+    return `Viewers praise the video across ${p.topics} topics (${pct(p.share)} of comments).`;
   const share = claimedShare(p);
-  if (p.topics) return `Viewers praise the video across ${p.topics} topics (${share}).`;
   return c.subject
     ? `Viewers praise ${c.subject} (${share}).`
     : `Viewers praise the video (${share}).`;
@@ -217,18 +231,10 @@ export function composeOfflineSummary(
   // topic: it is one line, with the praise of all those topics together.
   const praised = points(real, ['Praise'], total);
   const unnamed = praised.filter((p) => p.cluster.category !== 'Praise' && !p.cluster.subject);
-  const praise = unnamed.length > 1 ? praised.filter((p) => !unnamed.includes(p)) : praised;
-  if (unnamed.length > 1) {
-    const count = unnamed.reduce((n, p) => n + p.count, 0);
-    const share = (100 * count) / total;
-    praise.push({
-      cluster: { ...unnamed[0]!.cluster, percentage: share },
-      intent: 'Praise',
-      count,
-      share,
-      topics: unnamed.length,
-    });
-  }
+  const praise =
+    unnamed.length > 1
+      ? [...praised.filter((p) => !unnamed.includes(p)), gathered(unnamed, total)]
+      : praised;
   const warmOpinions = real
     .filter(
       (c) =>
