@@ -170,13 +170,13 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     const phrases = (keyphrases[clusterId] ?? [])
       .filter((p) => !foreign || !p.tag.split(' ').every((w) => foreign.has(w)))
       .slice(0, MAX_TAGS);
-    const spamShare =
-      list.length === 0 ? 0 : list.filter((i) => comments[i]!.spam).length / list.length;
-    const shareOf = (test: (text: string) => boolean): number =>
-      list.length === 0 ? 0 : list.filter((i) => test(comments[i]!.clean)).length / list.length;
-    const humourShare = shareOf(isHumorous);
-    const thanksShare = shareOf(isThanking);
-    const earlyShare = shareOf(isEarlyViewer);
+    /** Share of the cluster's comments that pass `test` (0 for an empty cluster). */
+    const shareOf = (test: (c: PreparedComment) => boolean): number =>
+      list.length === 0 ? 0 : list.filter((i) => test(comments[i]!)).length / list.length;
+    const spamShare = shareOf((c) => c.spam);
+    const humourShare = shareOf((c) => isHumorous(c.clean));
+    const thanksShare = shareOf((c) => isThanking(c.clean));
+    const earlyShare = shareOf((c) => isEarlyViewer(c.clean));
     const { heading, subject, kind, alternative } = composeHeading({
       category,
       sentiment: sentiment.label,
