@@ -10,10 +10,7 @@ export const TOKEN_REFRESH_WINDOW_MS = 20 * 86_400_000;
 export const TOKENS_PER_SWEEP = 200;
 
 /** True when the workspace's Instagram Login token is still valid and in its renewal window. */
-export function tokenRenewalDue(
-  w: Pick<Workspace, 'instagramTokenExpiresAt'>,
-  now: Date,
-): w is { instagramTokenExpiresAt: Date } {
+export function tokenRenewalDue(w: Pick<Workspace, 'instagramTokenExpiresAt'>, now: Date): boolean {
   const expires = w.instagramTokenExpiresAt?.getTime();
   return (
     expires !== undefined &&

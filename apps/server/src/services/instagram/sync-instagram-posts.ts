@@ -14,9 +14,9 @@ import { tokenRenewalDue } from './renew-instagram-tokens';
 /**
  * Refreshes the workspace's Instagram posts from its account (part of POST /workspaces/{id}/sync),
  * and extends an Instagram Login token in its renewal window, as the worker's hourly sweep does
- * (renew-instagram-tokens.ts; a failed extension is not an error: the old token still works). A workspace without Instagram, or a
- * server without Instagram configured, has 0 posts to sync and keeps what it has. An expired token
- * answers 409 "reconnect Instagram".
+ * (renew-instagram-tokens.ts; a failed extension is not an error: the old token still works). A
+ * workspace without Instagram, or a server without Instagram configured, has 0 posts to sync and
+ * keeps what it has. An expired token answers 409 "reconnect Instagram".
  */
 export async function syncInstagramPosts(
   deps: InstagramDeps,
