@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ClusterSchema, ExecutiveSummarySchema } from '@app/contracts';
 import { AnalysisInputError, analyseComments, type AnalysisResult } from './analyse';
+import { inputComment } from './input-comment.test-support';
 import { csvRecords } from './intent/dev-set';
 import { clusterWeights, leadItems } from './clustering/lead';
 import { relabelClusters } from './label/relabel';
@@ -56,15 +57,7 @@ class ScriptedModel implements LanguageModel {
 }
 
 function comment(text: string, i: number, likes = 0): InputComment {
-  return {
-    id: `c${i}`,
-    text,
-    likes,
-    author: `a${i}`,
-    publishedAt: null,
-    replyCount: 0,
-    parentId: null,
-  };
+  return inputComment(text, { id: `c${i}`, likes, author: `a${i}` });
 }
 
 function loadKaggle(videoId: string): InputComment[] {

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
 import { csvRecords } from '../intent/dev-set';
+import { inputComment } from '../input-comment.test-support';
 import { prepareComments } from '../prepare/prepare-comments';
-import type { InputComment, Sentiment } from '../types';
+import type { Sentiment } from '../types';
 import { applyContextRules, parseContextRules } from './context-rules';
 import {
   composeHeading,
@@ -412,15 +413,9 @@ describe('pickRepresentatives', () => {
         'yet another view',
         'more thoughts here',
         'last thought',
-      ].map((text, i): InputComment => ({
-        id: String(i),
-        text,
-        likes: i === 3 ? 100 : i === 2 ? 500 : 0,
-        author: null,
-        publishedAt: null,
-        replyCount: 0,
-        parentId: null,
-      })),
+      ].map((text, i) =>
+        inputComment(text, { id: String(i), likes: i === 3 ? 100 : i === 2 ? 500 : 0 }),
+      ),
     );
     const centrality = [0.9, 0.95, 0.99, 0.1, 0.5, 0.4, 0.3, 0.2];
     const picked = pickRepresentatives([0, 1, 2, 3, 4, 5, 6, 7], batch.comments, centrality);

@@ -1,4 +1,5 @@
 import type { Intent } from '@app/contracts';
+import { inputComment } from '../input-comment.test-support';
 import { prepareComments } from '../prepare/prepare-comments';
 import { labelClusters, type ClusterLabel } from './label-clusters';
 
@@ -12,17 +13,7 @@ export function labelTexts(
   clusterOf: (i: number) => number,
   intent: Intent,
 ): ClusterLabel[] {
-  const prepared = prepareComments(
-    texts.map((text, i) => ({
-      id: String(i),
-      text,
-      likes: 0,
-      author: null,
-      publishedAt: null,
-      replyCount: 0,
-      parentId: null,
-    })),
-  );
+  const prepared = prepareComments(texts.map((text, i) => inputComment(text, { id: String(i) })));
   const assignments = texts.map((_, i) => clusterOf(i));
   const positive = intent === 'Praise';
   return labelClusters({

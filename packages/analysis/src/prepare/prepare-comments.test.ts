@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { inputComment } from '../input-comment.test-support';
 import { csvRecords } from '../intent/dev-set';
-import type { InputComment } from '../types';
 import { cleanText, decodeEntities, normaliseForMatching } from './clean-text';
 import { findDuplicates } from './duplicates';
 import { prepareComments } from './prepare-comments';
@@ -15,18 +15,7 @@ const DATASETS = path.resolve(
 );
 const haveData = existsSync(DATASETS) || Boolean(process.env.CI);
 
-function comment(text: string, extra: Partial<InputComment> = {}): InputComment {
-  return {
-    id: extra.id ?? text.slice(0, 20),
-    text,
-    likes: 0,
-    author: null,
-    publishedAt: null,
-    replyCount: 0,
-    parentId: null,
-    ...extra,
-  };
-}
+const comment = inputComment;
 
 describe('cleanText', () => {
   it('strips YouTube textDisplay markup, decodes entities and keeps emoji', () => {
