@@ -15,9 +15,9 @@ import {
   isThanking,
   MAX_HEADING_LENGTH,
 } from './heading';
-import { extractKeyphrases, type Keyphrase } from './keyphrases';
+import { extractKeyphrases } from './keyphrases';
 import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
-import { labelTexts } from './label.test-support';
+import { keyphrase, labelTexts } from './label.test-support';
 
 const DATASETS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -40,16 +40,7 @@ const majority = (intents: Intent[]): Intent => {
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 };
 
-const phrase = (display: string, extra: Partial<Keyphrase> = {}): Keyphrase => ({
-  share: 0.3,
-  tag: display.toLowerCase(),
-  display,
-  name: display !== display.toLowerCase(),
-  takesArticle: false,
-  generic: false,
-  score: 1,
-  ...extra,
-});
+const phrase = keyphrase;
 
 describe('labelClusters: headings', () => {
   it('never gives two clusters the same heading; the smaller is named by its own tags', () => {

@@ -1,6 +1,7 @@
 import type { Intent } from '@app/contracts';
 import { inputComment } from '../input-comment.test-support';
 import { prepareComments } from '../prepare/prepare-comments';
+import type { Keyphrase } from './keyphrases';
 import { labelClusters, type ClusterLabel } from './label-clusters';
 
 /**
@@ -27,4 +28,21 @@ export function labelTexts(
     centrality: null,
     categorise: () => intent,
   });
+}
+
+/**
+ * A keyphrase shown as `display` (its tag in lower case, a name when it has capitals), in 30% of
+ * the cluster's comments, score 1, unless `extra` says otherwise.
+ */
+export function keyphrase(display: string, extra: Partial<Keyphrase> = {}): Keyphrase {
+  return {
+    share: 0.3,
+    tag: display.toLowerCase(),
+    display,
+    name: display !== display.toLowerCase(),
+    takesArticle: false,
+    generic: false,
+    score: 1,
+    ...extra,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeHeading } from './heading';
-import { labelTexts } from './label.test-support';
+import { keyphrase, labelTexts } from './label.test-support';
 import { clusterLanguage, stopwordsOf } from './language';
 
 const portuguese = [
@@ -103,17 +103,7 @@ describe('clusterLanguage', () => {
       humourShare: 0,
       spamShare: 0,
     } as const;
-    const phrases = [
-      {
-        tag: 'muito',
-        display: 'muito',
-        name: false,
-        takesArticle: false,
-        generic: false,
-        score: 1,
-        share: 0.4,
-      },
-    ];
+    const phrases = [keyphrase('muito', { share: 0.4 })];
     expect(
       composeHeading({ ...base, category: 'Praise', phrases, language: 'Portuguese' }),
     ).toEqual({ heading: 'Praise in Portuguese', subject: null, kind: 'Praise' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeHeading } from './heading';
 import type { Keyphrase } from './keyphrases';
+import { keyphrase } from './label.test-support';
 import { nounShare, usedAsNoun } from './part-of-speech';
 
 const questions = [
@@ -72,15 +73,7 @@ describe('nounShare', () => {
 });
 
 describe('a heading asks isTopic only until it has two topics', () => {
-  const phrase = (tag: string, score: number): Keyphrase => ({
-    tag,
-    display: tag,
-    name: false,
-    takesArticle: false,
-    generic: false,
-    score,
-    share: 0.3,
-  });
+  const phrase = (tag: string, score: number): Keyphrase => keyphrase(tag, { score });
   it('never joins a phrase that is part of the other', () => {
     const h = composeHeading({
       category: 'Praise',
