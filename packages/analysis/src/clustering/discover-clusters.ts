@@ -5,6 +5,7 @@ import { runnerFor } from '../parallel/pool';
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
+import { neighbourVote } from './neighbour-vote';
 import {
   activeItems,
   clusterLead,
@@ -82,6 +83,11 @@ export interface ClusterOptions {
    */
   splitMerge?: boolean;
   /**
+   * Weight of an item's nearest neighbours in its final cluster (neighbour-vote.ts); 0 turns the
+   * vote off. Default NEIGHBOUR_VOTE.
+   */
+  neighbourVote?: number;
+  /**
    * Where the tasks run (independent k-means runs, assignment steps, projection, neighbour search):
    * worker threads for large inputs by default (runnerFor); the result is the same on any runner.
    */
@@ -121,6 +127,19 @@ const RESTART_SAMPLE = 3000;
 const RESTART_BUDGET = RESTART_SAMPLE * 11;
 /** Neighbours kept per item for re-ranking after term reweighting (30 and 100 score alike). */
 const REWEIGHT_POOL = 30;
+/**
+ * Swaps (random-swap.ts) on the best start: one trial per cluster, in SWAP_CHAINS independent
+ * chains (one per thread on two cores), up to SWAP_MAX_K clusters (the product chooses at most
+ * 15). Above it a trial's Lloyd iterations cost too much (Tweet, K = 89: 2.3 x the clustering
+ * time) and the split-merge swaps serve such many-topic inputs.
+ */
+const SWAP_CHAINS = 2;
+const SWAP_MAX_K = 40;
+/**
+ * How much an item's nearest neighbours weigh in its final cluster (neighbour-vote.ts), against
+ * its similarity to the clusters' centres: 0.1 for a unanimous neighbourhood.
+ */
+const NEIGHBOUR_VOTE = 0.1;
 /** Rounds of split-merge swaps at most (Tweet: 3-5 rounds until none is made). */
 const SPLIT_MERGE_ROUNDS = 5;
 /**
@@ -207,6 +226,8 @@ export async function discoverClusters(
   // With term reweighting the search keeps a pool of REWEIGHT_POOL neighbours per item: the
   // smoothing uses the best smooth.k, the reweighted space re-ranks the pool (no second search).
   let pool: Neighbours | null = null;
+  // The neighbours of the last smoothing, which vote on each item's final cluster.
+  let voters: Pick<Neighbours, 'neighbours' | 'k'> | null = null;
   if (doSmooth) {
     const knn =
       streamed?.knn ??
@@ -222,7 +243,8 @@ export async function discoverClusters(
     if (knn.k !== Math.min(poolSize, active.length - 1))
       throw new Error('discoverClusters: the streamed neighbours were kept for other options');
     if (reweight) pool = knn;
-    space = smoothSpace(space, firstNeighbours(knn, smooth.k), smooth.beta);
+    voters = firstNeighbours(knn, smooth.k);
+    space = smoothSpace(space, voters, smooth.beta);
   }
   progress(0.1);
 
@@ -260,6 +282,22 @@ export async function discoverClusters(
     ),
   );
   for (const km of starts) if (!bestStart || km.objective > bestStart.objective) bestStart = km;
+  if (k <= SWAP_MAX_K) {
+    // Chains of swaps from the best start, the best result kept.
+    const chains = await Promise.all(
+      Array.from({ length: SWAP_CHAINS }, (_, chain) =>
+        runner.run('randomSwaps', {
+          space: sub,
+          start: bestStart!,
+          k,
+          weights: subWeights,
+          seed: seed * 1000003 + 97 + chain,
+          trials: k,
+        }),
+      ),
+    );
+    for (const km of chains) if (km.objective > bestStart!.objective) bestStart = km;
+  }
   let best: KMeansResult = bestStart!;
   if (sample)
     best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed), {
@@ -277,7 +315,10 @@ export async function discoverClusters(
       ...unsmoothed,
       sparse: reweightTerms(tfidf, termWeights, Math.sqrt(lexicalWeight)),
     };
-    space = pool && doSmooth ? smoothSpace(rw, reRank(rw, pool, smooth.k), smooth.beta) : rw;
+    if (pool && doSmooth) {
+      voters = reRank(rw, pool, smooth.k);
+      space = smoothSpace(rw, voters, smooth.beta);
+    } else space = rw;
     best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed + 61), {
       initial: computeCentroids(space, best.assignments, k, weights),
     });
@@ -291,6 +332,12 @@ export async function discoverClusters(
         initial: computeCentroids(space, next, k, weights),
       });
     }
+  const vote = options.neighbourVote ?? NEIGHBOUR_VOTE;
+  if (voters && vote > 0)
+    best = {
+      ...best,
+      assignments: neighbourVote(space, best.assignments, k, weights, voters, vote),
+    };
   const result = finalise(space, input.vectors, best, k, weights);
   progress(1);
   return result;

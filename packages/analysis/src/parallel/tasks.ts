@@ -8,7 +8,9 @@ import {
   type AssignState,
   type CentroidMoves,
   type KMeansOptions,
+  type KMeansResult,
 } from '../clustering/kmeans';
+import { randomSwaps } from '../clustering/random-swap';
 import { nearestCells, searchCells, type CellMembers } from '../clustering/neighbours';
 import { createRandom } from '../clustering/random';
 import {
@@ -48,6 +50,23 @@ export const tasks = {
     options?: KMeansOptions;
   }) =>
     sphericalKMeans(input.space, input.k, input.weights, createRandom(input.seed), input.options),
+  /** Random swaps on a k-means result (random-swap.ts). */
+  randomSwaps: (input: {
+    space: FusedSpace;
+    start: KMeansResult;
+    k: number;
+    weights: Float64Array;
+    seed: number;
+    trials: number;
+  }) =>
+    randomSwaps(
+      input.space,
+      input.start,
+      input.k,
+      input.weights,
+      createRandom(input.seed),
+      input.trials,
+    ),
   /** One k-means assignment step on a range of items; updates the shared state, returns the changes. */
   assign: (input: {
     space: FusedSpace;
