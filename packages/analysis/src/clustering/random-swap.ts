@@ -77,7 +77,9 @@ export function randomSwaps(
   for (let t = 0; t < trials; t++) {
     const out = weightedPick(leaving, random);
     const cut = weightedPick(halves.gain, random);
-    halfSimilarities(space, halves, cut, simNew);
+    // The new centroid: the second half of the cluster cut.
+    const halfNorm = sumNorm(halves.dense, halves.sparse, cut, d, V);
+    scoreColumn(space, halves.dense, halves.sparse, halfNorm, cut, simNew, 1, 0);
     // Local repartition: the removed cluster's members choose among the other centroids and the
     // new one (which takes the removed cluster's id); everyone else may only move to the new one.
     const dSum = Float64Array.from(state.dense);
@@ -164,7 +166,7 @@ function swapState(
     if (active[i]! > 0) addRow(space, i, active[i]!, sumsDense, sumsSparse, assignments[i]!);
   const norms = Float64Array.from({ length: k }, (_, c) => sumNorm(sumsDense, sumsSparse, c, d, V));
   const sims = new Float32Array(n * k);
-  for (let c = 0; c < k; c++) scoreColumn(space, sumsDense, sumsSparse, norms[c]!, c, k, sims);
+  for (let c = 0; c < k; c++) scoreColumn(space, sumsDense, sumsSparse, norms[c]!, c, sims, k, c);
   const mass = new Float64Array(k);
   for (let i = 0; i < n; i++) mass[assignments[i]!]! += active[i]!;
   return {
@@ -268,7 +270,7 @@ function lloydSteps(
   for (let it = 0; it <= iterations; it++) {
     for (let c = 0; c < k; c++)
       if (drift[c]! > DRIFT * mass[c]!) {
-        scoreColumn(space, state.dense, state.sparse, state.norms[c]!, c, k, sims);
+        scoreColumn(space, state.dense, state.sparse, state.norms[c]!, c, sims, k, c);
         drift[c] = 0;
       }
     if (it === iterations) break;
@@ -304,15 +306,19 @@ function lloydSteps(
   state.objective = state.norms.reduce((a, b) => a + b, 0);
 }
 
-/** Column c of `sims`: every item's similarity to cluster c's normalised sum. */
+/**
+ * Every item's similarity to row c of the sums normalised (a centroid), written to
+ * out[i x stride + at]: a column of `sims` (stride k, at c) or a plain list (stride 1, at 0).
+ */
 function scoreColumn(
   space: FusedSpace,
   sumsDense: Float64Array,
   sumsSparse: Float64Array,
   norm: number,
   c: number,
-  k: number,
-  sims: Float32Array,
+  out: Float32Array | Float64Array,
+  stride: number,
+  at: number,
 ): void {
   const { n, d, dense, sparse } = space;
   const V = sparse.cols;
@@ -324,7 +330,7 @@ function scoreColumn(
     for (let j = 0; j < d; j++) s += dense[i * d + j]! * sumsDense[cd + j]!;
     for (let q = sparse.indptr[i]!; q < sparse.indptr[i + 1]!; q++)
       s += sparse.values[q]! * sumsSparse[cv + sparse.indices[q]!]!;
-    sims[i * k + c] = s * inv;
+    out[i * stride + at] = s * inv;
   }
 }
 
@@ -366,20 +372,4 @@ function bisectAll(
     hs.set(s0.subarray(V, 2 * V), c * V);
   }
   return { gain, dense: hd, sparse: hs };
-}
-
-/** Every item's similarity to the normalised second half of cluster c (the new centroid). */
-function halfSimilarities(space: FusedSpace, halves: Halves, c: number, out: Float64Array): void {
-  const { n, d } = space;
-  const V = space.sparse.cols;
-  const { dense, sparse } = halves;
-  const norm = sumNorm(dense, sparse, c, d, V);
-  const inv = norm > 0 ? 1 / norm : 0;
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let j = 0; j < d; j++) s += space.dense[i * d + j]! * dense[c * d + j]!;
-    for (let q = space.sparse.indptr[i]!; q < space.sparse.indptr[i + 1]!; q++)
-      s += space.sparse.values[q]! * sparse[c * V + space.sparse.indices[q]!]!;
-    out[i] = s * inv;
-  }
 }
