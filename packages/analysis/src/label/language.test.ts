@@ -40,6 +40,22 @@ const english = [
   'Honestly the ending caught me off guard',
 ];
 
+/** Hindi and Urdu in Latin letters, as on youtube_statistics_top_comments' Indian videos. */
+const hinglish = [
+  'Bhai aapka video dekh ke maza aa gaya',
+  'Isko short stream bolte hai to long kisko kehte hai',
+  'Aapke video se bahut achcha lag raha hai sir',
+  'Bhai next video kab aayega, wait kar rahe hai',
+  'Ye company kis city mein hai? Price bhi batao',
+  'Kya baat hai bhai, ekdum mast video',
+  'Mujhe ye wala part sabse accha laga',
+  'Sir aap bahut accha samjhate ho, thank you',
+  'Clickbait ki had hoti hai yaar',
+  'Innovation pe bhi ek video banao sir',
+  'Love you bhai, Hyderabad se support hai',
+  'Bhai tum log kab collab karoge',
+];
+
 describe('clusterLanguage', () => {
   it('names the language most of a cluster writes in, and leaves English clusters alone', () => {
     expect(clusterLanguage(portuguese)).toEqual({ name: 'Portuguese', codes: ['por', 'spa'] });
@@ -70,6 +86,19 @@ describe('clusterLanguage', () => {
       'I love your videos, they are the best',
     ];
     expect(clusterLanguage(exclamations)).toBeNull();
+  });
+
+  it('names Hinglish (Hindi in Latin letters, which franc cannot read) by its function words', () => {
+    expect(clusterLanguage(hinglish)).toEqual({ name: 'Hinglish', codes: ['hinglish'] });
+    // English with a few Hinglish comments, or an English cluster that says "bhai", stays English
+    expect(clusterLanguage([...english, ...english, ...hinglish.slice(0, 2)])).toBeNull();
+    expect(clusterLanguage(english.map((t) => `${t} bhai`))).toBeNull();
+    // too few words to tell
+    expect(clusterLanguage(hinglish.slice(0, 3))).toBeNull();
+    // its tags skip the Hinglish particles
+    const stop = stopwordsOf(['hinglish']);
+    expect(['hai', 'bhai', 'kya', 'bahut'].every((w) => stop.has(w))).toBe(true);
+    expect(stop.has('video')).toBe(false);
   });
 
   it('says "other languages" for a mix, and needs enough comments long enough to read', () => {
