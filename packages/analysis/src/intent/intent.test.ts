@@ -98,6 +98,14 @@ describe('classifyIntent: each intent on real-style comments', () => {
     expect(intentOf('bhai next video kab aayega')).toBe('Request');
     expect(intentOf('muy buen video')).toBe('Praise');
   });
+  it('reads Hinglish (Hindi in Latin letters) asks, praise and complaints', () => {
+    expect(intentOf('Bhai please ek video iPhone pe bhi banao')).toBe('Request');
+    expect(intentOf('Bhai aapka video bahut accha laga')).toBe('Praise');
+    expect(intentOf('Kya mast video hai bhai, maza aa gaya')).toBe('Praise');
+    expect(intentOf('Bahut bekar video hai, time waste')).toBe('Criticism');
+    // small talk among viewers stays an Opinion
+    expect(intentOf('Main bhi yahi soch raha tha')).toBe('Opinion');
+  });
   it('self-promotion is not a request to the creator', () => {
     expect(intentOf('please everybody visit my channel i am new youtuber')).toBe('Opinion');
   });
