@@ -152,6 +152,7 @@ export function randomSwaps(
   });
 }
 
+/** The swap state of a partition: its sums, their norms and every item's similarity to each centroid. */
 function swapState(
   space: FusedSpace,
   assignments: Int32Array,
@@ -219,6 +220,7 @@ function addRow(
     sumsSparse[base + sparse.indices[q]!]! += w * sparse.values[q]!;
 }
 
+/** The norm of cluster c's sum: its share of the objective. */
 function sumNorm(
   sumsDense: Float64Array,
   sumsSparse: Float64Array,
