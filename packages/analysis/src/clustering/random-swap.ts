@@ -20,6 +20,7 @@ import { sphericalKMeans, type KMeansResult } from './kmeans';
 import { weightedPick } from './random';
 import type { Centroids, FusedSpace } from './space';
 import { subSpace } from './choose-k';
+import { groupSums } from './split-merge';
 
 /** A swap must raise the objective by at least this share to be kept (rounding headroom). */
 const MIN_GAIN = 1e-7;
@@ -161,19 +162,14 @@ function swapState(
 ): SwapState {
   const { n, d } = space;
   const V = space.sparse.cols;
-  const sumsDense = new Float64Array(k * d);
-  const sumsSparse = new Float64Array(k * V);
-  for (let i = 0; i < n; i++)
-    if (active[i]! > 0) addRow(space, i, active[i]!, sumsDense, sumsSparse, assignments[i]!);
-  const norms = Float64Array.from({ length: k }, (_, c) => sumNorm(sumsDense, sumsSparse, c, d, V));
+  const { dense, sparse, mass } = groupSums(space, assignments, k, active);
+  const norms = Float64Array.from({ length: k }, (_, c) => sumNorm(dense, sparse, c, d, V));
   const sims = new Float32Array(n * k);
-  for (let c = 0; c < k; c++) scoreColumn(space, sumsDense, sumsSparse, norms[c]!, c, sims, k, c);
-  const mass = new Float64Array(k);
-  for (let i = 0; i < n; i++) mass[assignments[i]!]! += active[i]!;
+  for (let c = 0; c < k; c++) scoreColumn(space, dense, sparse, norms[c]!, c, sims, k, c);
   return {
     assignments: Int32Array.from(assignments),
-    dense: sumsDense,
-    sparse: sumsSparse,
+    dense,
+    sparse,
     norms,
     sims,
     mass,
