@@ -141,6 +141,14 @@ function tuneOffsets(gold: readonly Intent[], z: readonly number[][]): number[] 
   return offsets.map((o) => Math.round(o * 10) / 10);
 }
 
+/** Softmax probabilities of the gold class and of the predicted class, 3 decimals (for reading errors). */
+function probabilities(z: readonly number[], gold: Intent): string[] {
+  const top = Math.max(...z);
+  const e = z.map((v) => Math.exp(v - top));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return [e[CLASSES.indexOf(gold)]! / sum, Math.max(...e) / sum].map((p) => p.toFixed(3));
+}
+
 /** Out-of-fold logits of a k-fold cross-validation over the fitting rows. */
 function crossValidate(k: number): {
   gold: Intent[];
@@ -174,15 +182,15 @@ if (cv > 1 || useOffsets) {
   // k-fold cross-validation over the fitting rows (vocabulary kept from all of them: a small optimism)
   const k = cv > 1 ? cv : 5;
   const { gold, z, rules, rows } = crossValidate(k);
-  // --dump-oof FILE: the out-of-fold predictions as TSV (gold, predicted, rules, dataset, key, text) for reading errors;
+  // --dump-oof FILE: the out-of-fold predictions as TSV (gold, predicted, rules, P(gold), P(predicted), split, dataset, key, text) for reading errors;
   // write it outside the repository (the texts come from datasets whose licences are not verified)
   if (args.includes('--dump-oof'))
     writeFileSync(
       args[args.indexOf('--dump-oof') + 1]!,
-      ['gold\tpredicted\trules\tdataset\tkey\ttext']
+      ['gold\tpredicted\trules\tp_gold\tp_pred\tsplit\tdataset\tkey\ttext']
         .concat(
           rows.map((r, i) =>
-            [gold[i], argmax(z[i]!), rules[i], r.dataset, r.key, r.text.replace(/\s+/g, ' ')].join(
+            [gold[i], argmax(z[i]!), rules[i], ...probabilities(z[i]!, gold[i]!), r.split, r.dataset, r.key, r.text.replace(/\s+/g, ' ')].join(
               '\t',
             ),
           ),

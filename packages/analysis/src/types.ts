@@ -11,6 +11,8 @@ export interface InputComment {
   replyCount: number;
   /** The thread's top-level comment id for replies, else null. */
   parentId: string | null;
+  /** Posted by the video's own channel (never spam; optional, unknown when absent). */
+  byCreator?: boolean;
 }
 
 /** A comment after preparation (clean text, duplicate and spam flags). */

@@ -1,7 +1,7 @@
 import type { InputComment, PreparedComment } from '../types';
 import { cleanText, normaliseForMatching } from './clean-text';
 import { findDuplicates } from './duplicates';
-import { spamReason } from './spam';
+import { spamAuthorReason, spamReason } from './spam';
 
 /** Long texts repeated by this many different authors are chain copy-paste, not a shared opinion. */
 const COPY_PASTE_AUTHORS = 3;
@@ -22,12 +22,31 @@ export interface PreparedBatch {
 /**
  * Cleans comment text and flags exact/near duplicates and obvious spam. Likes, author, published
  * date, reply count and parent are carried through unchanged. O(n).
+ *
+ * Spam is a comment whose text is spam (spam.ts), any comment of an account whose display name
+ * marks it as a spam account, every comment of an author who posted spam text (the account is
+ * part of the campaign) and every copy of a spam text. The creator's own comments are never spam
+ * (a pinned link to the merch is theirs to post). A long text copied by several authors is chain
+ * copy-paste: its copies are duplicates of the earliest and add no weight to it.
  */
 export function prepareComments(input: readonly InputComment[]): PreparedBatch {
   const cleaned = input.map((c) => cleanText(c.text));
   const normalised = cleaned.map(normaliseForMatching);
   const duplicateOf = findDuplicates(normalised);
-  const spam = cleaned.map((text) => spamReason(text) !== null);
+  const byCreator = input.map((c) => c.byCreator === true);
+  const spamText = cleaned.map((text, i) => !byCreator[i] && spamReason(text) !== null);
+  const spam = spamText.map(
+    (s, i) => s || (!byCreator[i] && spamAuthorReason(input[i]!.author) !== null),
+  );
+  // An author who posted spam posted it for a campaign: their other comments go with it.
+  const spamAuthors = new Set<string>();
+  spam.forEach((s, i) => {
+    const author = input[i]!.author;
+    if (s && author) spamAuthors.add(author);
+  });
+  input.forEach((c, i) => {
+    if (!byCreator[i] && c.author && spamAuthors.has(c.author)) spam[i] = true;
+  });
 
   // Group members by their original to spot copy-paste across authors and to weight originals.
   const groups = new Map<number, number[]>();
@@ -37,30 +56,54 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
     if (members) members.push(i);
     else groups.set(root, [root, i]);
   });
+  // Chain copy-paste: one long text posted by several authors (bots copying a popular comment, chain
+  // letters). Its copies are duplicates like any other, but they add no weight to the text.
+  const chains = new Set<number>();
   for (const members of groups.values()) {
     const root = members[0]!;
     const tokens = (normalised[root] ?? '').split(' ').length;
     // Unknown authors count as distinct: a file without authors still shows chain messages.
     const authors = new Set(members.map((i) => input[i]!.author ?? `#${i}`));
-    const anySpam = members.some((i) => spam[i]);
-    if (anySpam || (tokens >= COPY_PASTE_MIN_TOKENS && authors.size >= COPY_PASTE_AUTHORS)) {
-      for (const i of members) spam[i] = true;
-    }
+    // spam text stays spam whoever copies it (a spam account's copy of a viewer's comment does not taint the viewer's)
+    if (members.some((i) => spamText[i])) {
+      for (const i of members) if (!byCreator[i]) spam[i] = true;
+    } else if (tokens >= COPY_PASTE_MIN_TOKENS && authors.size >= COPY_PASTE_AUTHORS)
+      chains.add(root);
   }
 
+  // Each group of copies is represented by its first genuine member (the root may be a spam
+  // account's copy), which weighs 1 + ln(genuine copies); the others point at it.
+  const dupOf: (number | null)[] = duplicateOf.slice();
+  const copiesOf = new Map<number, number>();
+  for (const [root, members] of groups) {
+    const genuine = members.filter((i) => !spam[i]);
+    if (genuine.length === 0) continue;
+    const rep = chains.has(root) ? earliest(genuine, input) : genuine[0]!;
+    for (const i of members) dupOf[i] = i === rep ? null : rep;
+    copiesOf.set(rep, chains.has(root) ? 1 : genuine.length);
+  }
   const weights = new Float32Array(input.length);
   let duplicates = 0;
   let spamCount = 0;
   const comments = input.map((c, i): PreparedComment => {
     const isSpam = spam[i] ?? false;
-    const dup = duplicateOf[i] ?? null;
+    const dup = dupOf[i] ?? null;
     if (isSpam) spamCount++;
     else if (dup !== null) duplicates++;
-    if (!isSpam && dup === null && cleaned[i] !== '') {
-      const copies = groups.get(i)?.length ?? 1;
-      weights[i] = 1 + Math.log(copies);
-    }
+    if (!isSpam && dup === null && cleaned[i] !== '')
+      weights[i] = 1 + Math.log(copiesOf.get(i) ?? 1);
     return { ...c, clean: cleaned[i] ?? '', duplicateOf: dup, spam: isSpam };
   });
   return { comments, weights, duplicates, spam: spamCount };
+}
+
+/** The member posted first (by published date when every member has one, else by input order). */
+function earliest(members: readonly number[], input: readonly InputComment[]): number {
+  const times = members.map((i) => Date.parse(input[i]!.publishedAt ?? ''));
+  if (times.some((t) => Number.isNaN(t))) return Math.min(...members);
+  let best = 0;
+  for (let m = 1; m < members.length; m++)
+    if (times[m]! < times[best]! || (times[m] === times[best] && members[m]! < members[best]!))
+      best = m;
+  return members[best]!;
 }

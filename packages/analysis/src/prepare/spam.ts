@@ -1,8 +1,135 @@
 /**
- * Obvious-spam rules for comments: self-promotion, links away from the video, messaging-app and
- * investment scams, "read my name" bait. Deliberately conservative: a false positive hides a real
- * viewer's comment from topic discovery, so only patterns that are spam in nearly every context count.
+ * Obvious-spam rules for comments: self-promotion, links away from the video, messaging-app,
+ * prize and investment scams, "read my name" bait, and spam accounts known by their display name
+ * ("FREE ROBUX GO TO MY CHANNEL", "Come Fast To Get Into My Body"). Deliberately conservative: a
+ * false positive hides a real viewer's comment from topic discovery, so only patterns that are spam
+ * in nearly every context count. Texts and names are matched after `foldConfusables`, since spam
+ * dresses its words in look-alike letters (small capitals, mathematical bold, Cyrillic homoglyphs)
+ * to get past exactly such filters.
  */
+
+/** Small capitals and other look-alikes that Unicode normalisation does not fold. */
+const LOOK_ALIKES: Record<string, string> = {
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ǫ: 'q',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
+  '¢': 'c',
+  ɡ: 'g',
+  ı: 'i',
+};
+
+/** Cyrillic and Greek letters drawn like Latin ones (folded only where Latin text is being faked). */
+const HOMOGLYPHS: Record<string, string> = {
+  А: 'A',
+  В: 'B',
+  С: 'C',
+  Е: 'E',
+  Н: 'H',
+  І: 'I',
+  Ј: 'J',
+  К: 'K',
+  М: 'M',
+  О: 'O',
+  Р: 'P',
+  Ѕ: 'S',
+  Т: 'T',
+  Х: 'X',
+  У: 'Y',
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  е: 'e',
+  є: 'e',
+  і: 'i',
+  ј: 'j',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  ѕ: 's',
+  т: 't',
+  х: 'x',
+  у: 'y',
+  ԁ: 'd',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  α: 'a',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  σ: 'o',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+};
+
+const LATIN = /[a-z]/gi;
+const CYRILLIC_OR_GREEK = /[\u0370-\u03ff\u0400-\u04ff]/gu;
+
+/**
+ * Text as plain Latin letters for matching: compatibility forms (mathematical bold, fullwidth,
+ * circled letters) and accents folded by NFKD, squared letters (🅷🅸) and small capitals mapped,
+ * and Cyrillic or Greek look-alikes mapped when they hide inside Latin text (a text mostly in
+ * Latin letters, or a word mixing both: "ТАP T0 НAVE"). Russian or Greek text stays as it is.
+ * `always` maps the look-alikes in any case (display names are short and often all disguise).
+ */
+export function foldConfusables(text: string, always = false): string {
+  let s = text.normalize('NFKD').replace(/\p{M}+/gu, '');
+  s = s.replace(/[\u{1F130}-\u{1F189}]/gu, (ch) =>
+    String.fromCharCode(65 + ((ch.codePointAt(0)! - 0x1f130) % 32)),
+  );
+  s = s
+    .replace(/[ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ¢ɡı]/gu, (ch) => LOOK_ALIKES[ch] ?? ch)
+    .replace(/[\u2018\u2019\u02bc]/g, "'");
+  const latin = (s.match(LATIN) ?? []).length;
+  const other = (s.match(CYRILLIC_OR_GREEK) ?? []).length;
+  if (other === 0) return s;
+  const mapAll = always || latin >= 2 * other;
+  return s.replace(/\S+/gu, (word) =>
+    mapAll || /[a-z]/i.test(word)
+      ? word.replace(CYRILLIC_OR_GREEK, (ch) => HOMOGLYPHS[ch] ?? ch)
+      : word,
+  );
+}
 
 const URL =
   /\b(?:https?:\/\/|www\.)[^\s<>"']+|\b[a-z0-9][a-z0-9-]{1,62}\.(?:com|net|org|io|ly|gg|me|tv|xyz|link|site|shop|store|online|club|info|co|app|live|to)\/[^\s<>"']*/gi;
@@ -25,10 +152,29 @@ const PROMOTION = [
   /\b(?:don'?t |do not )?read my (?:user ?)?name\b/i,
   /\bᴅᴏɴ'?ᴛ ʀᴇᴀᴅ\b/i,
   /\bclick (?:on )?my (?:name|profile|channel|picture|pfp)\b/i,
-  /\bonlyfans\b|\bnudes?\b.*\b(?:profile|link|dm)\b|\b(?:hot|lonely|sexy) (?:girls|singles|women) (?:in your|near)\b/i,
+  /\b(?:my|check|sub(?:scribe)? to)\W+only\W?fans\b|\bonly\W?fans\b.{0,30}\b(?:link|bio|profile|free|dm)\b|\bnudes?\b.*\b(?:profile|link|dm)\b|\b(?:hot|lonely|sexy) (?:girls|singles|women) (?:in your|near)\b/i,
+  /(?:^|[.!?]\s*)(?:pls |please |plz )?support (?:me|my channel)\b|\b(?:pls|please|plz) support (?:me|my (?:channel|page|music|videos?))\b|\bsupport (?:me|my channel) (?:guys|pls|please|plz|by)\b/i,
+  /\bi (?:upload|make|post|create) .{0,50}\b(?:videos?|content|covers?|music|songs?|shorts)\b.{0,80}\b(?:support|sub(?:scribe)?|check (?:it |them )?out)\b/i,
+  /\b(?:commented|replied) on my (?:recent |latest |new |last )?(?:video|vid|short|post)\b/i,
+  /\bon my channel\b.{0,40}\b(?:check|watch|visit|go)\b|\b(?:check|watch|visit|go to) .{0,20}\bon my channel\b/i,
 ];
 
-const MESSAGING = /\b(?:what'?s ?app|telegram|wickr|signal app|viber|kik)\b/i;
+/** Invitations to a forum, server or group elsewhere. */
+const JOIN_ELSEWHERE =
+  /\b(?:join|visit) (?:our|my) (?:discord|server|group|forum|webinar|telegram|whats ?app|community)\b|\bonline (?:forum|webinar|summit)\b.{0,160}\b(?:please )?join\b/i;
+
+/** The "financial advisor" scam: a named advisor or coach recommended in a thread of accomplices. */
+const ADVISOR_SCAM =
+  /\b(?:financial|investment|trading|crypto|forex) (?:advis[eo]r|coach|expert|consultant|manager|mentor)\b.{0,200}\b(?:recommend|in touch|work with|reach out|credentials|look (?:her|him) up|contact)\b|\b(?:[Mm]y|[Hh]er|[Hh]is) (?:advis[eo]r|coach|broker|mentor) is [A-Z][a-z]+ [A-Z]/;
+
+/** Prize and giveaway scams: "Congratulations winner ... text the telegram user name to claim your prize". */
+const PRIZE_SCAM =
+  /\bclaim (?:your|the|ur) (?:prize|reward|gift|giveaway|winnings?)\b|\b(?:congratulations?|congrats)\b.{0,40}\b(?:winner|you(?:'ve| have)? won|selected)\b.{0,120}\b(?:telegram|whats ?app|nicegram|signal|text|message|contact|dm)\b/i;
+
+const MESSAGING = /\b(?:what'?s ?app|telegram|wickr|signal app|viber|kik|nicegram)\b/i;
+/** "Message me on Telegram" (spam misspells it "massage"). */
+const MESSAGE_ME =
+  /\b(?:message|massage|msg|text|dm|contact|reach|write)\W*(?:me|us|to me)\W*(?:on|via|at|in)?\W*(?:telegram|what'?s ?app|nicegram|wickr|signal|viber|kik)\b/i;
 const CONTACT_DETAIL = /\+?\d[\d\s().-]{7,}\d|@[a-z0-9_]{3,}|\bt\.me\/|\bwa\.me\//i;
 const INVESTMENT =
   /\b(?:bitcoin|btc|crypto(?:currency)?|forex|binary options?|usdt|ethereum|investment|invest(?:ing|ed)?|trading|trader|portfolio|stocks?)\b/i;
@@ -62,10 +208,38 @@ export function spamReason(clean: string): string | null {
       if (isPromotionalLink(url)) return 'link';
     }
   }
-  if (PROMOTION.some((re) => re.test(clean))) return 'self-promotion';
-  if (MESSAGING.test(clean) && (CONTACT_DETAIL.test(clean) || INVESTMENT.test(clean)))
+  const text = foldConfusables(clean);
+  if (PROMOTION.some((re) => re.test(text))) return 'self-promotion';
+  if (PRIZE_SCAM.test(text) || MESSAGE_ME.test(text)) return 'messaging-scam';
+  if (JOIN_ELSEWHERE.test(text)) return 'self-promotion';
+  if (ADVISOR_SCAM.test(text)) return 'investment-scam';
+  if (MESSAGING.test(text) && (CONTACT_DETAIL.test(text) || INVESTMENT.test(text)))
     return 'messaging-scam';
-  if (INVESTMENT.test(clean) && (MONEY_CLAIM.test(clean) || SCAM_ACTOR.test(clean)))
+  if (INVESTMENT.test(text) && (MONEY_CLAIM.test(text) || SCAM_ACTOR.test(text)))
     return 'investment-scam';
   return null;
+}
+
+/** Display names that lure to a profile: sex bait, free game currency, sub-for-sub, "don't read my name". */
+const LURE_NAME = [
+  /\bcome (?:fast|over|here|quick)\b|\bget into my (?:body|bed|room)\b|\bturn you on\b|\btouch\W*me\b|\bjoin (?:fast|quick|me now)\b/i,
+  /\bt\W*[a@4]+\W*p\W*(?:on\W*)?(?:me|my|here)\b|\bclick (?:on )?(?:me|my|here)\b|\bcheck my (?:profile|pic|pfp|bio)\b/i,
+  /\bh[o0]rny\b|(?<![a-z])s\W?[e3*]\W?x(?:y|x+)?(?![a-z])|\bf\W?[u#*@]?\W?c\W?k\W*(?:me|with)\b|\bhot\W*girl|\bsexy\b|\bnudes?\b|\bonly\W?fans\b|\bhook\W?up\b|\b18\s?\+|\bi'?m lonely\b/i,
+  /\bfree\W*(?:robux|v\W?bucks|gems|skins?|iphone)\b|\brobux\b|(?<![a-z])btc\b|\bbitcoin\b|\bcrypto\b|\bforex\b/i,
+  /\b(?:go|come) to my (?:channel|chanel|profile)\b|\bcheck (?:out )?my (?:channel|chanel|videos?)\b|\bsub(?:bing|scribing)? to (?:everyone|everybody|all) who\b|\bsub\W?(?:4|for)\W?sub\b|\bwho subs?\b/i,
+  /\b\d+(?:\.\d+)?\s?k\s?(?:subs?|subscribers?)?\s?(?:challenge\s)?(?:with|w\/?)\s?(?:no|0|\d)\s?vid|\b\d+(?:\.\d+)?\s?k\s?(?:subs?\s?)?challenge\b|\b(?:mission|road|journey) to \d+\s?k\b|\bhelp me (?:to |reach |get )?(?:to )?(?:my dream|\d+\s?k)\b|\bdream of \d+\s?k\b/i,
+  /\b(?:don'?t|do not|dont) (?:read|look at|open|click|tap) my\b|\bread my (?:name|profile|pfp|bio)\b|\bprofile pic(?:ture)?\b/i,
+  /\btel[e3]\W?gr[a@]\W?m\b|\bteiegra|\bwhats\W?app\b|\bnicegram\b|\b(?:text|dm|message) me\b|\b(?:l[i!1]ve|online) now\b/i,
+  /\brepent\b|\bjesus (?:is the only way|loves you|saves)\b|\bbelieve in jesus\b/i,
+];
+
+/**
+ * Why a commenter's display name marks a spam account, or null. Such accounts post harmless-looking
+ * text (often copied from other viewers) so that people click through to the profile; every comment
+ * they post is spam. The name is folded first ("𝗙𝗥𝗘𝗘 𝗥𝗢𝗕𝗨𝗫", "F#СК МЕ").
+ */
+export function spamAuthorReason(author: string | null | undefined): string | null {
+  if (!author) return null;
+  const name = foldConfusables(author, true).replace(/\s+/g, ' ');
+  return LURE_NAME.some((re) => re.test(name)) ? 'spam-account' : null;
 }

@@ -7,8 +7,10 @@ export { parseCsv };
  * Parsers for the comment files the file source and the CLI read: CSV (RFC 4180, quoted fields may
  * hold commas, quotes and newlines), JSON Lines, and yt-dlp's `.info.json`.
  * Columns: `text` (required; `comment`/`comment_text` accepted), `id`, `likes` (`like_count`),
- * `author` (`username`), `published_at` (`timestamp` in seconds), `parent_id`, `reply_count`; names
- * match in any case and with any separators (`Text`, `Like Count`, `publishedAt`).
+ * `author` (`username`), `published_at` (`timestamp` in seconds), `parent_id`, `reply_count`,
+ * `by_creator` (`is_creator`, `author_is_channel_owner`: true/1/yes for the channel's own comments);
+ * names match in any case and with any separators (`Text`, `Like Count`, `publishedAt`). Like
+ * counts may be rounded as YouTube shows them ("1.2K").
  */
 
 export class CommentFileError extends Error {
@@ -26,6 +28,7 @@ const TEXT_KEYS = ['text', 'comment', 'commenttext', 'textoriginal'];
 const LIKE_KEYS = ['likes', 'likecount'];
 const AUTHOR_KEYS = ['author', 'username', 'authorname'];
 const DATE_KEYS = ['publishedat', 'date'];
+const CREATOR_KEYS = ['bycreator', 'iscreator', 'authorischannelowner', 'ischannelowner'];
 
 /** A column or field name as matched: lower case, letters and digits only. */
 function key(name: string): string {
@@ -52,9 +55,21 @@ function pick(row: Row, keys: string[]): string | undefined {
   return undefined;
 }
 
+/** A count: "1,234" -> 1234, "1.2K" -> 1200, "3M" -> 3000000; anything else (or negative) -> 0. */
 function toCount(v: string | undefined): number {
-  const n = Number((v ?? '').replace(/,/g, ''));
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+  const m = /^\s*([\d.,]+)\s*([KMB])?\s*$/i.exec(v ?? '');
+  if (!m) return 0;
+  const n = Number(m[1]!.replace(/,/g, ''));
+  const scale = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
+  return Number.isFinite(n) && n > 0 ? Math.floor(n * scale) : 0;
+}
+
+/** A yes/no field: true, 1, yes (any case) or a JSON true. */
+function isYes(row: Row, keys: string[]): boolean {
+  return keys.some((k) => {
+    const v = row[k];
+    return v === true || v === 1 || (typeof v === 'string' && /^(?:true|1|yes|y)$/i.test(v.trim()));
+  });
 }
 
 function toIsoDate(v: string | undefined, seconds: string | undefined): string | null {
@@ -84,6 +99,7 @@ export function rowsToComments(rows: Row[], idPrefix: string): InputComment[] {
       publishedAt: toIsoDate(pick(row, DATE_KEYS), pick(row, ['timestamp'])),
       replyCount: toCount(pick(row, ['replycount', 'replies'])),
       parentId: parent === undefined || parent === 'root' ? null : parent,
+      ...(isYes(row, CREATOR_KEYS) ? { byCreator: true } : {}),
     });
   });
   return out;

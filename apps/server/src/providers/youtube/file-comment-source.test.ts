@@ -93,6 +93,26 @@ describe('comment file columns', () => {
     ]);
   });
 
+  it('reads rounded like counts and marks the creator\'s own comments', () => {
+    const csv = parseCommentsCsv(
+      'id,text,likes,is_creator\n' +
+        'a,Merch is live,1.2K,TRUE\nb,Love it,3M,no\nc,ok,lots,\nd,hmm,-4,1\n',
+    );
+    expect(csv.map((c) => [c.id, c.likes, c.byCreator ?? false])).toEqual([
+      ['a', 1200, true],
+      ['b', 3000000, false],
+      ['c', 0, false],
+      ['d', 0, true],
+    ]);
+    const jsonl = parseCommentsJsonl(
+      [
+        JSON.stringify({ id: 'j1', text: 'pinned', author_is_channel_owner: true }),
+        JSON.stringify({ id: 'j2', text: 'viewer', by_creator: false }),
+      ].join('\n'),
+    );
+    expect(jsonl.map((c) => c.byCreator ?? false)).toEqual([true, false]);
+  });
+
   it('reads files separated by semicolons or tabs', () => {
     const expected = [{ id: '1', text: 'Great video, thanks', likes: 4 }];
     expect(parseCommentsCsv('id;text;likes\r\n1;Great video, thanks;4\r\n')).toMatchObject(

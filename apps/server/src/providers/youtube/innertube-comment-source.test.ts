@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { InnertubeCommentSource, parseApproximateCount } from './innertube-comment-source';
 
 /** One comment in InnerTube's current shape: a view model with keys, and entity mutations with the data. */
-function comment(id: string, text: string, likes: string, replies: string, author: string) {
+function comment(
+  id: string,
+  text: string,
+  likes: string,
+  replies: string,
+  author: string,
+  isCreator = false,
+) {
   const key = (k: string) => `${k}-${id}`;
   return {
     thread: {
@@ -36,6 +43,7 @@ function comment(id: string, text: string, likes: string, replies: string, autho
               channelId: `UC-${id}`,
               displayName: author,
               avatarThumbnailUrl: 'https://yt3.example/a.jpg',
+              isCreator,
             },
             toolbar: { likeCountNotliked: likes, likeCountLiked: likes, replyCount: replies },
           },
@@ -123,7 +131,14 @@ function recordedFetch(log: { url: string; body: Record<string, unknown> }[]): t
       'PAGE-2',
       true,
     );
-    const second = page([comment('Ugx3', 'What camera was this?', '2', '1', '@cy')], null, false);
+    const second = page(
+      [
+        comment('Ugx3', 'What camera was this?', '2', '1', '@cy'),
+        comment('Ugx4', 'Merch is live: https://shop.example/merch', '40', '0', '@chan', true),
+      ],
+      null,
+      false,
+    );
     const json = body.continuation === 'PAGE-2' ? second : first;
     return new Response(JSON.stringify(json), {
       status: 200,
@@ -166,6 +181,16 @@ describe('InnertubeCommentSource with recorded InnerTube replies', () => {
         publishedAt: null,
         replyCount: 1,
         parentId: null,
+      },
+      {
+        id: 'Ugx4',
+        text: 'Merch is live: https://shop.example/merch',
+        likes: 40,
+        author: '@chan',
+        publishedAt: null,
+        replyCount: 0,
+        parentId: null,
+        byCreator: true,
       },
     ]);
     expect(log.map((l) => l.url)).toEqual(['/youtubei/v1/next', '/youtubei/v1/next']);

@@ -92,6 +92,7 @@ export class InnertubeCommentSource implements CommentSource {
           publishedAt: null,
           replyCount: parseApproximateCount(c.reply_count),
           parentId: null,
+          ...(c.author_is_channel_owner ? { byCreator: true } : {}),
         });
         if (comments.length >= options.maxComments) break;
       }

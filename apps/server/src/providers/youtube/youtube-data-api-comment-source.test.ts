@@ -6,21 +6,24 @@ import { YouTubeDataApiCommentSource } from './youtube-data-api-comment-source';
 
 const KEY = 'test-key-123';
 const VIDEO = 'dQw4w9WgXcQ';
+const CHANNEL = 'UCcreatorChannel000000001';
 
 interface Logged {
   path: string;
   query: URLSearchParams;
 }
 
-function comment(id: string, text: string, likes: number, parentId?: string) {
+function comment(id: string, text: string, likes: number, parentId?: string, author?: string) {
   return {
     kind: 'youtube#comment',
     id,
     snippet: {
+      channelId: CHANNEL,
       videoId: VIDEO,
       textDisplay: text,
       textOriginal: text,
-      authorDisplayName: `@user-${id}`,
+      authorDisplayName: author === CHANNEL ? '@TheCreator' : `@user-${id}`,
+      authorChannelId: { value: author ?? `UCviewer-${id}` },
       likeCount: likes,
       publishedAt: '2024-05-01T10:00:00Z',
       ...(parentId ? { parentId } : {}),
@@ -39,6 +42,7 @@ function thread(
     kind: 'youtube#commentThread',
     id,
     snippet: {
+      channelId: CHANNEL,
       videoId: VIDEO,
       topLevelComment: comment(id, text, likes),
       totalReplyCount,
@@ -150,7 +154,9 @@ function handler(log: Logged[]) {
           nextPageToken: 'R2',
         });
       }
-      return json({ items: [comment('t2.r3', 'part two when', 3, 't2')] });
+      return json({
+        items: [comment('t2.r3', 'Part two is on its way! https://patreon.com/x', 3, 't2', CHANNEL)],
+      });
     }
     res.writeHead(404).end();
   };
@@ -199,6 +205,8 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
       parentId: null,
     });
     expect(result.comments.find((c) => c.id === 't2.r3')!.parentId).toBe('t2');
+    // the channel's own reply (authorChannelId = the comment's channelId) is the creator's
+    expect(result.comments.filter((c) => c.byCreator).map((c) => c.id)).toEqual(['t2.r3']);
     expect(progress).toEqual([6, 7]);
 
     const first = log.find((l) => l.path === '/youtube/v3/commentThreads')!;

@@ -54,6 +54,8 @@ function toComment(
     publishedAt: s.publishedAt ?? null,
     replyCount,
     parentId: s.parentId ?? null,
+    // the comment's channelId is the video's channel: its own comments are the creator's
+    ...(s.channelId && s.authorChannelId?.value === s.channelId ? { byCreator: true } : {}),
   };
 }
 

@@ -53,6 +53,7 @@ export class InstagramCommentSource implements CommentSource {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       });
+      const owner = workspace?.instagramUsername?.toLowerCase() ?? null;
       return {
         comments: comments
           .filter((c) => c.text.trim() !== '')
@@ -64,6 +65,8 @@ export class InstagramCommentSource implements CommentSource {
             publishedAt: c.timestamp,
             replyCount: c.replyCount,
             parentId: c.parentId,
+            // the account's own replies are the creator's
+            ...(owner !== null && c.username?.toLowerCase() === owner ? { byCreator: true } : {}),
           })),
         likesApproximate: false,
         source: 'instagram-graph',
