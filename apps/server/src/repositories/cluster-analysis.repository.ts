@@ -121,6 +121,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
           'clusterId',
           'intent',
           'classifiedIntent',
+          'byCreator',
           'sentimentScore',
           'sentimentLabel',
         ])

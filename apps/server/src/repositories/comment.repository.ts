@@ -13,6 +13,8 @@ export interface StoredComment {
   clusterId: number;
   intent: string;
   classifiedIntent: string | null;
+  /** Posted by the video's own channel; false when absent. */
+  byCreator?: boolean;
   sentimentScore: number;
   sentimentLabel: string;
 }

@@ -16,6 +16,8 @@ export interface RelabelComment {
   likes: number;
   author?: string | null;
   publishedAt?: string | null;
+  /** Posted by the video's own channel (never spam). */
+  byCreator?: boolean;
   clusterId: number;
   sentiment?: Sentiment;
   /** The classifier's intent stored at analysis time, before any context rules. */
@@ -61,6 +63,7 @@ export async function relabelClusters(
       publishedAt: c.publishedAt ?? null,
       replyCount: 0,
       parentId: null,
+      ...(c.byCreator ? { byCreator: true } : {}),
     })),
   ).comments;
   const texts = prepared.map((c) => c.clean);

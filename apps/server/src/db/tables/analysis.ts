@@ -71,6 +71,8 @@ export interface AnalysisCommentsTable {
   intent: string;
   /** The classifier's intent before context rules; null for analyses stored before it was kept. */
   classifiedIntent: string | null;
+  /** Posted by the video's own channel (never spam). */
+  byCreator: Generated<boolean>;
   sentimentScore: number;
   sentimentLabel: string;
   createdAt: CreatedAt;

@@ -94,7 +94,7 @@ export function stubComments(prefix: string, count = 12): StubComment[] {
             {
               id: `${prefix}${String(i).padStart(3, '0')}9`,
               text: 'Thank you so much!',
-              username: 'creator',
+              username: 'desert.trips', // the account answering on its own post
               like_count: 1,
               timestamp: '2025-11-09T12:00:00+0000',
             },

@@ -124,6 +124,7 @@ export async function processAnalysisJob(
             clusterId: r?.clusterId ?? 0,
             intent: r?.intent ?? 'Opinion',
             classifiedIntent: r?.classifiedIntent ?? null,
+            byCreator: c.byCreator === true,
             sentimentScore: r?.sentiment.score ?? 0,
             sentimentLabel: r?.sentiment.label ?? 'neutral',
           };

@@ -24,6 +24,7 @@ export async function retagClusters(
       text: r.text,
       likes: r.likeCount,
       author: r.author,
+      byCreator: r.byCreator,
       publishedAt: r.publishedAt?.toISOString() ?? null,
       clusterId: r.clusterId,
       sentiment: label.success ? { score: r.sentimentScore, label: label.data } : undefined,

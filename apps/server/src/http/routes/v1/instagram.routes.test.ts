@@ -353,6 +353,16 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
       text: 'Where is this place? It looks amazing',
     });
     expect(comments[1]).toMatchObject({ commentId: '18050009', parentId: '1805000' });
+    // the account's own replies are stored as the creator's (never spam, also on a retag)
+    const own = await t.db
+      .selectFrom('analysisComments')
+      .select(['commentId', 'author'])
+      .where('jobId', '=', jobId)
+      .where('byCreator', '=', true)
+      .orderBy('position')
+      .execute();
+    expect(own.map((c) => c.commentId)).toEqual(['18050009', '18050049', '18050089']);
+    expect(own.every((c) => c.author === 'desert.trips')).toBe(true);
     // Comments were read with this workspace's token.
     const reads = stub.requests.filter((r) => r.path === `/${REEL}/comments`);
     expect(reads.every((r) => r.query.get('access_token') === 'long-code-analyze')).toBe(true);
