@@ -516,7 +516,10 @@ export async function analyseComments(
     representatives: l.representatives,
     spam: isSpamCluster(l, comments),
   }));
-  const overall = aggregateSentiment(sentiments.filter((_, i) => !comments[i]!.spam));
+  // The audience's mood: spam and the creator's own replies are left out.
+  const overall = aggregateSentiment(
+    sentiments.filter((_, i) => !comments[i]!.spam && !comments[i]!.byCreator),
+  );
   let executiveSummary = composeOfflineSummary(summaryClusters, overall);
   let summaryByModel = false;
   if (deps.languageModel) {

@@ -415,6 +415,20 @@ describe('pickRepresentatives', () => {
     expect(picked).not.toContain(2);
     expect(picked.length).toBeGreaterThanOrEqual(5);
   });
+
+  it("never shows the creator's own reply as what the audience says", () => {
+    const batch = prepareComments([
+      inputComment('Thanks everyone, part 2 is coming Friday!', {
+        id: 'own',
+        likes: 900,
+        byCreator: true,
+      }),
+      inputComment('please do a part 2', { id: 'a', likes: 3 }),
+      inputComment('part 2 when', { id: 'b', likes: 1 }),
+    ]);
+    const picked = pickRepresentatives([0, 1, 2], batch.comments, [0.99, 0.5, 0.4]);
+    expect(picked).toEqual([1, 2]);
+  });
 });
 
 describe.skipIf(!haveData)(

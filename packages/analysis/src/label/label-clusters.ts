@@ -95,7 +95,8 @@ export function toCommentRef(c: PreparedComment): CommentRef {
 }
 
 /**
- * Representative comments: alternately the most central and the most liked, skipping spam, duplicates,
+ * Representative comments: alternately the most central and the most liked, skipping spam, the
+ * creator's own comments, duplicates,
  * empty texts and repeats of a text already chosen; 5 to 8 when the cluster has that many. If the
  * cluster is all spam or duplicates, those are used rather than showing nothing.
  */
@@ -105,7 +106,11 @@ export function pickRepresentatives(
   centrality?: ArrayLike<number> | null,
 ): number[] {
   const eligible = members.filter(
-    (i) => !comments[i]!.spam && comments[i]!.duplicateOf === null && comments[i]!.clean !== '',
+    (i) =>
+      !comments[i]!.spam &&
+      !comments[i]!.byCreator &&
+      comments[i]!.duplicateOf === null &&
+      comments[i]!.clean !== '',
   );
   const pool = eligible.length > 0 ? eligible : members.filter((i) => comments[i]!.clean !== '');
   const byCentrality = [...pool].sort(
@@ -144,9 +149,12 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   const members: number[][] = Array.from({ length: k }, () => []);
   for (let i = 0; i < comments.length; i++) members[assignments[i]!]!.push(i);
 
-  // Tags come from the comments that shape topics; spam and copies would only add noise.
+  // Tags come from the comments that shape topics; spam, copies and the creator's own replies
+  // would only add noise.
   const docs = members.map((list) => {
-    const genuine = list.filter((i) => !comments[i]!.spam && comments[i]!.duplicateOf === null);
+    const genuine = list.filter(
+      (i) => !comments[i]!.spam && !comments[i]!.byCreator && comments[i]!.duplicateOf === null,
+    );
     return (genuine.length > 0 ? genuine : list).map((i) => comments[i]!.clean);
   });
   // Twice the tags shown, so a non-English cluster still shows six once its stopwords are dropped.

@@ -246,6 +246,8 @@ describe('prepareComments', () => {
     ]);
     expect(batch.comments.map((c) => c.spam)).toEqual([true, true, false, false, true]);
     expect(batch.spam).toBe(3);
+    // the creator's reply is counted but does not shape topics
+    expect(Array.from(batch.weights)).toEqual([0, 0, 1, 0, 0]);
   });
 
   describe.skipIf(!haveData)('on real comments (comp34812, hand-labelled spam)', () => {

@@ -10,7 +10,8 @@ const COPY_PASTE_MIN_TOKENS = 8;
 export interface PreparedBatch {
   comments: PreparedComment[];
   /**
-   * Weight of each comment in cluster discovery: 0 for spam, duplicates and empty texts (so they never
+   * Weight of each comment in cluster discovery: 0 for spam, duplicates, the creator's own comments
+   * and empty texts (so they never
    * form topics of their own, though they are still assigned to their nearest cluster); an original
    * that others repeat weighs 1 + ln(copies), so a phrase many viewers wrote still counts for more.
    */
@@ -76,7 +77,7 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
   const dupOf: (number | null)[] = duplicateOf.slice();
   const copiesOf = new Map<number, number>();
   for (const [root, members] of groups) {
-    const genuine = members.filter((i) => !spam[i]);
+    const genuine = members.filter((i) => !spam[i] && !byCreator[i]);
     if (genuine.length === 0) continue;
     const rep = chains.has(root) ? earliest(genuine, input) : genuine[0]!;
     for (const i of members) dupOf[i] = i === rep ? null : rep;
@@ -90,7 +91,8 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
     const dup = dupOf[i] ?? null;
     if (isSpam) spamCount++;
     else if (dup !== null) duplicates++;
-    if (!isSpam && dup === null && cleaned[i] !== '')
+    // the creator's own comments are answers, not audience topics: assigned and counted, no weight
+    if (!isSpam && !byCreator[i] && dup === null && cleaned[i] !== '')
       weights[i] = 1 + Math.log(copiesOf.get(i) ?? 1);
     return { ...c, clean: cleaned[i] ?? '', duplicateOf: dup, spam: isSpam };
   });
