@@ -258,16 +258,25 @@ export function composeHeading(input: HeadingInput): HeadingResult {
 
 /**
  * A heading for a cluster whose composed heading a bigger cluster already has ("General praise for
- * the video" twice): its kind and its own first tags, which are distinct across clusters ("Praise
- * mentioning baby and informative"; pleas are skipped). Null when it has no such tags.
+ * the video" twice): its kind and its own first topic-like tags, which are distinct across clusters
+ * ("Praise mentioning the baby"; pleas, verbs, adverbs, prepositions and the kind's own words are
+ * skipped). Null when no tag names a topic (see `moreOfKind`).
  */
 export function distinctHeading(kind: string, phrases: readonly Keyphrase[]): string | null {
-  const [first, second] = phrases.filter((p) => !isPlea(p));
+  // Topic-like tags first ("Early viewers mentioning early and among" names nothing); a word of the
+  // kind itself says nothing new.
+  const kindWords = new Set(kind.toLowerCase().split(' '));
+  const [first, second] = phrases.filter((p) => nounLike(p) && !kindWords.has(p.tag));
   if (!first) return null;
   const one = `${kind} mentioning ${first.display}`;
   const two = second ? `${one} and ${second.display}` : one;
   const heading = two.length <= MAX_HEADING_LENGTH ? two : one;
   return heading.length <= MAX_HEADING_LENGTH ? heading : null;
+}
+
+/** The last distinct heading for a second cluster of a kind whose tags name no topic: "More praise". */
+export function moreOfKind(kind: string): string {
+  return `More ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`;
 }
 
 /**

@@ -37,6 +37,32 @@ const DETERMINERS = new Set([
   'those',
   'ur',
 ]);
+/** Articles: "a bot" says as much as "the bot" about a word being a thing. */
+const ARTICLES = new Set(['a', 'an']);
+/** Words between a determiner and a term that do not describe it ("the one bot", "a lot of"). */
+const NOT_DESCRIBING = new Set([
+  'lot',
+  'bit',
+  'few',
+  'one',
+  'of',
+  'and',
+  'or',
+  'to',
+  'is',
+  'was',
+  'are',
+  'in',
+  'on',
+  'for',
+  'with',
+  'at',
+  'from',
+  'as',
+  'so',
+  'that',
+  'this',
+]);
 const BIGRAM_BONUS = 1.25;
 const GENERIC_PENALTY = 0.35;
 
@@ -203,8 +229,19 @@ function describe(
       if (!match) continue;
       seen++;
       if (parts.length === 1 && tokens[i]!.hashtag) hashtags++;
+      // "the bot", "a bot", "the best youtuber": a determiner or an article, right before or before one
+      // describing word, marks a countable thing the heading can name as "the bot"
       const before = tokens[i - 1]?.key;
-      if (before !== undefined && DETERMINERS.has(before)) withDeterminer++;
+      const twoBefore = tokens[i - 2]?.key;
+      if (
+        before !== undefined &&
+        (DETERMINERS.has(before) ||
+          ARTICLES.has(before) ||
+          (twoBefore !== undefined &&
+            (DETERMINERS.has(twoBefore) || ARTICLES.has(twoBefore)) &&
+            !NOT_DESCRIBING.has(before)))
+      )
+        withDeterminer++;
       const surface = tokens
         .slice(i, i + parts.length)
         .map((t) => t.surface)

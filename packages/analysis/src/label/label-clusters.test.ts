@@ -11,6 +11,7 @@ import { applyContextRules, parseContextRules } from './context-rules';
 import {
   composeHeading,
   distinctHeading,
+  moreOfKind,
   isEarlyViewer,
   isThanking,
   MAX_HEADING_LENGTH,
@@ -62,6 +63,17 @@ describe('labelClusters: headings', () => {
     expect(
       distinctHeading('Praise', [phrase('please reply'), phrase('baby'), phrase('shark')]),
     ).toBe('Praise mentioning baby and shark');
+    // ... and words that name no topic: the kind's own word, a preposition, an adverb
+    expect(
+      distinctHeading('Early viewers', [
+        phrase('early'),
+        phrase('among'),
+        phrase('anymore'),
+        phrase('lobby'),
+      ]),
+    ).toBe('Early viewers mentioning lobby');
+    expect(distinctHeading('Early viewers', [phrase('early'), phrase('among')])).toBeNull();
+    expect(moreOfKind('Early viewers')).toBe('More early viewers');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   composeHeading,
   distinctHeading,
   distinctHeadings,
+  moreOfKind,
   isEarlyViewer,
   isHumorous,
   isThanking,
@@ -226,7 +227,12 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   const headings = distinctHeadings(labels, (l) => ({
     id: l.clusterId,
     size: l.members.length,
-    candidates: [l.heading, l.alternative, distinctHeading(l.kind, l.keyphrases)],
+    candidates: [
+      l.heading,
+      l.alternative,
+      distinctHeading(l.kind, l.keyphrases),
+      moreOfKind(l.kind),
+    ],
     fallback: l.heading,
   }));
   return labels.map(({ kind: _kind, alternative: _alternative, ...label }, i) =>

@@ -57,6 +57,10 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'fast slow slowly better worse least several ' +
     'insane crazy wild weird strange legendary iconic underrated overrated wholesome brutal savage fake smart ' +
     'dumb toxic random rare ' +
+    // prepositions left over from names ("among" from "Among Us") are not topics either
+    'among between across through during without within against toward towards upon about above below ' +
+    'under behind beyond despite except inside outside since until unless onto into than ' +
+    'anymore anyways still ever never always yet also even just really very everytime everyday anytime ' +
     // swearing and chat noise is what people say, never what they talk about
     'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude'
   ).split(' '),
