@@ -221,6 +221,26 @@ describe('cli analyze with bad input', () => {
       expect(lines[0]).toMatch(message);
     });
   });
+
+  it('says how many rows it skipped for having no text, and reports the rest', async () => {
+    const gaps = path.join(dir, 'gaps.csv');
+    writeFileSync(
+      gaps,
+      'id,text,likes\na,Great video,1.2K\nb,,3\nc,   ,1\nd,Please do part 2,2\n\n',
+    );
+    let stdout = '';
+    let stderr = '';
+    const code = await runCliInProcess(['analyze', '--input', gaps], {
+      env: { EMBEDDINGS_PROVIDER: 'fake' },
+      cwd: serverDir,
+      stdout: (text) => (stdout += text),
+      stderr: (line) => (stderr += `${line}\n`),
+    });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/analysing 2 comments from .*; 2 rows without text skipped/);
+    const report = JSON.parse(stdout) as { comments: { id: string }[] };
+    expect(report.comments.map((c) => c.id)).toEqual(['a', 'd']);
+  });
 });
 
 describe('npm run cli (scripts/run-cli.mjs)', () => {

@@ -110,7 +110,7 @@ export interface AnalyzeDeps {
 /** Runs `analyze`: reads the file, analyses it with the configured adapters, returns the report. */
 export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
   const args = parseAnalyzeArgs(argv);
-  const comments = await readCommentsFile(path.resolve(deps.cwd, args.input));
+  const { comments, skipped } = await readCommentsFile(path.resolve(deps.cwd, args.input));
   const { config } = deps;
   // A relative model folder means the same as every other configured path: from the repository root.
   const model = config.embeddings.model;
@@ -140,7 +140,8 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
         });
   deps.log(
     `analysing ${comments.length} comments from ${args.input} with ${embedder.name}` +
-      (languageModel ? ` and ${languageModel.name}` : ' (offline labeller)'),
+      (languageModel ? ` and ${languageModel.name}` : ' (offline labeller)') +
+      (skipped > 0 ? `; ${skipped} row${skipped === 1 ? '' : 's'} without text skipped` : ''),
   );
   let lastStage = '';
   const result = await analyseComments(

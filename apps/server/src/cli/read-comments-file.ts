@@ -31,10 +31,12 @@ export function detectFormat(file: string, content: string): 'csv' | 'jsonl' {
 /**
  * Reads comments from a CSV (header with a `text` column; `id`, `likes`, `author`, `published_at`
  * optional; other columns ignored; RFC 4180 quoting; BOM allowed) or a JSON Lines file with the same
- * fields. Rows with empty text are skipped. Throws InputFileError when the file is missing, unreadable,
+ * fields. Rows with empty text are skipped (and counted). Throws InputFileError when the file is missing, unreadable,
  * has no text column or holds no comments.
  */
-export async function readCommentsFile(file: string): Promise<InputComment[]> {
+export async function readCommentsFile(
+  file: string,
+): Promise<{ comments: InputComment[]; skipped: number }> {
   let content: string;
   try {
     content = await readFile(file, 'utf8');
@@ -47,14 +49,17 @@ export async function readCommentsFile(file: string): Promise<InputComment[]> {
   const body = content.replace(/^\ufeff/, '');
   if (body.trim() === '') throw new InputFileError(`Input file is empty: ${file}`);
   let comments: InputComment[];
+  const stats = { rows: 0, skipped: 0 };
   try {
     comments =
-      detectFormat(file, body) === 'jsonl' ? parseCommentsJsonl(body) : parseCommentsCsv(body);
+      detectFormat(file, body) === 'jsonl'
+        ? parseCommentsJsonl(body, 'row', stats)
+        : parseCommentsCsv(body, 'row', stats);
   } catch (error) {
     if (error instanceof CommentFileError) throw new InputFileError(`${file}: ${error.message}`);
     throw error;
   }
   if (comments.length === 0)
     throw new InputFileError(`Input file has no comments with text: ${file}`);
-  return comments;
+  return { comments, skipped: stats.skipped };
 }

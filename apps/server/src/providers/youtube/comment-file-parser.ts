@@ -82,13 +82,23 @@ function toIsoDate(v: string | undefined, seconds: string | undefined): string |
   return null;
 }
 
-/** Turns loosely typed rows into pipeline comments; rows without text are skipped. */
-export function rowsToComments(rows: Row[], idPrefix: string): InputComment[] {
+/** Counts what a parse read: data rows, and those skipped because they hold no text. */
+export interface ParseStats {
+  rows: number;
+  skipped: number;
+}
+
+/** Turns loosely typed rows into pipeline comments; rows without text are skipped (and counted in `stats`). */
+export function rowsToComments(rows: Row[], idPrefix: string, stats?: ParseStats): InputComment[] {
   const out: InputComment[] = [];
+  if (stats) stats.rows += rows.length;
   rows.forEach((given, i) => {
     const row = keyed(given);
     const text = pick(row, TEXT_KEYS);
-    if (text === undefined || text.trim() === '') return;
+    if (text === undefined || text.trim() === '') {
+      if (stats) stats.skipped++;
+      return;
+    }
     const author = pick(row, AUTHOR_KEYS);
     const parent = pick(row, ['parentid', 'parent']);
     out.push({
@@ -109,7 +119,11 @@ export function rowsToComments(rows: Row[], idPrefix: string): InputComment[] {
  * Parses a CSV with a header row, separated by commas, or by semicolons or tabs when the header is.
  * Throws CommentFileError when there is no text column.
  */
-export function parseCommentsCsv(text: string, idPrefix = 'row'): InputComment[] {
+export function parseCommentsCsv(
+  text: string,
+  idPrefix = 'row',
+  stats?: ParseStats,
+): InputComment[] {
   const [header, ...body] = parseCsv(text, sniffDelimiter(text));
   if (header === undefined) return [];
   const names = header.map((h) => h.trim());
@@ -118,12 +132,19 @@ export function parseCommentsCsv(text: string, idPrefix = 'row'): InputComment[]
       `The comments file has no "text" column (found: ${names.join(', ') || 'nothing'}).`,
     );
   }
-  const rows = body.map((cells) => Object.fromEntries(names.map((n, i) => [n, cells[i] ?? ''])));
-  return rowsToComments(rows, idPrefix);
+  // a line with no cells at all (a trailing blank line) is no row
+  const rows = body
+    .filter((cells) => cells.some((c) => c.trim() !== ''))
+    .map((cells) => Object.fromEntries(names.map((n, i) => [n, cells[i] ?? ''])));
+  return rowsToComments(rows, idPrefix, stats);
 }
 
 /** Parses JSON Lines (one object per line; blank lines ignored). */
-export function parseCommentsJsonl(text: string, idPrefix = 'row'): InputComment[] {
+export function parseCommentsJsonl(
+  text: string,
+  idPrefix = 'row',
+  stats?: ParseStats,
+): InputComment[] {
   const rows: Row[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === '') return;
@@ -136,7 +157,7 @@ export function parseCommentsJsonl(text: string, idPrefix = 'row'): InputComment
       throw new CommentFileError(`Line ${i + 1} of the comments file is not a JSON object.`);
     }
   });
-  return rowsToComments(rows, idPrefix);
+  return rowsToComments(rows, idPrefix, stats);
 }
 
 export interface InfoJson {
