@@ -101,8 +101,10 @@ function nounLike(p: Keyphrase): boolean {
   if (isPlea(p)) return false;
   // A phrase is a topic unless it ends in an adverb or adjective ("sidemen together").
   if (p.tag.includes(' ')) return !NOT_A_SUBJECT.has(p.tag.slice(p.tag.lastIndexOf(' ') + 1));
-  if (p.takesArticle || p.name) return true;
-  return !NOT_A_SUBJECT.has(p.tag) && !/(?:ed|ly|ing)$/.test(p.tag);
+  if (p.name) return true;
+  // "the whole", "the same", "the next": after "the" too, these describe the thing that follows
+  if (NOT_A_SUBJECT.has(p.tag)) return false;
+  return p.takesArticle || !/(?:ed|ly|ing)$/.test(p.tag);
 }
 
 /**
@@ -262,11 +264,20 @@ export function composeHeading(input: HeadingInput): HeadingResult {
  * ("Praise mentioning the baby"; pleas, verbs, adverbs, prepositions and the kind's own words are
  * skipped). Null when no tag names a topic (see `moreOfKind`).
  */
-export function distinctHeading(kind: string, phrases: readonly Keyphrase[]): string | null {
-  // Topic-like tags first ("Early viewers mentioning early and among" names nothing); a word of the
-  // kind itself says nothing new.
+export function distinctHeading(
+  kind: string,
+  phrases: readonly Keyphrase[],
+  isTopic: (p: Keyphrase) => boolean = () => true,
+): string | null {
+  // Topic-like tags only ("Early viewers mentioning early and among" names nothing); a word of the
+  // kind itself says nothing new. `isTopic` is asked last, and only until two are found.
   const kindWords = new Set(kind.toLowerCase().split(' '));
-  const [first, second] = phrases.filter((p) => nounLike(p) && !kindWords.has(p.tag));
+  const named: Keyphrase[] = [];
+  for (const p of phrases) {
+    if (named.length >= 2) break;
+    if (nounLike(p) && !kindWords.has(p.tag) && isTopic(p)) named.push(p);
+  }
+  const [first, second] = named;
   if (!first) return null;
   const one = `${kind} mentioning ${first.display}`;
   const two = second ? `${one} and ${second.display}` : one;

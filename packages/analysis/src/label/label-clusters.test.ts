@@ -11,6 +11,7 @@ import { applyContextRules, parseContextRules } from './context-rules';
 import {
   composeHeading,
   distinctHeading,
+  headingSubject,
   moreOfKind,
   isEarlyViewer,
   isThanking,
@@ -73,6 +74,13 @@ describe('labelClusters: headings', () => {
       ]),
     ).toBe('Early viewers mentioning lobby');
     expect(distinctHeading('Early viewers', [phrase('early'), phrase('among')])).toBeNull();
+    // a describing word is no topic, also where viewers write it after "the" ("the whole video")
+    expect(
+      headingSubject(
+        [phrase('whole', { takesArticle: true }), phrase('tutorial', { takesArticle: true })],
+        60,
+      ),
+    ).toBe('the tutorial');
     expect(moreOfKind('Early viewers')).toBe('More early viewers');
   });
 });

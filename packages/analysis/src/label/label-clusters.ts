@@ -96,6 +96,21 @@ export function toCommentRef(c: PreparedComment): CommentRef {
 }
 
 /**
+ * Whether a phrase can name the topic of a cluster with these texts: a phrase viewers write after
+ * "the"/"your", or a capitalised name, is one; any other only if the texts use it as a noun ("open"
+ * in "how do I open it" is not, nor is "ask question", nor "saw"). An "-ly" or "-est" word after
+ * "the" is asked too: "the genuinely funny part" and "the cutest" are no topics, "the family" and
+ * "the forest" are.
+ */
+function isTopicIn(p: Keyphrase, texts: readonly string[]): boolean {
+  return (
+    (p.takesArticle && !/(?:ly|est)$/.test(p.tag)) ||
+    (p.name && !p.tag.includes(' ')) ||
+    usedAsNoun(p.tag, texts)
+  );
+}
+
+/**
  * Representative comments: alternately the most central and the most liked, skipping spam, the
  * creator's own comments, duplicates,
  * empty texts and repeats of a text already chosen; 5 to 8 when the cluster has that many. If the
@@ -197,14 +212,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       earlyShare,
       spamShare,
       language: language?.name ?? null,
-      // A phrase viewers write after "the"/"your", or a capitalised name, is a topic; any other is one
-      // only if the cluster's comments use it as a noun ("open" in "how do I open it" is not, nor is
-      // "ask question"). An "-ly" or "-est" word after "the" is asked too: "the genuinely funny
-      // part" and "the cutest" are no topics, "the family" and "the forest" are.
-      isTopic: (p) =>
-        (p.takesArticle && !/(?:ly|est)$/.test(p.tag)) ||
-        (p.name && !p.tag.includes(' ')) ||
-        usedAsNoun(p.tag, docs[clusterId]!),
+      isTopic: (p) => isTopicIn(p, docs[clusterId]!),
     });
     return {
       clusterId,
@@ -230,7 +238,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     candidates: [
       l.heading,
       l.alternative,
-      distinctHeading(l.kind, l.keyphrases),
+      distinctHeading(l.kind, l.keyphrases, (p) => isTopicIn(p, docs[l.clusterId]!)),
       moreOfKind(l.kind),
     ],
     fallback: l.heading,
