@@ -36,9 +36,16 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
   const duplicateOf = findDuplicates(normalised);
   const byCreator = input.map((c) => c.byCreator === true);
   const spamText = cleaned.map((text, i) => !byCreator[i] && spamReason(text) !== null);
-  const spam = spamText.map(
-    (s, i) => s || (!byCreator[i] && spamAuthorReason(input[i]!.author) !== null),
-  );
+  // one verdict per display name (an author often writes many comments)
+  const spamAuthor = new Map<string, boolean>();
+  const isSpamAuthor = (author: string | null): boolean => {
+    if (!author) return false;
+    let verdict = spamAuthor.get(author);
+    if (verdict === undefined)
+      spamAuthor.set(author, (verdict = spamAuthorReason(author) !== null));
+    return verdict;
+  };
+  const spam = spamText.map((s, i) => s || (!byCreator[i] && isSpamAuthor(input[i]!.author)));
   // An author who posted spam posted it for a campaign: their other comments go with it.
   const spamAuthors = new Set<string>();
   spam.forEach((s, i) => {

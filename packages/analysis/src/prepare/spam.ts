@@ -102,6 +102,9 @@ const HOMOGLYPHS: Record<string, string> = {
   χ: 'x',
 };
 
+/** Characters `foldConfusables` may change: accented and other letters, look-alikes, styled letters. */
+const MAY_FOLD =
+  /[\u00a0-\u2fff\ua700-\ua7ff\uff00-\uffef]|[\u{1d400}-\u{1d7ff}\u{1f130}-\u{1f189}]/u;
 const LATIN = /[a-z]/gi;
 const CYRILLIC_OR_GREEK = /[\u0370-\u03ff\u0400-\u04ff]/gu;
 
@@ -113,6 +116,8 @@ const CYRILLIC_OR_GREEK = /[\u0370-\u03ff\u0400-\u04ff]/gu;
  * `always` maps the look-alikes in any case (display names are short and often all disguise).
  */
 export function foldConfusables(text: string, always = false): string {
+  // most comments hold nothing to fold (plain ASCII, or ASCII and emoji): skip the normalisation
+  if (!MAY_FOLD.test(text)) return text;
   let s = text.normalize('NFKD').replace(/\p{M}+/gu, '');
   s = s.replace(/[\u{1F130}-\u{1F189}]/gu, (ch) =>
     String.fromCharCode(65 + ((ch.codePointAt(0)! - 0x1f130) % 32)),
