@@ -1,4 +1,4 @@
-import { GENERIC_WORDS } from './stopwords';
+import { GENERIC_WORDS, NOT_A_SUBJECT } from './stopwords';
 import { commentTerms, tokenise, type Token } from './tokenise';
 
 export interface Keyphrase {
@@ -162,6 +162,39 @@ export function extractKeyphrases(
           used.add(t);
         }
         continue;
+      }
+      if (!t.includes(' ')) {
+        // A word that mostly comes next to a chosen one is half of a phrase: "rober" after "mark",
+        // "luiz" after "david". When the chosen word, too, is mostly in that phrase and the phrase
+        // ends in a thing ("mark rober", not "sidemen together" or "jj drinking"), the phrase takes
+        // its place; otherwise the word is left out (it would only repeat the chosen one).
+        const n = df[c]!.get(t) ?? 0;
+        let halfOf: string | null = null;
+        for (let p = 0; p < list.length && halfOf === null; p++) {
+          const x = list[p]!;
+          if (x.includes(' ')) continue;
+          for (const pair of [`${x} ${t}`, `${t} ${x}`]) {
+            const m = df[c]!.get(pair) ?? 0;
+            if (n === 0 || m < 0.6 * n) continue;
+            halfOf = x;
+            const last = pair.slice(pair.indexOf(' ') + 1);
+            if (
+              m >= 0.5 * (df[c]!.get(x) ?? 0) &&
+              !used.has(pair) &&
+              !NOT_A_SUBJECT.has(last) &&
+              !/(?:ed|ly|ing)$/.test(last)
+            ) {
+              used.delete(x);
+              list[p] = pair;
+              used.add(pair);
+            }
+            break;
+          }
+        }
+        if (halfOf !== null) {
+          used.add(t);
+          continue;
+        }
       }
       list.push(t);
       used.add(t);

@@ -55,8 +55,9 @@ describe('labelClusters: headings', () => {
     const labels = labelTexts(texts, (i) => (i < 8 ? 0 : i < 12 ? 1 : 2), 'Praise');
     expect(labels.map((l) => l.heading)).toEqual([
       'General praise for the video',
-      // "please reply" is this cluster's top tag, but a plea is not a topic
-      'Praise for baby and shark',
+      // "please reply" is this cluster's top tag, but a plea is not a topic; "shark" only comes
+      // after "baby", so the two are one phrase
+      'Praise for baby shark',
       'Praise mentioning love',
     ]);
     expect(labels[2]!.subject).toBeNull();
@@ -328,6 +329,34 @@ describe('extractKeyphrases', () => {
     expect(tags[0]).not.toContain('part');
     expect(tags[1]).toContain('editing');
     expect(tags[0]).not.toContain('editing');
+  });
+
+  it('joins a word to the chosen word it always follows, unless the phrase ends in no thing', () => {
+    const [tags] = extractKeyphrases(
+      [
+        [
+          'mark rober is a genius',
+          'mark rober again',
+          'love mark rober',
+          'mark rober vs jidion',
+          'mark deserved better',
+          'sidemen together is the best',
+          'the sidemen together again',
+          'sidemen forever',
+          'sidemen videos',
+          'sidemen sunday',
+        ],
+        ['something else entirely', 'another topic here', 'more words about cats'],
+      ],
+      { maxTags: 8 },
+    ).map((c) => c.map((p) => p.tag));
+    expect(tags).toContain('mark rober');
+    expect(tags).not.toContain('rober');
+    expect(tags).not.toContain('mark');
+    // "together" is half of "sidemen together", which names no thing: it is left out
+    expect(tags).toContain('sidemen');
+    expect(tags).not.toContain('together');
+    expect(tags).not.toContain('sidemen together');
   });
 
   it('shows a word viewers mostly write as a hashtag as one, without "the"', () => {
