@@ -42,6 +42,14 @@ export function isEarlyViewer(text: string): boolean {
  */
 const EARLY_SHARE = 0.2;
 
+/** An Opinion cluster where most comments answer another viewer is a conversation among them. */
+const REPLY_SHARE = 0.5;
+
+/** Whether a comment answers another viewer: a reply, or a comment opening with "@name". */
+export function isReplyToViewer(text: string, parentId: string | null | undefined): boolean {
+  return (parentId !== null && parentId !== undefined) || /^\s*@[\p{L}\p{N}_]/u.test(text);
+}
+
 export interface HeadingInput {
   category: Intent;
   sentiment: SentimentLabel;
@@ -57,6 +65,8 @@ export interface HeadingInput {
   thanksShare?: number;
   /** Share of the cluster's comments that remark on being early or on the views' pace (0..1). */
   earlyShare?: number;
+  /** Share of the cluster's comments that answer another viewer (a reply or an "@name" opening) (0..1). */
+  replyShare?: number;
   /** Share of the cluster's comments flagged as spam (0..1). */
   spamShare: number;
   /** The language the cluster's comments are written in when not English ("Portuguese"), else null. */
@@ -199,6 +209,19 @@ function template(input: HeadingInput): Template {
         return { about: (s) => `Jokes about ${s}`, general: 'Jokes and banter', kind: 'Jokes' };
       if ((input.earlyShare ?? 0) >= EARLY_SHARE)
         return { about: null, general: 'Early viewers and view counts', kind: 'Early viewers' };
+      // mostly viewers answering each other: a thread, heated or not
+      if ((input.replyShare ?? 0) >= REPLY_SHARE)
+        return input.sentiment === 'negative' || input.sentiment === 'mixed'
+          ? {
+              about: (s) => `Arguments about ${s}`,
+              general: 'Arguments between viewers',
+              kind: 'Arguments',
+            }
+          : {
+              about: (s) => `Conversations about ${s}`,
+              general: 'Conversations between viewers',
+              kind: 'Conversations',
+            };
       if (input.sentiment === 'negative')
         return {
           about: (s) => `Frustration with ${s}`,

@@ -14,6 +14,7 @@ import {
   headingSubject,
   moreOfKind,
   isEarlyViewer,
+  isReplyToViewer,
   isThanking,
   MAX_HEADING_LENGTH,
 } from './heading';
@@ -147,6 +148,26 @@ describe('composeHeading', () => {
         phrases: [phrase('ending', { takesArticle: true })],
       }).heading,
     ).toBe('Jokes about the ending');
+  });
+
+  it('calls an Opinion cluster of viewers answering each other a conversation, or an argument', () => {
+    const replies = { ...base, category: 'Opinion' as const, replyShare: 0.6 };
+    expect(composeHeading({ ...replies, sentiment: 'negative', phrases: [] }).heading).toBe(
+      'Arguments between viewers',
+    );
+    expect(
+      composeHeading({ ...replies, sentiment: 'mixed', phrases: [phrase('Mr Beast')] }).heading,
+    ).toBe('Arguments about Mr Beast');
+    expect(composeHeading({ ...replies, phrases: [phrase('Mr Beast')] }).heading).toBe(
+      'Conversations about Mr Beast',
+    );
+    // a minority of replies changes nothing
+    expect(
+      composeHeading({ ...replies, replyShare: 0.3, phrases: [phrase('Mr Beast')] }).heading,
+    ).toBe('Thoughts on Mr Beast');
+    expect(isReplyToViewer('@プリムスリハード you are wrong', null)).toBe(true);
+    expect(isReplyToViewer('so true', 'parent-1')).toBe(true);
+    expect(isReplyToViewer('email me at x@y.com', null)).toBe(false);
   });
 
   it('skips generic words as subjects and falls back to a general heading', () => {

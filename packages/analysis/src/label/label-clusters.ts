@@ -7,6 +7,7 @@ import {
   distinctHeadings,
   moreOfKind,
   isEarlyViewer,
+  isReplyToViewer,
   isHumorous,
   isThanking,
 } from './heading';
@@ -201,6 +202,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     const humourShare = shareOf((c) => isHumorous(c.clean));
     const thanksShare = shareOf((c) => isThanking(c.clean));
     const earlyShare = shareOf((c) => isEarlyViewer(c.clean));
+    const replyShare = shareOf((c) => isReplyToViewer(c.clean, c.parentId));
     const { heading, subject, kind, alternative } = composeHeading({
       category,
       sentiment: sentiment.label,
@@ -210,6 +212,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       humourShare,
       thanksShare,
       earlyShare,
+      replyShare,
       spamShare,
       language: language?.name ?? null,
       isTopic: (p) => isTopicIn(p, docs[clusterId]!),

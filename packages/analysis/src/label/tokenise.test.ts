@@ -30,4 +30,12 @@ describe('tokenise', () => {
     expect(tag).toEqual({ key: 'moresidemen', surface: 'MoreSidemen', hashtag: true });
     expect(word).toEqual({ key: 'moresidemen', surface: 'moresidemen' });
   });
+
+  it('drops links and @handles in any script', () => {
+    expect(
+      tokenise('@プリムスリハード @Wafi_J. agreed, see https://x.example/a and @josé').map(
+        (t) => t.key,
+      ),
+    ).toEqual(['agreed', 'see', 'and']);
+  });
 });

@@ -48,7 +48,8 @@ export function foldPlural(word: string): string {
 export function tokenise(text: string): Token[] {
   const words =
     text
-      .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|@[\w.-]+/gi, ' ')
+      // handles in any script: "@プリムスリハード" addresses someone, it is no topic
+      .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|@[\p{L}\p{N}_.-]+/giu, ' ')
       .match(/#?[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
   return words.map((word) => {
     const hashtag = word.startsWith('#');
