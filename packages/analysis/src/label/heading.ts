@@ -323,7 +323,8 @@ export function distinctHeadings<T>(
   choice: (item: T) => {
     id: number;
     size: number;
-    candidates: readonly (string | null | undefined)[];
+    /** Headings in order of preference; a function is asked only when the ones before it are taken. */
+    candidates: readonly (string | null | undefined | (() => string | null))[];
     fallback: string;
   },
 ): string[] {
@@ -333,9 +334,14 @@ export function distinctHeadings<T>(
   const taken = new Set<string>();
   const out: string[] = new Array<string>(items.length);
   for (const { index, candidates, fallback } of order) {
-    const free = candidates.find(
-      (c): c is string => typeof c === 'string' && !taken.has(c.toLowerCase()),
-    );
+    let free: string | undefined;
+    for (const candidate of candidates) {
+      const c = typeof candidate === 'function' ? candidate() : candidate;
+      if (typeof c === 'string' && !taken.has(c.toLowerCase())) {
+        free = c;
+        break;
+      }
+    }
     const heading = free ?? fallback;
     taken.add(heading.toLowerCase());
     out[index] = heading;

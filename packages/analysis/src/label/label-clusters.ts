@@ -174,6 +174,14 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     );
     return (genuine.length > 0 ? genuine : list).map((i) => comments[i]!.clean);
   });
+  // Whether a tag can name its cluster's topic, asked once per cluster and tag (the tagger is slow).
+  const topicMemo = new Map<string, boolean>();
+  const isTopic = (p: Keyphrase, clusterId: number): boolean => {
+    const key = `${clusterId}\u0000${p.tag}`;
+    let known = topicMemo.get(key);
+    if (known === undefined) topicMemo.set(key, (known = isTopicIn(p, docs[clusterId]!)));
+    return known;
+  };
   // Twice the tags shown, so a non-English cluster still shows six once its stopwords are dropped.
   const keyphrases = extractKeyphrases(docs, { maxTags: 2 * MAX_TAGS });
 
@@ -215,7 +223,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       replyShare,
       spamShare,
       language: language?.name ?? null,
-      isTopic: (p) => isTopicIn(p, docs[clusterId]!),
+      isTopic: (p) => isTopic(p, clusterId),
     });
     return {
       clusterId,
@@ -241,7 +249,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     candidates: [
       l.heading,
       l.alternative,
-      distinctHeading(l.kind, l.keyphrases, (p) => isTopicIn(p, docs[l.clusterId]!)),
+      () => distinctHeading(l.kind, l.keyphrases, (p) => isTopic(p, l.clusterId)),
       moreOfKind(l.kind),
     ],
     fallback: l.heading,
