@@ -230,12 +230,13 @@ const LURE_NAME = [
   /\bcome (?:fast|over|here|quick)\b|\bget into my (?:body|bed|room)\b|\bturn you on\b|\btouch\W*me\b|\bjoin (?:fast|quick|me now)\b/i,
   /\bt\W*[a@4]+\W*p\W*(?:on\W*)?(?:me|my|here)\b|\bclick (?:on )?(?:me|my|here)\b|\bcheck my (?:profile|pic|pfp|bio)\b/i,
   /\bh[o0]rny\b|(?<![a-z])s\W?[e3*]\W?x(?:y|x+)?(?![a-z])|\bf\W?[u#*@]?\W?c\W?k\W*(?:me|with)\b|\bhot\W*girl|\bsexy\b|\bnudes?\b|\bonly\W?fans\b|\bhook\W?up\b|\b18\s?\+|\bi'?m lonely\b/i,
-  /\bfree\W*(?:robux|v\W?bucks|gems|skins?|iphone)\b|\brobux\b|(?<![a-z])btc\b|\bbitcoin\b|\bcrypto\b|\bforex\b/i,
+  /\bfree\W*(?:robux|v\W?bucks|gems|skins?|iphone)\b|\brobux\b/i,
+  // a coin in a name is a fan's; a coin with a pitch is an advert ("Why 1BTC will be worth 100 million")
+  /(?:(?<![a-z])\d*btc|\bbitcoin|\bcrypto|\bforex)\b.{0,40}\b(?:trader|trading|signals?|expert|mentor|invest(?:ment|or|ing)?|profits?|worth|millions?|coach|manager|academy|pump)\b/i,
   /\b(?:go|come) to my (?:channel|chanel|profile)\b|\bcheck (?:out )?my (?:channel|chanel|videos?)\b|\bsub(?:bing|scribing)? to (?:everyone|everybody|all) who\b|\bsub\W?(?:4|for)\W?sub\b|\bwho subs?\b/i,
   /\b\d+(?:\.\d+)?\s?k\s?(?:subs?|subscribers?)?\s?(?:challenge\s)?(?:with|w\/?)\s?(?:no|0|\d)\s?vid|\b\d+(?:\.\d+)?\s?k\s?(?:subs?\s?)?challenge\b|\b(?:mission|road|journey) to \d+\s?k\b|\bhelp me (?:to |reach |get )?(?:to )?(?:my dream|\d+\s?k)\b|\bdream of \d+\s?k\b/i,
   /\b(?:don'?t|do not|dont) (?:read|look at|open|click|tap) my\b|\bread my (?:name|profile|pfp|bio)\b|\bprofile pic(?:ture)?\b/i,
   /\btel[e3]\W?gr[a@]\W?m\b|\bteiegra|\bwhats\W?app\b|\bnicegram\b|\b(?:text|dm|message) me\b|\b(?:l[i!1]ve|online) now\b/i,
-  /\brepent\b|\bjesus (?:is the only way|loves you|saves)\b|\bbelieve in jesus\b/i,
 ];
 
 /**
