@@ -152,6 +152,11 @@ describe('spamAuthorReason', () => {
     ['Руссо Туристо'],
     ['TheOdd1sOut'],
     ['Sexton Blake'],
+    ['Middlesex Gooner'],
+    ['BTC Maxi'],
+    ['Crypto Dave'],
+    // a believer's name is no advert: preaching is told from a viewer by topic, not by form
+    ['Jesus Saves'],
     [null],
     [''],
   ])('leaves %s alone', (name) => {
