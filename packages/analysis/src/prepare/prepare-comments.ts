@@ -11,9 +11,9 @@ export interface PreparedBatch {
   comments: PreparedComment[];
   /**
    * Weight of each comment in cluster discovery: 0 for spam, duplicates, the creator's own comments
-   * and empty texts (so they never
-   * form topics of their own, though they are still assigned to their nearest cluster); an original
-   * that others repeat weighs 1 + ln(copies), so a phrase many viewers wrote still counts for more.
+   * and empty texts (so they never form topics of their own, though they are still assigned to their
+   * nearest cluster); an original that other viewers repeat weighs 1 + ln(copies), so a phrase many
+   * viewers wrote still counts for more (chain copy-paste excepted).
    */
   weights: Float32Array;
   duplicates: number;
