@@ -1,6 +1,6 @@
 import type { Intent, SentimentLabel } from '@app/contracts';
 import type { Keyphrase } from './keyphrases';
-import { NOT_A_SUBJECT } from './stopwords';
+import { namesNoThing, NOT_A_SUBJECT } from './stopwords';
 
 export const MAX_HEADING_LENGTH = 60;
 
@@ -113,8 +113,7 @@ function nounLike(p: Keyphrase): boolean {
   if (p.tag.includes(' ')) return !NOT_A_SUBJECT.has(p.tag.slice(p.tag.lastIndexOf(' ') + 1));
   if (p.name) return true;
   // "the whole", "the same", "the next": after "the" too, these describe the thing that follows
-  if (NOT_A_SUBJECT.has(p.tag)) return false;
-  return p.takesArticle || !/(?:ed|ly|ing)$/.test(p.tag);
+  return p.takesArticle ? !NOT_A_SUBJECT.has(p.tag) : !namesNoThing(p.tag);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GENERIC_WORDS, NOT_A_SUBJECT } from './stopwords';
+import { GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, tokenise, type Token } from './tokenise';
 
 export interface Keyphrase {
@@ -63,6 +63,10 @@ const NOT_DESCRIBING = new Set([
   'that',
   'this',
 ]);
+/** A determiner or an article: the word after it (or after one describing word) is a thing. */
+function marksAThing(word: string | undefined): boolean {
+  return word !== undefined && (DETERMINERS.has(word) || ARTICLES.has(word));
+}
 const BIGRAM_BONUS = 1.25;
 const GENERIC_PENALTY = 0.35;
 
@@ -169,29 +173,24 @@ export function extractKeyphrases(
         // ends in a thing ("mark rober", not "sidemen together" or "jj drinking"), the phrase takes
         // its place; otherwise the word is left out (it would only repeat the chosen one).
         const n = df[c]!.get(t) ?? 0;
-        let halfOf: string | null = null;
-        for (let p = 0; p < list.length && halfOf === null; p++) {
+        let half = false;
+        for (let p = 0; p < list.length && n > 0 && !half; p++) {
           const x = list[p]!;
           if (x.includes(' ')) continue;
-          for (const pair of [`${x} ${t}`, `${t} ${x}`]) {
-            const m = df[c]!.get(pair) ?? 0;
-            if (n === 0 || m < 0.6 * n) continue;
-            halfOf = x;
-            const last = pair.slice(pair.indexOf(' ') + 1);
-            if (
-              m >= 0.5 * (df[c]!.get(x) ?? 0) &&
-              !used.has(pair) &&
-              !NOT_A_SUBJECT.has(last) &&
-              !/(?:ed|ly|ing)$/.test(last)
-            ) {
-              used.delete(x);
-              list[p] = pair;
-              used.add(pair);
-            }
-            break;
+          const pair = [`${x} ${t}`, `${t} ${x}`].find((b) => (df[c]!.get(b) ?? 0) >= 0.6 * n);
+          if (pair === undefined) continue;
+          half = true;
+          if (
+            df[c]!.get(pair)! >= 0.5 * (df[c]!.get(x) ?? 0) &&
+            !used.has(pair) &&
+            !namesNoThing(pair.slice(pair.indexOf(' ') + 1))
+          ) {
+            used.delete(x);
+            list[p] = pair;
+            used.add(pair);
           }
         }
-        if (halfOf !== null) {
+        if (half) {
           used.add(t);
           continue;
         }
@@ -265,15 +264,7 @@ function describe(
       // "the bot", "a bot", "the best youtuber": a determiner or an article, right before or before one
       // describing word, marks a countable thing the heading can name as "the bot"
       const before = tokens[i - 1]?.key;
-      const twoBefore = tokens[i - 2]?.key;
-      if (
-        before !== undefined &&
-        (DETERMINERS.has(before) ||
-          ARTICLES.has(before) ||
-          (twoBefore !== undefined &&
-            (DETERMINERS.has(twoBefore) || ARTICLES.has(twoBefore)) &&
-            !NOT_DESCRIBING.has(before)))
-      )
+      if (marksAThing(before) || (marksAThing(tokens[i - 2]?.key) && !NOT_DESCRIBING.has(before!)))
         withDeterminer++;
       const surface = tokens
         .slice(i, i + parts.length)

@@ -65,3 +65,8 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude'
   ).split(' '),
 );
+
+/** A word that names no thing: a describing or function word (NOT_A_SUBJECT) or a verb or adverb form. */
+export function namesNoThing(word: string): boolean {
+  return NOT_A_SUBJECT.has(word) || /(?:ed|ly|ing)$/.test(word);
+}
