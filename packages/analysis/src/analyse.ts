@@ -19,7 +19,7 @@ import type {
   Sentiment,
   StageProgress,
 } from './types';
-import { prepareComments } from './prepare/prepare-comments';
+import { fromAudience, prepareComments } from './prepare/prepare-comments';
 import { applyContextRules, parseContextRules } from './label/context-rules';
 import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
 import { measureClusters } from './measure/shares';
@@ -517,9 +517,7 @@ export async function analyseComments(
     spam: isSpamCluster(l, comments),
   }));
   // The audience's mood: spam and the creator's own replies are left out.
-  const overall = aggregateSentiment(
-    sentiments.filter((_, i) => !comments[i]!.spam && !comments[i]!.byCreator),
-  );
+  const overall = aggregateSentiment(sentiments.filter((_, i) => fromAudience(comments[i]!)));
   let executiveSummary = composeOfflineSummary(summaryClusters, overall);
   let summaryByModel = false;
   if (deps.languageModel) {

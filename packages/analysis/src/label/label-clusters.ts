@@ -14,6 +14,7 @@ import {
 import { clusterLanguage, stopwordsOf } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
+import { fromAudience } from '../prepare/prepare-comments';
 import { usedAsNoun } from './part-of-speech';
 
 /** Tags shown per cluster. */
@@ -124,10 +125,7 @@ export function pickRepresentatives(
 ): number[] {
   const eligible = members.filter(
     (i) =>
-      !comments[i]!.spam &&
-      !comments[i]!.byCreator &&
-      comments[i]!.duplicateOf === null &&
-      comments[i]!.clean !== '',
+      fromAudience(comments[i]!) && comments[i]!.duplicateOf === null && comments[i]!.clean !== '',
   );
   const pool = eligible.length > 0 ? eligible : members.filter((i) => comments[i]!.clean !== '');
   const byCentrality = [...pool].sort(
@@ -170,7 +168,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   // would only add noise.
   const docs = members.map((list) => {
     const genuine = list.filter(
-      (i) => !comments[i]!.spam && !comments[i]!.byCreator && comments[i]!.duplicateOf === null,
+      (i) => fromAudience(comments[i]!) && comments[i]!.duplicateOf === null,
     );
     return (genuine.length > 0 ? genuine : list).map((i) => comments[i]!.clean);
   });

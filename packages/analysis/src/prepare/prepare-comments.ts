@@ -21,6 +21,14 @@ export interface PreparedBatch {
 }
 
 /**
+ * Whether a prepared comment speaks for the audience: not spam and not the creator's own. Only such
+ * comments are shown as representatives, give tags and make the overall sentiment.
+ */
+export function fromAudience(c: Pick<PreparedComment, 'spam' | 'byCreator'>): boolean {
+  return !c.spam && !c.byCreator;
+}
+
+/**
  * Cleans comment text and flags exact/near duplicates and obvious spam. Likes, author, published
  * date, reply count and parent are carried through unchanged. O(n).
  *

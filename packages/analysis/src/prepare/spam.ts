@@ -40,6 +40,8 @@ const LOOK_ALIKES: Record<string, string> = {
   ı: 'i',
 };
 
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
+
 /** Cyrillic and Greek letters drawn like Latin ones (folded only where Latin text is being faked). */
 const HOMOGLYPHS: Record<string, string> = {
   А: 'A',
@@ -122,9 +124,7 @@ export function foldConfusables(text: string, always = false): string {
   s = s.replace(/[\u{1F130}-\u{1F189}]/gu, (ch) =>
     String.fromCharCode(65 + ((ch.codePointAt(0)! - 0x1f130) % 32)),
   );
-  s = s
-    .replace(/[ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ¢ɡı]/gu, (ch) => LOOK_ALIKES[ch] ?? ch)
-    .replace(/[\u2018\u2019\u02bc]/g, "'");
+  s = s.replace(LOOK_ALIKE, (ch) => LOOK_ALIKES[ch]!).replace(/[\u2018\u2019\u02bc]/g, "'");
   const latin = (s.match(LATIN) ?? []).length;
   const other = (s.match(CYRILLIC_OR_GREEK) ?? []).length;
   if (other === 0) return s;
