@@ -49,7 +49,7 @@ export async function readCommentsFile(
   const body = content.replace(/^\ufeff/, '');
   if (body.trim() === '') throw new InputFileError(`Input file is empty: ${file}`);
   let comments: InputComment[];
-  const stats = { rows: 0, skipped: 0 };
+  const stats = { skipped: 0 };
   try {
     comments =
       detectFormat(file, body) === 'jsonl'

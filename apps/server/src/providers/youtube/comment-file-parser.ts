@@ -1,5 +1,6 @@
 import type { InputComment } from '@app/analysis';
 import { parseCsv, sniffDelimiter } from '@app/analysis';
+import { countValue } from './count-text';
 
 export { parseCsv };
 
@@ -57,11 +58,8 @@ function pick(row: Row, keys: string[]): string | undefined {
 
 /** A count: "1,234" -> 1234, "1.2K" -> 1200, "3M" -> 3000000; anything else (or negative) -> 0. */
 function toCount(v: string | undefined): number {
-  const m = /^\s*([\d.,]+)\s*([KMB])?\s*$/i.exec(v ?? '');
-  if (!m) return 0;
-  const n = Number(m[1]!.replace(/,/g, ''));
-  const scale = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
-  return Number.isFinite(n) && n > 0 ? Math.floor(n * scale) : 0;
+  const n = countValue(v, true);
+  return n !== null && n > 0 ? Math.floor(n) : 0;
 }
 
 /** A yes/no field: true, 1, yes (any case) or a JSON true. */
@@ -82,16 +80,14 @@ function toIsoDate(v: string | undefined, seconds: string | undefined): string |
   return null;
 }
 
-/** Counts what a parse read: data rows, and those skipped because they hold no text. */
+/** What a parse left out: the rows skipped because they hold no text. */
 export interface ParseStats {
-  rows: number;
   skipped: number;
 }
 
 /** Turns loosely typed rows into pipeline comments; rows without text are skipped (and counted in `stats`). */
 export function rowsToComments(rows: Row[], idPrefix: string, stats?: ParseStats): InputComment[] {
   const out: InputComment[] = [];
-  if (stats) stats.rows += rows.length;
   rows.forEach((given, i) => {
     const row = keyed(given);
     const text = pick(row, TEXT_KEYS);

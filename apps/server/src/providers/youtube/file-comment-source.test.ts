@@ -93,7 +93,7 @@ describe('comment file columns', () => {
     ]);
   });
 
-  it('reads rounded like counts and marks the creator\'s own comments', () => {
+  it("reads rounded like counts and marks the creator's own comments", () => {
     const csv = parseCommentsCsv(
       'id,text,likes,is_creator\n' +
         'a,Merch is live,1.2K,TRUE\nb,Love it,3M,no\nc,ok,lots,\nd,hmm,-4,1\n',

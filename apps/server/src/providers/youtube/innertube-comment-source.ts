@@ -8,6 +8,7 @@ import {
   type FetchedComments,
   type VideoMetadata,
 } from './comment-source.port';
+import { countValue } from './count-text';
 
 export interface InnertubeCommentSourceOptions {
   /** Injected in tests (recorded InnerTube replies); the global fetch otherwise. */
@@ -16,11 +17,7 @@ export interface InnertubeCommentSourceOptions {
 
 /** "1.2K" -> 1200, "3M" -> 3000000, "15" -> 15, "" -> 0. InnerTube only shows rounded counts. */
 export function parseApproximateCount(text: string | undefined | null): number {
-  const m = /([\d.,]+)\s*([KMB])?/i.exec(text ?? '');
-  if (!m) return 0;
-  const n = Number(m[1]!.replace(/,/g, ''));
-  const scale = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
-  return Number.isFinite(n) ? Math.round(n * scale) : 0;
+  return Math.round(countValue(text) ?? 0);
 }
 
 /**

@@ -155,7 +155,9 @@ function handler(log: Logged[]) {
         });
       }
       return json({
-        items: [comment('t2.r3', 'Part two is on its way! https://patreon.com/x', 3, 't2', CHANNEL)],
+        items: [
+          comment('t2.r3', 'Part two is on its way! https://patreon.com/x', 3, 't2', CHANNEL),
+        ],
       });
     }
     res.writeHead(404).end();
