@@ -18,19 +18,17 @@ import { cleanText } from '../../packages/analysis/src/prepare/clean-text';
 import { prepareComments } from '../../packages/analysis/src/prepare/prepare-comments';
 import { spamReason } from '../../packages/analysis/src/prepare/spam';
 import type { InputComment } from '../../packages/analysis/src/types';
-import { parseCsv, repoRoot, sharedRoot } from './embedding-cache';
+import { csvRecords } from '../../packages/analysis/src/text/csv';
+import { datasetsDir as datasets } from './dev-set-files';
+import { repoRoot } from './embedding-cache';
 
 const show = process.argv.includes('--show');
-const datasets = path.join(sharedRoot, 'datasets');
 if (!existsSync(datasets)) {
   console.log(`Datasets not found at ${datasets}; nothing to measure.`);
   process.exit(0);
 }
 
-function records(file: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(readFileSync(path.join(datasets, file), 'utf8'));
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
+const records = (file: string) => csvRecords(readFileSync(path.join(datasets, file), 'utf8'));
 
 /** The reply alone for comp34812's "[MAIN] ... [REPLY] ..." rows, as the product sees a reply. */
 const replyText = (raw: string) => raw.replace(/^\[MAIN\][\s\S]*?\[REPLY\]\s*/, '');
