@@ -4,14 +4,15 @@
  *  1. 10,000 real comments (all real comment datasets in ../shared/datasets concatenated and shuffled
  *     with a fixed seed) analysed end to end offline with the ONNX USE-lite embedder, next to the time
  *     the same embedder needs to embed the same 10,000 texts alone, measured in the same run.
- *     Goals: total <= 1.5x embedding alone, total < 30 s on 2 cores.
+ *     Goals: total <= 1.5x embedding alone, total < 30 s on 2 cores. The pair (embedding alone, analysis)
+ *     is measured `--runs` times (default 3) and the pair with the median ratio is reported.
  *  2. Peak RSS for 50,000 comments, in a child process (process.resourceUsage().maxRSS). There are about
  *     27,700 real comments, so later copies get a " #n" suffix: every text stays distinct, so all 50,000
  *     are embedded and held in memory (a verbatim copy would be embedded once). Goal < 1 GB.
  *
  * Prints a table and writes artifacts/bench/analysis-speed.json.
  *
- *   npx tsx scripts/bench/analysis-speed.ts [--n 10000] [--memory-n 50000] [--quick] [--no-memory] [--trace-rss]
+ *   npx tsx scripts/bench/analysis-speed.ts [--n 10000] [--memory-n 50000] [--quick] [--runs 3] [--no-memory] [--trace-rss]
  *     [--child-tsx]   (the 50,000-comment child runs compiled, as `npm start` ships the server; this runs it through tsx)
  */
 import { execFileSync } from 'node:child_process';
@@ -151,19 +152,35 @@ async function main(): Promise<void> {
   }
   const n = numberArg('n', quick ? 2000 : 10_000);
   const memoryN = numberArg('memory-n', quick ? 10_000 : 50_000);
+  const runs = Math.max(1, Math.floor(numberArg('runs', quick ? 1 : 3)));
   const comments = sample(n);
   const embedder = new OnnxTextEmbedder({ model: modelDir });
   await embedder.load();
   await embedder.embed(comments.slice(0, 64).map((c) => c.text)); // warm-up: first inference allocates
 
-  const embedStart = performance.now();
-  await embedder.embed(comments.map((c) => c.text));
-  const embeddingAlone = performance.now() - embedStart;
-
-  const result = await analyseComments(comments, { embedder }, { seed: 1 });
+  // Pairs of (embedding alone, whole analysis), back to back: on a shared 2-vCPU host the same
+  // embedding took 13.3-17.4 s from one run to the next, so one pair's ratio says little; the
+  // pair with the median ratio is reported, with the range.
+  const pairs: { embeddingAlone: number; result: Awaited<ReturnType<typeof analyseComments>> }[] =
+    [];
+  for (let r = 0; r < runs; r++) {
+    const embedStart = performance.now();
+    await embedder.embed(comments.map((c) => c.text));
+    const embeddingAlone = performance.now() - embedStart;
+    const result = await analyseComments(comments, { embedder }, { seed: 1 });
+    pairs.push({ embeddingAlone, result });
+    if (runs > 1)
+      console.error(
+        `run ${r + 1}/${runs}: embedding alone ${(embeddingAlone / 1000).toFixed(2)} s, analysis ${(result.timingsMs.total / 1000).toFixed(2)} s, ratio ${(result.timingsMs.total / embeddingAlone).toFixed(2)}`,
+      );
+  }
+  const ratioOf = (p: (typeof pairs)[number]): number => p.result.timingsMs.total / p.embeddingAlone;
+  const byRatio = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b));
+  const { embeddingAlone, result } = byRatio[Math.floor((byRatio.length - 1) / 2)]!;
   const t = result.timingsMs;
   const preparing = Math.max(0, t.total - t.embedding - t.clustering - t.labelling);
   const ratio = t.total / embeddingAlone;
+  const ratios = pairs.map(ratioOf);
 
   type MemoryRun = { n: number; maxRssKb: number; clusters: number; timingsMs: typeof t };
   let memory: MemoryRun | null = null;
@@ -223,8 +240,18 @@ async function main(): Promise<void> {
     ['pipeline: clustering', s(t.clustering), ''],
     ['pipeline: labelling + summary', s(t.labelling), ''],
     ['pipeline: total', s(t.total), `goal < 30 s: ${t.total < 30_000 ? 'PASS' : 'MISS'}`],
-    ['total / embedding alone', ratio.toFixed(2), `goal <= 1.5: ${ratio <= 1.5 ? 'PASS' : 'MISS'}`],
+    [
+      runs > 1 ? `total / embedding alone (median of ${runs} runs)` : 'total / embedding alone',
+      ratio.toFixed(2),
+      `goal <= 1.5: ${ratio <= 1.5 ? 'PASS' : 'MISS'}`,
+    ],
   ];
+  if (runs > 1)
+    rows.push([
+      '  every run',
+      ratios.map((r) => r.toFixed(2)).join(', '),
+      `range ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`,
+    ]);
   if (memory) {
     rows.push([
       `peak RSS, ${memory.n} comments (child)`,
@@ -254,6 +281,11 @@ async function main(): Promise<void> {
         embeddingAloneMs: Math.round(embeddingAlone),
         timingsMs: { preparing: Math.round(preparing), ...t },
         ratioTotalToEmbedding: Number(ratio.toFixed(3)),
+        runs: pairs.map((p) => ({
+          embeddingAloneMs: Math.round(p.embeddingAlone),
+          timingsMs: p.result.timingsMs,
+          ratio: Number(ratioOf(p).toFixed(3)),
+        })),
         goals: { totalMs: 30_000, ratio: 1.5, peakRssMb: 1024 },
         memory: memory && {
           comments: memory.n,

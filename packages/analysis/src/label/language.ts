@@ -171,6 +171,8 @@ export function clusterLanguage(texts: readonly string[]): ClusterLanguage | nul
     words.hinglish > words.english
   )
     return { name: 'Hinglish', codes: [HINGLISH] };
+  // Checked before franc reads anything: most clusters are English, and this needs no reading.
+  if (words.english >= MAX_ENGLISH_WORDS * words.words) return null;
   const long = texts.filter((t) => t.length >= MIN_CHARS);
   const picks = Math.min(SAMPLE, long.length);
   const counts = new Map<string, number>();
@@ -182,7 +184,6 @@ export function clusterLanguage(texts: readonly string[]): ClusterLanguage | nul
   const detected = [...counts.values()].reduce((a, b) => a + b, 0);
   if (detected < MIN_READ) return null;
   if ((counts.get('eng') ?? 0) > MAX_ENGLISH * detected) return null;
-  if (words.english >= MAX_ENGLISH_WORDS * words.words) return null;
   counts.delete('eng');
   const others = [...counts.values()].reduce((a, b) => a + b, 0);
   const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
