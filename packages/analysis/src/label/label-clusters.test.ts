@@ -50,10 +50,10 @@ describe('labelClusters: headings', () => {
     const texts = [
       ...['Great video!', 'great video thanks', 'Awesome video', 'Great video man'],
       ...['So good', 'Loved it', 'Nice one', 'Great stuff'],
-      ...['please reply', 'please reply bro', 'baby shark', 'baby lol'],
+      ...['please reply', 'please reply bro', 'baby shark', 'baby shark again', 'baby lol'],
       ...['Great video', 'love it'],
     ];
-    const labels = labelTexts(texts, (i) => (i < 8 ? 0 : i < 12 ? 1 : 2), 'Praise');
+    const labels = labelTexts(texts, (i) => (i < 8 ? 0 : i < 13 ? 1 : 2), 'Praise');
     expect(labels.map((l) => l.heading)).toEqual([
       'General praise for the video',
       // "please reply" is this cluster's top tag, but a plea is not a topic; "shark" only comes
@@ -84,6 +84,19 @@ describe('labelClusters: headings', () => {
       ),
     ).toBe('the tutorial');
     expect(moreOfKind('Early viewers')).toBe('More early viewers');
+  });
+
+  it('names no topic after one comment\'s words', () => {
+    // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
+    const texts = [
+      ...['The camera is great', 'great camera', 'love the camera', 'camera quality is insane'],
+      ...['Abandon POS forever', 'Account Growth was quite helpful', 'the code system idea'],
+    ];
+    const labels = labelTexts(texts, (i) => (i < 4 ? 0 : 1), 'Opinion');
+    expect(labels[0]!.heading).toBe('Thoughts on the camera');
+    expect(labels[1]!.tags.length).toBeGreaterThan(0);
+    expect(labels[1]!.subject).toBeNull();
+    for (const tag of labels[1]!.tags) expect(labels[1]!.heading.toLowerCase()).not.toContain(tag);
   });
 });
 
