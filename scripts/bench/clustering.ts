@@ -3,7 +3,7 @@
  * agnews): NMI and ACC with the true K over 3 seeds, NMI with the product's own K, against SCCL's
  * published NMI and the USE-lite + k-means baseline.
  *
- *   npx tsx scripts/bench/clustering.ts [--quick] [--sets tweet,agnews] [--lexical 0.7] [--whiten 0.5]
+ *   npx tsx scripts/bench/clustering.ts [--quick] [--sets tweet,agnews] [--lexical 0.7] [--whiten 0.5] [--restarts 4]
  *     [--smooth 10 --beta 1]   (neighbourhood smoothing; --smooth 0 turns it off)
  *
  * Writes artifacts/bench/clustering.json. Always exits 0 (a measurement); prints PASS/MISS per goal.
@@ -40,6 +40,8 @@ const lexicalArg = args.includes('--lexical') ? Number(args[args.indexOf('--lexi
 const lexicalWeight = Number.isFinite(lexicalArg) ? lexicalArg : undefined;
 const whitenArg = args.includes('--whiten') ? Number(args[args.indexOf('--whiten') + 1]) : NaN;
 const whiten = Number.isFinite(whitenArg) ? whitenArg : undefined;
+const restartsArg = args.includes('--restarts') ? Number(args[args.indexOf('--restarts') + 1]) : NaN;
+const restarts = Number.isFinite(restartsArg) ? restartsArg : undefined;
 const smoothK = args.includes('--smooth') ? Number(args[args.indexOf('--smooth') + 1]) : 0;
 const smoothBeta = args.includes('--beta') ? Number(args[args.indexOf('--beta') + 1]) : 1;
 // --smooth 0 turns neighbourhood smoothing off; without the flag the product's default applies.
@@ -84,7 +86,7 @@ for (const goal of GOALS) {
     const t0 = performance.now();
     const r = await discoverClusters(
       { vectors, texts },
-      { k: trueK, seed, lexicalWeight, whiten, smooth },
+      { k: trueK, seed, lexicalWeight, whiten, smooth, restarts },
     );
     times.push(performance.now() - t0);
     nmis.push(normalizedMutualInfo(labels, r.assignments));
@@ -93,7 +95,7 @@ for (const goal of GOALS) {
   const t0 = performance.now();
   const auto = await discoverClusters(
     { vectors, texts },
-    { seed: SEEDS[0], lexicalWeight, whiten, smooth },
+    { seed: SEEDS[0], lexicalWeight, whiten, smooth, restarts },
   );
   const autoMs = performance.now() - t0;
   const autoNmi = normalizedMutualInfo(labels, auto.assignments);
