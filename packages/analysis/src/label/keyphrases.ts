@@ -1,5 +1,5 @@
 import { GENERIC_WORDS, namesNoThing } from './stopwords';
-import { commentTerms, tokenise, type Token } from './tokenise';
+import { commentTerms, TITLE_LINKS, tokenise, type Token } from './tokenise';
 
 export interface Keyphrase {
   /** Tag text as shown (lower case, most common spelling in the cluster). */
@@ -74,10 +74,11 @@ function isGeneric(term: string): boolean {
   return term.split(' ').every((w) => GENERIC_WORDS.has(w));
 }
 
+/** Two phrases share a word (not a title's small word: "Game of Thrones" and "Call of Duty" do not clash). */
 function overlaps(a: string, b: string): boolean {
   const wa = a.split(' ');
   const wb = b.split(' ');
-  return wa.some((w) => wb.includes(w));
+  return wa.some((w) => wb.includes(w) && !TITLE_LINKS.has(w) && w !== 'the');
 }
 
 /**

@@ -86,7 +86,19 @@ describe('labelClusters: headings', () => {
     expect(moreOfKind('Early viewers')).toBe('More early viewers');
   });
 
-  it('names no topic after one comment\'s words', () => {
+  it('names a title by all its words', () => {
+    const texts = [
+      ...['Game of Thrones did it better', 'this is like Game of Thrones', 'Game of Thrones vibes'],
+      ...['better than Game of Thrones tbh', 'the ending of Game of Thrones was worse'],
+      ...['The camera is great', 'great camera', 'love the camera', 'camera quality is insane'],
+    ];
+    const labels = labelTexts(texts, (i) => (i < 5 ? 0 : 1), 'Opinion');
+    expect(labels[0]!.heading).toBe('Thoughts on Game of Thrones');
+    expect(labels[0]!.tags[0]).toBe('game of thrones');
+    expect(labels[0]!.tags).not.toContain('throne');
+  });
+
+  it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [
       ...['The camera is great', 'great camera', 'love the camera', 'camera quality is insane'],

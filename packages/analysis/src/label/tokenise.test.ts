@@ -18,6 +18,28 @@ describe('foldPlural', () => {
 });
 
 describe('commentTerms', () => {
+  it('keeps a title written with capitals as one term, small words included', () => {
+    expect(commentTerms(tokenise('Better than Game of Thrones season 8'))).toContain(
+      'game of throne',
+    );
+    expect(commentTerms(tokenise('the Lord of the Rings trilogy'))).toContain('lord of the ring');
+    expect(commentTerms(tokenise('Attack on Titan fans unite'))).toContain('attack on titan');
+    // not in lower case, not across a small word that is no title's, not in a Title Case comment
+    expect(
+      [...commentTerms(tokenise('a game of thrones fan'))].some((t) => t.includes(' of ')),
+    ).toBe(false);
+    expect(
+      [...commentTerms(tokenise('Greetings from Brazil and Love to Everyone'))].some(
+        (t) => t.split(' ').length > 2,
+      ),
+    ).toBe(false);
+    expect(
+      [...commentTerms(tokenise('Best Part Of The Video Was The End'))].some((t) =>
+        t.includes(' of '),
+      ),
+    ).toBe(false);
+  });
+
   it('does not turn "always" into a truncated tag', () => {
     const terms = commentTerms(tokenise('Sidemen always deliver, always'));
     expect(terms.has('alway')).toBe(false);

@@ -83,11 +83,45 @@ const CONTENT_CACHE = new Map<string, boolean>();
 const LAUGHTER = /^(?:(?:ha|ja|he|hi|ka|ah|rs|xa)+h?|k{3,}|x+d+|lo+l|lmf?ao+)$/;
 
 /**
+ * Words inside a title ("Game of Thrones", "Attack on Titan", "Lord of the Rings"); not "in", which
+ * more often starts a place ("Apple Pay in South Africa").
+ */
+export const TITLE_LINKS: ReadonlySet<string> = new Set(['of', 'on', 'at']);
+
+/** Starts with a capital letter. */
+const CAPITAL = /^\p{Lu}/u;
+
+/**
+ * The end of a title that starts at tokens[i]: a capitalised content word, "of", "on" or "at", an
+ * optional "the", and another capitalised content word ("Call of Duty", "Sea of Thieves"). Returns
+ * the index of its last word, or -1.
+ */
+function titleEnd(tokens: readonly Token[], i: number): number {
+  const first = tokens[i]!;
+  if (!CAPITAL.test(first.surface) || !isContentWord(first.key)) return -1;
+  if (!TITLE_LINKS.has(tokens[i + 1]?.key ?? '')) return -1;
+  const last = tokens[i + 2]?.key === 'the' ? i + 3 : i + 2;
+  const end = tokens[last];
+  return end && CAPITAL.test(end.surface) && isContentWord(end.key) ? last : -1;
+}
+
+/** A comment that capitalises most of its words ("Thanks For The Video") says nothing about titles. */
+function isHeadline(tokens: readonly Token[]): boolean {
+  return (
+    tokens.length >= 4 &&
+    tokens.filter((t) => CAPITAL.test(t.surface)).length >= 0.6 * tokens.length
+  );
+}
+
+/**
  * Unigram and bigram terms of one comment (each at most once: the caller counts documents).
  * A bigram joins two adjacent content words, or a content word and a number ("part 2", "iphone 15").
+ * A title written with capitals is one term, its small words included ("game of throne", shown as
+ * viewers write it: "Game of Thrones"), where its words alone would read "game" and "throne".
  */
 export function commentTerms(tokens: readonly Token[]): Set<string> {
   const terms = new Set<string>();
+  let headline: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const a = tokens[i]!.key;
     const aContent = isContentWord(a);
@@ -97,6 +131,14 @@ export function commentTerms(tokens: readonly Token[]): Set<string> {
     const bContent = isContentWord(b);
     const bNumber = /^\d{1,4}$/.test(b);
     if (aContent && (bContent || bNumber) && a !== b) terms.add(`${a} ${b}`);
+    const end = titleEnd(tokens, i);
+    if (end > 0 && !(headline ??= isHeadline(tokens)))
+      terms.add(
+        tokens
+          .slice(i, end + 1)
+          .map((t) => t.key)
+          .join(' '),
+      );
   }
   return terms;
 }
