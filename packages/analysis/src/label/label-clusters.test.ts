@@ -143,6 +143,28 @@ describe('labelClusters: topics', () => {
     expect(label!.tags.slice(0, 3)).toEqual(expect.arrayContaining(['cutest']));
     expect(label!.heading).toBe('Praise for the puppy');
   });
+
+  it('asks the tagger about an "-ed" word after "the": a participle is no topic, a noun is', () => {
+    const signed = labelTexts(
+      [
+        'can I get the signed card',
+        'please send me the signed card',
+        'I want the signed shirt',
+        'the signed one pls',
+        'giveaway the signed ball please',
+      ],
+      () => 0,
+      'Request',
+    )[0]!;
+    expect(signed.tags[0]).toBe('signed');
+    expect(signed.heading).not.toContain('signed');
+    const bed = labelTexts(
+      ['the bed looks so comfy', 'I need the bed', 'where is the bed from', 'love the bed'],
+      () => 0,
+      'Opinion',
+    )[0]!;
+    expect(bed.heading).toBe('Thoughts on the bed');
+  });
 });
 
 describe('composeHeading', () => {

@@ -101,16 +101,16 @@ export function toCommentRef(c: PreparedComment): CommentRef {
  * Whether a phrase can name the topic of a cluster with these texts: a phrase viewers write after
  * "the"/"your", or a capitalised name, is one; any other only if the texts use it as a noun ("open"
  * in "how do I open it" is not, nor is "ask question", nor "saw"). Either way at least two of the
- * texts must use it (unless there is only one). An "-ly" or "-est" word after
- * "the" is asked too: "the genuinely funny part" and "the cutest" are no topics, "the family" and
- * "the forest" are.
+ * texts must use it (unless there is only one). An "-ly", "-est" or "-ed" word after "the" is
+ * asked too: "the genuinely funny part", "the cutest" and "the signed card" are no topics, "the
+ * family", "the forest" and "the bed" are.
  */
 function isTopicIn(p: Keyphrase, texts: readonly string[]): boolean {
   // One viewer's words do not name what several are talking about: a small cluster's tags topped up
   // with phrases its comments use once each ("abandon POS", "account growth") stay tags only.
   if (texts.length >= 2 && Math.round(p.share * texts.length) < 2) return false;
   return (
-    (p.takesArticle && !/(?:ly|est)$/.test(p.tag)) ||
+    (p.takesArticle && !/(?:ly|est|ed)$/.test(p.tag)) ||
     (p.name && !p.tag.includes(' ')) ||
     usedAsNoun(p.tag, texts)
   );
