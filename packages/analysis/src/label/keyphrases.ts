@@ -74,11 +74,17 @@ function isGeneric(term: string): boolean {
   return term.split(' ').every((w) => GENERIC_WORDS.has(w));
 }
 
-/** Two phrases share a word (not a title's small word: "Game of Thrones" and "Call of Duty" do not clash). */
+/**
+ * Two phrases share a word (not a title's small word: "Game of Thrones" and "Call of Duty" do not
+ * clash), or are one spelled with and without a space ("mr beast", "mrbeast").
+ */
 function overlaps(a: string, b: string): boolean {
   const wa = a.split(' ');
   const wb = b.split(' ');
-  return wa.some((w) => wb.includes(w) && !TITLE_LINKS.has(w) && w !== 'the');
+  return (
+    wa.some((w) => wb.includes(w) && !TITLE_LINKS.has(w) && w !== 'the') ||
+    wa.join('') === wb.join('')
+  );
 }
 
 /**

@@ -98,6 +98,16 @@ describe('labelClusters: headings', () => {
     expect(labels[0]!.tags).not.toContain('throne');
   });
 
+  it('shows one spelling of a name written with and without a space', () => {
+    const texts = [
+      ...['Mr Beast is the best', 'mr beast again', 'MrBeast money', 'mrbeast always wins'],
+      ...['Mr Beast giving money away', 'mrbeast video'],
+      ...['The camera is great', 'great camera', 'love the camera', 'camera quality is insane'],
+    ];
+    const [beast] = labelTexts(texts, (i) => (i < 6 ? 0 : 1), 'Opinion');
+    expect(beast!.tags.filter((t) => t.replace(' ', '') === 'mrbeast')).toHaveLength(1);
+  });
+
   it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [

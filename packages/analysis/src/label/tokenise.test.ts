@@ -53,6 +53,17 @@ describe('tokenise', () => {
     expect(word).toEqual({ key: 'moresidemen', surface: 'moresidemen' });
   });
 
+  it('reads a possessive as its word', () => {
+    expect(tokenise("JJ's bottle and Aaron’s pick, it's").map((t) => [t.key, t.surface])).toEqual([
+      ['jj', 'JJ'],
+      ['bottle', 'bottle'],
+      ['and', 'and'],
+      ['aaron', 'Aaron'],
+      ['pick', 'pick'],
+      ['it', 'it'],
+    ]);
+  });
+
   it('drops links and @handles in any script', () => {
     expect(
       tokenise('@プリムスリハード @Wafi_J. agreed, see https://x.example/a and @josé').map(

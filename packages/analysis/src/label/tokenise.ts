@@ -44,6 +44,8 @@ export function foldPlural(word: string): string {
   return word;
 }
 
+const POSSESSIVE = /['’]s$/i;
+
 /** Word tokens of a comment: letters/digits with inner apostrophes, URLs and @handles removed. */
 export function tokenise(text: string): Token[] {
   const words =
@@ -53,7 +55,9 @@ export function tokenise(text: string): Token[] {
       .match(/#?[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
   return words.map((word) => {
     const hashtag = word.startsWith('#');
-    const surface = hashtag ? word.slice(1) : word;
+    // "JJ's" is JJ: a possessive (or a contraction, "he's", whose rest is a stopword) is its word.
+    const written = hashtag ? word.slice(1) : word;
+    const surface = written.length > 3 ? written.replace(POSSESSIVE, '') : written;
     const lower = surface.toLowerCase().replace(/['’]/g, '');
     return hashtag
       ? { key: foldPlural(lower), surface, hashtag }
