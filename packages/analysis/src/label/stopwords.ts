@@ -12,7 +12,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'yourself youve ve d m o al ah eh hey hi hmm um uh lol lmao lmfao rofl haha hahaha xd omg wow yo bro bruh dude guys guy man people person ' +
     'make makes made also always never go going goes went come comes came look looks like likes liked actually literally basically pretty lot lots ' +
     'time times day today year years watch watching watched video videos vid vids channel youtube comment comments first new back think thought ' +
-    'feel feels take took give gave put keep kept maybe sure probably definitely another many etc ' +
+    'feel feels take took give gave put keep kept maybe sure probably definitely another many etc vs versus ' +
     // Contractions as tokenise() keys them (apostrophes dropped): "he’s" -> "hes".
     'hes shes whos hows wheres theyll theyve theyd weve wouldve couldve shouldve aint itll thatll ' +
     // The most frequent function words of Spanish, Portuguese, French, German and Italian: mixed-language

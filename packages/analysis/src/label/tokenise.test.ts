@@ -18,6 +18,15 @@ describe('foldPlural', () => {
 });
 
 describe('commentTerms', () => {
+  it('makes no tag of "vs"', () => {
+    expect([...commentTerms(tokenise("Aaron's vs Randy's pick"))].sort()).toEqual([
+      'aaron',
+      'pick',
+      'randy',
+      'randy pick',
+    ]);
+  });
+
   it('keeps a title written with capitals as one term, small words included', () => {
     expect(commentTerms(tokenise('Better than Game of Thrones season 8'))).toContain(
       'game of throne',
