@@ -177,6 +177,14 @@ describe('classifyIntents (learned model)', () => {
       }),
     ).toEqual(['Question']);
     expect(() => predictIntent(m, 'ok', new Float32Array(3))).toThrow(/512-dimensional/);
+    // USE-lite gives every text without a letter one and the same vector: the emoji decide
+    const emoji = ['🔥🔥🔥', '👍', '❤️', '👎'];
+    expect(
+      classifyIntents(emoji, {
+        vectors: emoji.map(() => vector),
+        embedder: 'embedded:universal-sentence-encoder-lite:q8',
+      }),
+    ).toEqual(['Praise', 'Praise', 'Praise', 'Criticism']);
   });
 
   it('follows the guideline on its examples, precedence included', () => {

@@ -1,4 +1,4 @@
-import { embeddingsFit, type TextEmbeddings } from '../text/linear-model';
+import { embeddingsFit, vectorReadable, type TextEmbeddings } from '../text/linear-model';
 import { predictSentiment } from './model';
 import { SENTIMENT_MODEL_TEXT } from './sentiment-model-text.generated';
 import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
@@ -8,13 +8,18 @@ import type { SentimentResult } from './sentiment';
  * Sentiment of many comments, in input order, with the learned model (model.ts): the lexicon
  * scorer's answer and valences, shape and words, plus the Universal Sentence Encoder lite vectors
  * when the analysis embedded with that model (the product's default); other embedders' vectors
- * mean something else to the weights, so those analyses use the words-only model.
+ * mean something else to the weights, so those analyses use the words-only model, and so do texts
+ * without a letter (emoji only: see vectorReadable).
  */
 export function classifySentiments(
   texts: readonly string[],
   embeddings?: TextEmbeddings,
 ): SentimentResult[] {
   if (embeddingsFit(SENTIMENT_MODEL_USE, embeddings, texts.length))
-    return texts.map((t, i) => predictSentiment(SENTIMENT_MODEL_USE, t, embeddings.vectors[i]));
+    return texts.map((t, i) =>
+      vectorReadable(t)
+        ? predictSentiment(SENTIMENT_MODEL_USE, t, embeddings.vectors[i])
+        : predictSentiment(SENTIMENT_MODEL_TEXT, t),
+    );
   return texts.map((t) => predictSentiment(SENTIMENT_MODEL_TEXT, t));
 }

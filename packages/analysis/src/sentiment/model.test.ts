@@ -51,5 +51,12 @@ describe('learned sentiment', () => {
       })[0]!.label,
     ).toBe('negative');
     expect(() => predictSentiment(m, 'ok', new Float32Array(3))).toThrow(/512-dimensional/);
+    // a text without a letter has USE-lite's one "unknown" vector: the emoji decide
+    expect(
+      classifySentiments(['❤️', '🔥🔥🔥'], {
+        vectors: [vector, vector],
+        embedder: 'onnx:universal-sentence-encoder-lite:q8',
+      }).map((r) => r.label),
+    ).toEqual(['positive', 'positive']);
   });
 });

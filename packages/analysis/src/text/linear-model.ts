@@ -155,6 +155,17 @@ export interface TextEmbeddings {
   embedder: string;
 }
 
+/**
+ * Whether a sentence encoder's vector of `text` says anything: a text without a single letter
+ * (emoji, digits, punctuation) is all unknown pieces to USE-lite's vocabulary, and every such text
+ * gets the same vector ("🔥🔥🔥", "👍", "😂😂" and "👎" alike, cosine 1.00). The models with vectors
+ * were fitted with that vector on a mix of labels, so these texts go to the words-only models, which
+ * read the emoji themselves.
+ */
+export function vectorReadable(text: string): boolean {
+  return /\p{L}/u.test(text);
+}
+
 /** True when `e` holds one vector per text from the embedder `model` was trained on. */
 export function embeddingsFit(
   model: LinearModel<string>,
