@@ -12,8 +12,9 @@ export type IntentEmbeddings = TextEmbeddings;
  * classifier's cues, tone, shape and words, plus the Universal Sentence Encoder lite vectors when
  * the analysis embedded with that model (the product's default). Vectors of any other embedder
  * mean something else to the weights, so those analyses use the words-only model, and so do texts
- * without a letter (emoji only: see vectorReadable). Measured on the hand-labelled held-out split:
- * macro-F1 0.688 with vectors, 0.644 without, 0.623 for the rules alone (docs/intent-guideline.md).
+ * without a Latin letter (emoji, other scripts: see vectorReadable). Measured on the hand-labelled
+ * held-out split: macro-F1 0.688 with vectors, 0.644 without, 0.623 for the rules alone
+ * (docs/intent-guideline.md).
  */
 export function classifyIntents(texts: readonly string[], embeddings?: IntentEmbeddings): Intent[] {
   if (embeddingsFit(INTENT_MODEL_USE, embeddings, texts.length))

@@ -9,7 +9,7 @@ import type { SentimentResult } from './sentiment';
  * scorer's answer and valences, shape and words, plus the Universal Sentence Encoder lite vectors
  * when the analysis embedded with that model (the product's default); other embedders' vectors
  * mean something else to the weights, so those analyses use the words-only model, and so do texts
- * without a letter (emoji only: see vectorReadable).
+ * without a Latin letter (emoji, other scripts: see vectorReadable).
  */
 export function classifySentiments(
   texts: readonly string[],
