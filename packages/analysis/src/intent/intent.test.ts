@@ -106,6 +106,14 @@ describe('classifyIntent: each intent on real-style comments', () => {
     // small talk among viewers stays an Opinion
     expect(intentOf('Main bhi yahi soch raha tha')).toBe('Opinion');
   });
+  it('reads common praise and complaints in Portuguese, German, French, Spanish and Indonesian', () => {
+    for (const t of ['Muito bom o vídeo', 'Sehr gutes Video', 'Très bonne vidéo', 'Molto bello'])
+      expect(intentOf(t)).toBe('Praise');
+    for (const t of ['Qué aburrido', 'Video jelek banget', 'Langweilig', 'Péssimo vídeo'])
+      expect(intentOf(t)).toBe('Criticism');
+    // the learned model reads the same cues: praise in another language is praise
+    expect(classifyIntents(['Muito bom o vídeo', 'Sehr gutes Video'])).toEqual(['Praise', 'Praise']);
+  });
   it('self-promotion is not a request to the creator', () => {
     expect(intentOf('please everybody visit my channel i am new youtuber')).toBe('Opinion');
   });
