@@ -1,5 +1,5 @@
 import type { Intent } from '@app/contracts';
-import { embeddingsFit, vectorReadable, type TextEmbeddings } from '../text/linear-model';
+import { readableVectors, type TextEmbeddings } from '../text/linear-model';
 import { INTENT_MODEL_TEXT } from './intent-model-text.generated';
 import { INTENT_MODEL_USE } from './intent-model-use.generated';
 import { predictIntent } from './model';
@@ -17,11 +17,11 @@ export type IntentEmbeddings = TextEmbeddings;
  * (docs/intent-guideline.md).
  */
 export function classifyIntents(texts: readonly string[], embeddings?: IntentEmbeddings): Intent[] {
-  if (embeddingsFit(INTENT_MODEL_USE, embeddings, texts.length))
-    return texts.map((t, i) =>
-      vectorReadable(t)
-        ? predictIntent(INTENT_MODEL_USE, t, embeddings.vectors[i])
-        : predictIntent(INTENT_MODEL_TEXT, t),
-    );
-  return texts.map((t) => predictIntent(INTENT_MODEL_TEXT, t));
+  const vectors = readableVectors(INTENT_MODEL_USE, embeddings, texts);
+  return texts.map((t, i) => {
+    const vector = vectors[i];
+    return vector
+      ? predictIntent(INTENT_MODEL_USE, t, vector)
+      : predictIntent(INTENT_MODEL_TEXT, t);
+  });
 }

@@ -1,5 +1,5 @@
 import { GENERIC_WORDS, namesNoThing } from './stopwords';
-import { commentTerms, TITLE_LINKS, tokenise, type Token } from './tokenise';
+import { commentTerms, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
 export interface Keyphrase {
   /** Tag text as shown (lower case, most common spelling in the cluster). */
@@ -81,10 +81,7 @@ function isGeneric(term: string): boolean {
 function overlaps(a: string, b: string): boolean {
   const wa = a.split(' ');
   const wb = b.split(' ');
-  return (
-    wa.some((w) => wb.includes(w) && !TITLE_LINKS.has(w) && w !== 'the') ||
-    wa.join('') === wb.join('')
-  );
+  return wa.some((w) => wb.includes(w) && !isTitleSmallWord(w)) || wa.join('') === wb.join('');
 }
 
 /**

@@ -90,7 +90,12 @@ const LAUGHTER = /^(?:(?:ha|ja|he|hi|ka|ah|rs|xa)+h?|k{3,}|x+d+|lo+l|lmf?ao+)$/;
  * Words inside a title ("Game of Thrones", "Attack on Titan", "Lord of the Rings"); not "in", which
  * more often starts a place ("Apple Pay in South Africa").
  */
-export const TITLE_LINKS: ReadonlySet<string> = new Set(['of', 'on', 'at']);
+const TITLE_LINKS: ReadonlySet<string> = new Set(['of', 'on', 'at']);
+
+/** A title's small word ("of", "on", "at", or the "the" after them), which names nothing by itself. */
+export function isTitleSmallWord(word: string): boolean {
+  return TITLE_LINKS.has(word) || word === 'the';
+}
 
 /** Starts with a capital letter. */
 const CAPITAL = /^\p{Lu}/u;

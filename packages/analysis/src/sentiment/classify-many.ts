@@ -1,4 +1,4 @@
-import { embeddingsFit, vectorReadable, type TextEmbeddings } from '../text/linear-model';
+import { readableVectors, type TextEmbeddings } from '../text/linear-model';
 import { predictSentiment } from './model';
 import { SENTIMENT_MODEL_TEXT } from './sentiment-model-text.generated';
 import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
@@ -15,11 +15,11 @@ export function classifySentiments(
   texts: readonly string[],
   embeddings?: TextEmbeddings,
 ): SentimentResult[] {
-  if (embeddingsFit(SENTIMENT_MODEL_USE, embeddings, texts.length))
-    return texts.map((t, i) =>
-      vectorReadable(t)
-        ? predictSentiment(SENTIMENT_MODEL_USE, t, embeddings.vectors[i])
-        : predictSentiment(SENTIMENT_MODEL_TEXT, t),
-    );
-  return texts.map((t) => predictSentiment(SENTIMENT_MODEL_TEXT, t));
+  const vectors = readableVectors(SENTIMENT_MODEL_USE, embeddings, texts);
+  return texts.map((t, i) => {
+    const vector = vectors[i];
+    return vector
+      ? predictSentiment(SENTIMENT_MODEL_USE, t, vector)
+      : predictSentiment(SENTIMENT_MODEL_TEXT, t);
+  });
 }

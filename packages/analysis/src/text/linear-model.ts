@@ -164,12 +164,12 @@ export interface TextEmbeddings {
  * taught them: out of fold, on the 64 such comments of the dev set's train and tune splits, 46
  * right against 39 (and on the 20 without any letter 18 against 15).
  */
-export function vectorReadable(text: string): boolean {
+function vectorReadable(text: string): boolean {
   return /[A-Za-z]/.test(text);
 }
 
 /** True when `e` holds one vector per text from the embedder `model` was trained on. */
-export function embeddingsFit(
+function embeddingsFit(
   model: LinearModel<string>,
   e: TextEmbeddings | undefined,
   n: number,
@@ -182,4 +182,18 @@ export function embeddingsFit(
     e.vectors.length === n &&
     e.vectors.every((v) => v.length === emb.dims)
   );
+}
+
+/**
+ * Per text, the vector `model` reads, or undefined where the words-only model must answer instead:
+ * every text when the embeddings do not fit `model` (another embedder's vectors mean something else
+ * to its weights), and texts its embedder cannot read (vectorReadable).
+ */
+export function readableVectors(
+  model: LinearModel<string>,
+  e: TextEmbeddings | undefined,
+  texts: readonly string[],
+): (Float32Array | undefined)[] {
+  const fit = embeddingsFit(model, e, texts.length);
+  return texts.map((t, i) => (fit && vectorReadable(t) ? e.vectors[i] : undefined));
 }
