@@ -39,6 +39,7 @@ import {
   type IntentModel,
 } from '../packages/analysis/src/intent/model';
 import { classifyIntent } from '../packages/analysis/src/intent/classify';
+import { softmax } from '../packages/analysis/src/text/linear-model';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSES: Intent[] = ['Request', 'Question', 'Criticism', 'Praise', 'Opinion'];
@@ -143,10 +144,8 @@ function tuneOffsets(gold: readonly Intent[], z: readonly number[][]): number[] 
 
 /** Softmax probabilities of the gold class and of the predicted class, 3 decimals (for reading errors). */
 function probabilities(z: readonly number[], gold: Intent): string[] {
-  const top = Math.max(...z);
-  const e = z.map((v) => Math.exp(v - top));
-  const sum = e.reduce((a, b) => a + b, 0);
-  return [e[CLASSES.indexOf(gold)]! / sum, Math.max(...e) / sum].map((p) => p.toFixed(3));
+  const p = softmax(z);
+  return [p[CLASSES.indexOf(gold)]!, Math.max(...p)].map((x) => x.toFixed(3));
 }
 
 /** Out-of-fold logits of a k-fold cross-validation over the fitting rows. */
@@ -190,9 +189,16 @@ if (cv > 1 || useOffsets) {
       ['gold\tpredicted\trules\tp_gold\tp_pred\tsplit\tdataset\tkey\ttext']
         .concat(
           rows.map((r, i) =>
-            [gold[i], argmax(z[i]!), rules[i], ...probabilities(z[i]!, gold[i]!), r.split, r.dataset, r.key, r.text.replace(/\s+/g, ' ')].join(
-              '\t',
-            ),
+            [
+              gold[i],
+              argmax(z[i]!),
+              rules[i],
+              ...probabilities(z[i]!, gold[i]!),
+              r.split,
+              r.dataset,
+              r.key,
+              r.text.replace(/\s+/g, ' '),
+            ].join('\t'),
           ),
         )
         .join('\n') + '\n',

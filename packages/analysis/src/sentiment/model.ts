@@ -5,6 +5,7 @@ import {
   fixedFeatureSetter,
   lengthFeature,
   linearLogits,
+  softmax,
   vocabIndexOf,
   wordTerms,
   type LinearModel,
@@ -113,12 +114,10 @@ export function predictSentiment(
   vector?: Float32Array,
 ): SentimentResult {
   const z = sentimentLogits(model, sentimentFeatures(text, vocabIndexOf(model)), vector);
-  const max = Math.max(...z);
-  const p = z.map((v) => Math.exp(v - max));
-  const sum = p.reduce((a, b) => a + b, 0);
+  const p = softmax(z);
   const prob = (label: SentimentLabel): number => {
     const c = model.classes.indexOf(label);
-    return c < 0 ? 0 : p[c]! / sum;
+    return c < 0 ? 0 : p[c]!;
   };
   const score = Math.round((prob('positive') - prob('negative')) * 10000) / 10000;
   return { score, label: argmaxClass(model.classes, z) };

@@ -129,6 +129,14 @@ export function vocabIndexOf(model: LinearModel<string>): ReadonlyMap<string, nu
   return index;
 }
 
+/** Class probabilities from logits (softmax, shifted by the largest logit so nothing overflows). */
+export function softmax(logits: readonly number[]): number[] {
+  const max = Math.max(...logits);
+  const e = logits.map((v) => Math.exp(v - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / sum);
+}
+
 /** The best-scoring class; ties go to the class listed first in `precedence` (if given). */
 export function argmaxClass<C extends string>(
   classes: readonly C[],
