@@ -72,31 +72,28 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
     if (members) members.push(i);
     else groups.set(root, [root, i]);
   });
-  // Chain copy-paste: one long text posted by several authors (bots copying a popular comment, chain
-  // letters). Its copies are duplicates like any other, but they add no weight to the text.
-  const chains = new Set<number>();
-  for (const members of groups.values()) {
-    const root = members[0]!;
-    const tokens = (normalised[root] ?? '').split(' ').length;
-    // Unknown authors count as distinct: a file without authors still shows chain messages.
-    const authors = new Set(members.map((i) => input[i]!.author ?? `#${i}`));
-    // spam text stays spam whoever copies it (a spam account's copy of a viewer's comment does not taint the viewer's)
-    if (members.some((i) => spamText[i])) {
-      for (const i of members) if (!byCreator[i]) spam[i] = true;
-    } else if (tokens >= COPY_PASTE_MIN_TOKENS && authors.size >= COPY_PASTE_AUTHORS)
-      chains.add(root);
-  }
-
   // Each group of copies is represented by its first genuine member (the root may be a spam
   // account's copy), which weighs 1 + ln(genuine copies); the others point at it.
   const dupOf: (number | null)[] = duplicateOf.slice();
   const copiesOf = new Map<number, number>();
   for (const [root, members] of groups) {
+    // spam text stays spam whoever copies it (a spam account's copy of a viewer's comment does not
+    // taint the viewer's); such a group has no genuine member left to represent it
+    if (members.some((i) => spamText[i])) {
+      for (const i of members) if (!byCreator[i]) spam[i] = true;
+      continue;
+    }
+    // Chain copy-paste: one long text posted by several authors (bots copying a popular comment,
+    // chain letters). Its copies are duplicates like any other, but they add no weight to the text.
+    // Unknown authors count as distinct: a file without authors still shows chain messages.
+    const tokens = (normalised[root] ?? '').split(' ').length;
+    const authors = new Set(members.map((i) => input[i]!.author ?? `#${i}`));
+    const chain = tokens >= COPY_PASTE_MIN_TOKENS && authors.size >= COPY_PASTE_AUTHORS;
     const genuine = members.filter((i) => !spam[i] && !byCreator[i]);
     if (genuine.length === 0) continue;
-    const rep = chains.has(root) ? earliest(genuine, input) : genuine[0]!;
+    const rep = chain ? earliest(genuine, input) : genuine[0]!;
     for (const i of members) dupOf[i] = i === rep ? null : rep;
-    copiesOf.set(rep, chains.has(root) ? 1 : genuine.length);
+    copiesOf.set(rep, chain ? 1 : genuine.length);
   }
   const weights = new Float32Array(input.length);
   let duplicates = 0;
