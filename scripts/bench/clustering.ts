@@ -35,13 +35,15 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const setsArg = args[args.indexOf('--sets') + 1];
 const only = args.includes('--sets') && setsArg ? new Set(setsArg.split(',')) : null;
-// Fixed share of the fused cosine given to words (experiments); default: the product's own choice.
-const lexicalArg = args.includes('--lexical') ? Number(args[args.indexOf('--lexical') + 1]) : NaN;
-const lexicalWeight = Number.isFinite(lexicalArg) ? lexicalArg : undefined;
-const whitenArg = args.includes('--whiten') ? Number(args[args.indexOf('--whiten') + 1]) : NaN;
-const whiten = Number.isFinite(whitenArg) ? whitenArg : undefined;
-const restartsArg = args.includes('--restarts') ? Number(args[args.indexOf('--restarts') + 1]) : NaN;
-const restarts = Number.isFinite(restartsArg) ? restartsArg : undefined;
+/** The number after `--name`, or undefined (the product's own choice) when it is absent or no number. */
+const numberFlag = (name: string): number | undefined => {
+  const v = args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : NaN;
+  return Number.isFinite(v) ? v : undefined;
+};
+// Fixed share of the fused cosine given to words, whitening and restarts (experiments).
+const lexicalWeight = numberFlag('lexical');
+const whiten = numberFlag('whiten');
+const restarts = numberFlag('restarts');
 const smoothK = args.includes('--smooth') ? Number(args[args.indexOf('--smooth') + 1]) : 0;
 const smoothBeta = args.includes('--beta') ? Number(args[args.indexOf('--beta') + 1]) : 1;
 // --smooth 0 turns neighbourhood smoothing off; without the flag the product's default applies.
