@@ -26,7 +26,11 @@ import {
   type SentimentModel,
 } from '../packages/analysis/src/sentiment/model';
 import { scoreSentiment, type SentimentLabel } from '../packages/analysis/src/sentiment/sentiment';
-import { vocabIndexOf, type SparseFeatures } from '../packages/analysis/src/text/linear-model';
+import {
+  vectorReadable,
+  vocabIndexOf,
+  type SparseFeatures,
+} from '../packages/analysis/src/text/linear-model';
 import { datasetsDir, loadDevSetOrExit } from './bench/dev-set-files';
 import {
   asLinearModel,
@@ -84,8 +88,15 @@ if (embed) {
 }
 const dims = vectors ? 512 : 0;
 
+/**
+ * With --embed, only rows USE-lite can read: the product gives texts without a Latin letter (which
+ * USE-lite embeds as one and the same vector) to the words-only model (readableVectors).
+ */
+const modelReads = (r: Row): boolean => !embed || vectorReadable(r.text);
+
 /** A fitted model with the vocabulary of the rows it was fitted on. */
-function fit(fitRows: Row[]): SentimentModel {
+function fit(rowsToFit: Row[]): SentimentModel {
+  const fitRows = rowsToFit.filter(modelReads);
   const vocab = buildVocab(
     fitRows.map((r) => r.text),
     sentimentTerms,
@@ -138,7 +149,7 @@ const lexicon3 = (text: string): SentimentLabel => {
   return s.score >= 0.05 ? 'positive' : s.score <= -0.05 ? 'negative' : 'neutral';
 };
 
-const heldout = rows.filter((r) => r.split === 'heldout');
+const heldout = rows.filter((r) => r.split === 'heldout' && modelReads(r));
 /** The dev set's held-out comments (never fitted on), learned vs the lexicon. */
 function showHeldout(model: SentimentModel): void {
   show(
@@ -180,7 +191,7 @@ if (!write) {
     show('  the same, "mixed" answers wrong', tweetGold, tweetAnswer, tweetLexAnswer, CLASSES);
   }
 } else {
-  const fitRows = rows.filter((r) => r.split !== 'heldout');
+  const fitRows = rows.filter((r) => r.split !== 'heldout' && modelReads(r));
   const t0 = performance.now();
   const model = fit(fitRows);
   console.log(

@@ -14,6 +14,7 @@
  *
  *   npx tsx scripts/bench/analysis-speed.ts [--n 10000] [--memory-n 50000] [--quick] [--runs 3] [--no-memory] [--trace-rss]
  *     [--child-tsx]   (the 50,000-comment child runs compiled, as `npm start` ships the server; this runs it through tsx)
+ * The embedder reads EMBEDDINGS_THREADS and EMBEDDINGS_SESSIONS from the environment, as the server does (default 1 and 1).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -103,10 +104,20 @@ function sample(n: number): InputComment[] {
 
 const mb = (kb: number): number => Math.round(kb / 1024);
 
+/** The embedder as the server configures it: EMBEDDINGS_THREADS and EMBEDDINGS_SESSIONS when set. */
+const envInt = (name: string): number | undefined =>
+  process.env[name] ? Number(process.env[name]) : undefined;
+const newEmbedder = (): OnnxTextEmbedder =>
+  new OnnxTextEmbedder({
+    model: modelDir,
+    threads: envInt('EMBEDDINGS_THREADS'),
+    sessions: envInt('EMBEDDINGS_SESSIONS'),
+  });
+
 /** Child mode: analyse n comments and report peak RSS as JSON on stdout. */
 async function child(n: number): Promise<void> {
   const comments = sample(n);
-  const embedder = new OnnxTextEmbedder({ model: modelDir });
+  const embedder = newEmbedder();
   await embedder.load();
   // --trace-rss: the highest RSS seen in each stage (sampled every 100 ms), on stderr
   const trace = argv.includes('--trace-rss');
@@ -154,7 +165,7 @@ async function main(): Promise<void> {
   const memoryN = numberArg('memory-n', quick ? 10_000 : 50_000);
   const runs = Math.max(1, Math.floor(numberArg('runs', quick ? 1 : 3)));
   const comments = sample(n);
-  const embedder = new OnnxTextEmbedder({ model: modelDir });
+  const embedder = newEmbedder();
   await embedder.load();
   await embedder.embed(comments.slice(0, 64).map((c) => c.text)); // warm-up: first inference allocates
 
