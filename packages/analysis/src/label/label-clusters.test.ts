@@ -242,6 +242,17 @@ describe('composeHeading', () => {
         phrases: [phrase('Steve Jobs', { tag: 'steve jobs' }), phrase('fuck')],
       }).heading,
     ).toBe('Thoughts on Steve Jobs');
+    // nor an insult viewers write after "the" ("the ass", heard on a real video's comments)
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Opinion',
+        phrases: [
+          phrase('Gun Face', { tag: 'gun face' }),
+          phrase('ass', { score: 0.9, takesArticle: true }),
+        ],
+      }).heading,
+    ).toBe('Thoughts on Gun Face');
   });
 
   it('never joins an adverb or a contraction into the subject', () => {

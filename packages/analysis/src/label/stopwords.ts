@@ -62,7 +62,8 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'under behind beyond despite except inside outside since until unless onto into than ' +
     'anymore anyways still ever never always yet also even just really very everytime everyday anytime ' +
     // swearing and chat noise is what people say, never what they talk about
-    'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude'
+    'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude ' +
+    'ass asses asshole assholes bitch bitches dick dicks bastard bullshit piss pissed'
   ).split(' '),
 );
 
