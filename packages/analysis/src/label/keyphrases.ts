@@ -238,6 +238,15 @@ export function extractKeyphrases(
   });
 }
 
+/** A word or phrase written in capitals, with at least two letters ("BABY", "LOL"; not "I" or "A"). */
+function isShouted(surface: string | undefined): boolean {
+  if (surface === undefined) return false;
+  const letters = surface.replace(/[^\p{L}]/gu, '');
+  return (
+    letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()
+  );
+}
+
 /** Finds how a term is written in the cluster and whether it usually follows a determiner. */
 function describe(
   term: string,
@@ -270,10 +279,16 @@ function describe(
       const before = tokens[i - 1]?.key;
       if (marksAThing(before) || (marksAThing(tokens[i - 2]?.key) && !NOT_DESCRIBING.has(before!)))
         withDeterminer++;
-      const surface = tokens
+      const asWritten = tokens
         .slice(i, i + parts.length)
         .map((t) => t.surface)
         .join(' ');
+      // In a shouted stretch ("I LOVE THE BABY") capitals say nothing about names: read it lower case
+      const surface =
+        isShouted(asWritten) &&
+        (isShouted(tokens[i - 1]?.surface) || isShouted(tokens[i + parts.length]?.surface))
+          ? asWritten.toLowerCase()
+          : asWritten;
       const plain = surface.toLowerCase();
       plainForms.set(plain, (plainForms.get(plain) ?? 0) + 1);
       if (i === 0) continue;

@@ -468,6 +468,24 @@ describe('extractKeyphrases', () => {
     });
   });
 
+  it('reads a shouted word as lower case, but keeps an acronym written in capitals in plain text', () => {
+    const [phrases] = extractKeyphrases([
+      [
+        'OMG THE BABY IS SO CUTE',
+        'I LOVE THE BABY',
+        'the BABY is adorable',
+        'that baby laughing at NASA got me',
+        'ok but NASA sent a baby?',
+        'NASA again lol',
+      ],
+      ['the editing is so smooth', 'editing on point', 'who did the editing'],
+    ]);
+    const shown = (tag: string) => phrases!.find((p) => p.tag === tag)?.display;
+    // 2 shouted and 2 plain "baby"s: the shouted ones are not counted as capitals
+    expect(shown('baby')).toBe('baby');
+    expect(shown('nasa')).toBe('NASA');
+  });
+
   it('shows the number most viewers write, and keeps the tag folded', () => {
     const [phrases] = extractKeyphrases([
       [
