@@ -13,7 +13,7 @@ export type IntentEmbeddings = TextEmbeddings;
  * the analysis embedded with that model (the product's default). Vectors of any other embedder
  * mean something else to the weights, so those analyses use the words-only model, and so do texts
  * without a Latin letter (emoji, other scripts: see vectorReadable). Measured on the hand-labelled
- * held-out split: macro-F1 0.688 with vectors, 0.644 without, 0.623 for the rules alone
+ * held-out split: macro-F1 0.684 with vectors, 0.644 without, 0.623 for the rules alone
  * (docs/intent-guideline.md).
  */
 export function classifyIntents(texts: readonly string[], embeddings?: IntentEmbeddings): Intent[] {
