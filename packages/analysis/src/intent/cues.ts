@@ -84,7 +84,7 @@ export const REQUEST_CUES: readonly RegExp[] = [
   // non-English requests (only common, unambiguous forms)
   /\b(por favor|porfavor|porfa|s'il (te|vous) pla[iî]t|bitte|per favore|tolong|lütfen)\b/,
   /(пожалуйста|сделай|сделайте|сними|снимите)/u,
-  /\b(haz|hagan|fa[cç]a|fa[cç]am) (un|uma|mais|m[aá]s)\b/,
+  /(?<![\p{L}\p{N}_])(haz|hagan|fa[cç]a|fa[cç]am) (un|uma|mais|m[aá]s)(?![\p{L}\p{N}_])/u,
   /\bnext video (kab|kb)\b/,
   // Hinglish (Hindi in Latin letters): "ek video iPhone pe bhi banao", "part 2 bana do", "upload karo"
   /\b(banao|bana do|banaiye|banaye|banayein|bana dijiye|upload karo|dalo|daal do|lao)\b/,
@@ -155,7 +155,7 @@ export const DIRECT_CRITICISM: readonly RegExp[] = [
   // Hinglish: useless, nonsense, worthless, shoddy (judgements of their own)
   /\b(bekar|bekaar|bakwas|bakwaas|faltu|ghatiya|time waste)\b/,
   // Spanish, Portuguese, French, German, Indonesian: boring, bad, awful, "I didn't like it"
-  /\b(aburrid[oa]|malísim[oa]|no me gust[oóa]|p[eé]ssim[oa]|muito ruim|chat[oa] demais|nul|ennuyeux|schlecht|langweilig|jelek|payah|membosankan)\b/,
+  /(?<![\p{L}\p{N}_])(aburrid[oa]|malísim[oa]|no me gust[oóa]|p[eé]ssim[oa]|muito ruim|chat[oa] demais|nul|ennuyeux|schlecht|langweilig|jelek|payah|membosankan)(?![\p{L}\p{N}_])/u,
   /\b(disappointed|disappointing|disappointment|let down|letdown|unsubscribed|unsubscribing|unsubbed|dislike button|thumbs down|clickbait|click bait|unwatchable|waste of (my )?time|wasted my|you (goofed|messed up|screwed up|got it wrong|are wrong|'re wrong|re wrong)|goofed|not for beginners|hard to (follow|understand|hear|see|read)|bad (video|tutorial|content|quality|audio|editing|explanation|advice|review|take|movie|game|song|product|phone|episode|teacher|acting|writing)|boring|cringe|cringy|cringey|overrated|overpriced)\b/,
   /\btoo (long|short|fast|slow|loud|quiet|much talking|many ads|repetitive|expensive|complicated|confusing|basic|dark|quick)\b/,
   /\b(you|u|he|she|they) (made|make|have|had) (a |an |some )?(mistake|mistakes|error|errors|typo|typos)\b/,
@@ -197,7 +197,7 @@ export const PRAISE_CUES: readonly RegExp[] = [
   /\b(how|why) (is|are|does|do|has|have|isn't|aren't) (this|these|he|she|they|it|this guy|this man|this channel|this song|this video|you)\b[^?.!]{0,30}\b(not|n't|only) (more )?(famous|popular|viral|bigger|trending|known|recognized|recognised|subscribed|more views|have more)\b/,
   // common non-English praise; Hinglish: "maza aa gaya", "bahut accha laga", "shandar", "kamaal"
   /\b(maza aa gaya|mazaa aa gaya|maja aa gaya|bahut accha|bohot accha|bahut acha|bohot acha|bahut achha|accha laga|acha laga|achha laga|badhiya|shandar|shaandar|kamaal|kamal ka|lajawab|mast video)\b/,
-  /\b(muy buen[oa]?|muito bo[nm]|sehr gut(es|er)?|sehr sch[öo]n|tr[eè]s bien|tr[eè]s bon(ne)?|molto bell[oa]|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel)\b/,
+  /(?<![\p{L}\p{N}_])(muy buen[oa]?|muito bo[nm]|sehr gut(es|er)?|sehr sch[öo]n|tr[eè]s bien|tr[eè]s bon(ne)?|molto bell[oa]|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel)(?![\p{L}\p{N}_])/u,
   /(класс|круто|спасибо|супер|лучший|красиво|отлично|топ|шикарно|молодец|люблю|最高|素晴らしい|ありがとう|すごい|かわいい|감사|최고|대박|좋아|太棒|谢谢|好听|厉害|शानदार|धन्यवाद|बहुत अच्छा)/u,
 ];
 

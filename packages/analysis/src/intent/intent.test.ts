@@ -111,6 +111,11 @@ describe('classifyIntent: each intent on real-style comments', () => {
       expect(intentOf(t)).toBe('Praise');
     for (const t of ['Qué aburrido', 'Video jelek banget', 'Langweilig', 'Péssimo vídeo'])
       expect(intentOf(t)).toBe('Criticism');
+    // cues that begin or end in a letter outside ASCII, where a regex \b sees no word edge
+    expect(intentOf('No me gustó el video')).toBe('Criticism');
+    expect(intentOf('Çok güzel olmuş')).toBe('Praise');
+    expect(intentOf('Świetny film')).toBe('Praise');
+    expect(intentOf('Haz más videos así')).toBe('Request');
     // the learned model reads the same cues: praise in another language is praise
     expect(classifyIntents(['Muito bom o vídeo', 'Sehr gutes Video'])).toEqual(['Praise', 'Praise']);
   });
