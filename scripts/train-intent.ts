@@ -56,7 +56,7 @@ const fitSplits = fitArg ? fitArg.split(',') : write ? ['train', 'tune'] : ['tra
 // 70.3 / 62.1 -> 68.6 / 61.7), while the model with USE-lite vectors gained (70.3 / 68.7 -> 74.0 / 68.4).
 const maxRound = num('--max-round', embed ? Number.POSITIVE_INFINITY : 6);
 // With --embed, only comments USE-lite can read: the product gives the others (no Latin letter, which
-// USE-lite embeds as one and the same vector) to the words-only model (readableVectors).
+// USE-lite embeds as one and the same vector) to the words-only model (predictEach).
 const modelReads = (e: DevExample): boolean => !embed || vectorReadable(e.text);
 const fitRows = examples
   .filter((e) => fitSplits.includes(e.split) && (e.round ?? 6) <= maxRound && modelReads(e))

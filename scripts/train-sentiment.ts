@@ -90,7 +90,7 @@ const dims = vectors ? 512 : 0;
 
 /**
  * With --embed, only rows USE-lite can read: the product gives texts without a Latin letter (which
- * USE-lite embeds as one and the same vector) to the words-only model (readableVectors).
+ * USE-lite embeds as one and the same vector) to the words-only model (predictEach).
  */
 const modelReads = (r: Row): boolean => !embed || vectorReadable(r.text);
 

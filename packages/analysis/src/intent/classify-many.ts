@@ -1,5 +1,5 @@
 import type { Intent } from '@app/contracts';
-import { readableVectors, type TextEmbeddings } from '../text/linear-model';
+import { predictEach, type TextEmbeddings } from '../text/linear-model';
 import { INTENT_MODEL_TEXT } from './intent-model-text.generated';
 import { INTENT_MODEL_USE } from './intent-model-use.generated';
 import { predictIntent } from './model';
@@ -17,11 +17,10 @@ export type IntentEmbeddings = TextEmbeddings;
  * (docs/intent-guideline.md).
  */
 export function classifyIntents(texts: readonly string[], embeddings?: IntentEmbeddings): Intent[] {
-  const vectors = readableVectors(INTENT_MODEL_USE, embeddings, texts);
-  return texts.map((t, i) => {
-    const vector = vectors[i];
-    return vector
-      ? predictIntent(INTENT_MODEL_USE, t, vector)
-      : predictIntent(INTENT_MODEL_TEXT, t);
-  });
+  return predictEach(
+    { withVectors: INTENT_MODEL_USE, wordsOnly: INTENT_MODEL_TEXT },
+    texts,
+    embeddings,
+    predictIntent,
+  );
 }

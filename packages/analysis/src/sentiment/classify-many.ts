@@ -1,4 +1,4 @@
-import { readableVectors, type TextEmbeddings } from '../text/linear-model';
+import { predictEach, type TextEmbeddings } from '../text/linear-model';
 import { predictSentiment } from './model';
 import { SENTIMENT_MODEL_TEXT } from './sentiment-model-text.generated';
 import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
@@ -15,11 +15,10 @@ export function classifySentiments(
   texts: readonly string[],
   embeddings?: TextEmbeddings,
 ): SentimentResult[] {
-  const vectors = readableVectors(SENTIMENT_MODEL_USE, embeddings, texts);
-  return texts.map((t, i) => {
-    const vector = vectors[i];
-    return vector
-      ? predictSentiment(SENTIMENT_MODEL_USE, t, vector)
-      : predictSentiment(SENTIMENT_MODEL_TEXT, t);
-  });
+  return predictEach(
+    { withVectors: SENTIMENT_MODEL_USE, wordsOnly: SENTIMENT_MODEL_TEXT },
+    texts,
+    embeddings,
+    predictSentiment,
+  );
 }

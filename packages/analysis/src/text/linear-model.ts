@@ -193,15 +193,21 @@ function embeddingsFit(
 }
 
 /**
- * Per text, the vector `model` reads, or undefined where the words-only model must answer instead:
- * every text when the embeddings do not fit `model` (another embedder's vectors mean something else
- * to its weights), and texts its embedder cannot read (vectorReadable).
+ * One answer per text from a pair of models: `withVectors` reads a text's vector when the embeddings
+ * fit it and its embedder can read the text (vectorReadable); every other text, and every text when
+ * the embeddings do not fit (another embedder's vectors mean something else to its weights), goes to
+ * `wordsOnly`.
  */
-export function readableVectors(
-  model: LinearModel<string>,
-  e: TextEmbeddings | undefined,
+export function predictEach<C extends string, R>(
+  models: { withVectors: LinearModel<C>; wordsOnly: LinearModel<C> },
   texts: readonly string[],
-): (Float32Array | undefined)[] {
-  const fit = embeddingsFit(model, e, texts.length);
-  return texts.map((t, i) => (fit && vectorReadable(t) ? e.vectors[i] : undefined));
+  e: TextEmbeddings | undefined,
+  predict: (model: LinearModel<C>, text: string, vector?: Float32Array) => R,
+): R[] {
+  const fit = embeddingsFit(models.withVectors, e, texts.length);
+  return texts.map((t, i) =>
+    fit && vectorReadable(t)
+      ? predict(models.withVectors, t, e.vectors[i])
+      : predict(models.wordsOnly, t),
+  );
 }
