@@ -74,14 +74,34 @@ function isGeneric(term: string): boolean {
   return term.split(' ').every((w) => GENERIC_WORDS.has(w));
 }
 
+/** A word with every run of one letter written once ("ssundee" and "sundee" -> "sunde"). */
+function squeezed(word: string): string {
+  return word.replace(/(\p{L})\1+/gu, '$1');
+}
+
+/**
+ * Two spellings of one word that differ only in doubled letters, as viewers write names ("ssundee"
+ * and "sundee", "garry" and "gary", "goood" and "good"); short words ("to", "too") are left apart.
+ */
+function spellingVariants(a: string, b: string): boolean {
+  if (a === b) return false;
+  const s = squeezed(a);
+  return s.length >= 4 && s === squeezed(b);
+}
+
 /**
  * Two phrases share a word (not a title's small word: "Game of Thrones" and "Call of Duty" do not
- * clash), or are one spelled with and without a space ("mr beast", "mrbeast").
+ * clash) or a spelling of one ("ssundee", "sundee"), or are one spelled with and without a space
+ * ("mr beast", "mrbeast").
  */
 function overlaps(a: string, b: string): boolean {
   const wa = a.split(' ');
   const wb = b.split(' ');
-  return wa.some((w) => wb.includes(w) && !isTitleSmallWord(w)) || wa.join('') === wb.join('');
+  return (
+    wa.some(
+      (w) => (wb.includes(w) && !isTitleSmallWord(w)) || wb.some((v) => spellingVariants(w, v)),
+    ) || wa.join('') === wb.join('')
+  );
 }
 
 /**

@@ -108,6 +108,19 @@ describe('labelClusters: headings', () => {
     expect(beast!.tags.filter((t) => t.replace(' ', '') === 'mrbeast')).toHaveLength(1);
   });
 
+  it('shows one spelling of a name whose letters viewers double', () => {
+    // A real video's cluster was "Enthusiasm about ssundee and sundee".
+    const texts = [
+      ...['ssundee is the best', 'ssundee never fails', 'love ssundee videos', 'ssundee and crew'],
+      ...['sundee is funny', 'sundee again lol'],
+      ...['The camera is great', 'great camera', 'love the camera', 'camera quality is insane'],
+    ];
+    const [fan] = labelTexts(texts, (i) => (i < 6 ? 0 : 1), 'Opinion');
+    expect(fan!.tags).toContain('ssundee');
+    expect(fan!.tags).not.toContain('sundee');
+    expect(fan!.heading).not.toContain('sundee and');
+  });
+
   it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [
@@ -178,7 +191,13 @@ describe('labelClusters: topics', () => {
 });
 
 describe('composeHeading', () => {
-  const base = { sentiment: 'neutral' as const, positiveShare: 0, humourShare: 0, spamShare: 0 };
+  const base = {
+    sentiment: 'neutral' as const,
+    positiveShare: 0,
+    negativeShare: 0,
+    humourShare: 0,
+    spamShare: 0,
+  };
   it('builds readable phrases from intent, sentiment and keyphrases', () => {
     expect(
       composeHeading({ ...base, category: 'Request', phrases: [phrase('part 2')] }).heading,
@@ -205,6 +224,28 @@ describe('composeHeading', () => {
         phrases: [phrase('ending', { takesArticle: true })],
       }).heading,
     ).toBe('Jokes about the ending');
+  });
+
+  it('calls an Opinion cluster frustration only when a good part of it is negative or criticises', () => {
+    const sour = {
+      ...base,
+      category: 'Opinion' as const,
+      sentiment: 'negative' as const,
+      phrases: [phrase('prison')],
+    };
+    expect(composeHeading({ ...sour, negativeShare: 0.45 }).heading).toBe(
+      'Frustration with prison',
+    );
+    expect(composeHeading({ ...sour, negativeShare: 0.2, criticismShare: 0.3 }).heading).toBe(
+      'Frustration with prison',
+    );
+    // a third negative by words such as "ghost" and "jail", few complaints: a topic, not a feeling
+    expect(composeHeading({ ...sour, negativeShare: 0.32, criticismShare: 0.11 }).heading).toBe(
+      'Thoughts on prison',
+    );
+    expect(composeHeading({ ...sour, negativeShare: 0.14, phrases: [] }).heading).toBe(
+      'Short reactions and chatter',
+    );
   });
 
   it('calls an Opinion cluster of viewers answering each other a conversation, or an argument', () => {

@@ -129,6 +129,7 @@ describe('clusterLanguage', () => {
     const base = {
       sentiment: 'positive',
       positiveShare: 0.8,
+      negativeShare: 0,
       humourShare: 0,
       spamShare: 0,
     } as const;
