@@ -2,6 +2,7 @@ import { INTENT_PRECEDENCE, type Intent } from '@app/contracts';
 import { scoreSentiment } from '../sentiment/sentiment';
 import {
   DIRECT_CRITICISM,
+  FOREIGN_CRITICISM,
   GENERAL_CRITICISM,
   NOT_REQUEST,
   PRAISE_CUES,
@@ -46,7 +47,7 @@ export function normaliseForIntent(text: string): string {
 }
 
 const NEGATOR =
-  /\b(not|never|no|n't|dont|don't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|aint|ain't|nothing|without|hardly|zero|less|nor)\s+(\S+\s+){0,2}$/;
+  /\b(not|never|no|n't|dont|don't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|aint|ain't|nothing|without|hardly|zero|less|nor|nicht|kein|pas|non|nie|niet|tidak|bukan|nao|não)\s+(\S+\s+){0,2}$/;
 
 /** True when `re` matches somewhere in `t` without a negator right before the match. */
 const globalCache = new WeakMap<RegExp, RegExp>();
@@ -215,4 +216,21 @@ export function classifyNormalised(t: string, compound: () => number): IntentRes
   const intent = matched[0] ?? 'Opinion';
   if (matched.length === 0) matched.push('Opinion');
   return { intent, scores, matched, evidence };
+}
+
+/**
+ * A complaint in another language that the rules read (FOREIGN_CRITICISM, not negated): the rules'
+ * answer for it, which is Criticism unless a request or question comes first ("¿por qué es tan
+ * aburrido?"), and whether it also praises. Null for every other text, after one cheap test.
+ * The learned models cannot read such comments, so their callers let this answer stand over theirs.
+ */
+export function foreignComplaint(text: string): { intent: Intent; praises: boolean } | null {
+  if (typeof text !== 'string') return null;
+  const lower = text.toLowerCase();
+  if (!FOREIGN_CRITICISM.some((re) => re.test(lower))) return null;
+  const t = normaliseForIntent(text);
+  const rule = classifyNormalised(t, lazyTone(t));
+  const evidence = rule.evidence.Criticism;
+  if (evidence === undefined || !FOREIGN_CRITICISM.some((re) => re.test(evidence))) return null;
+  return { intent: rule.intent, praises: rule.matched.includes('Praise') };
 }

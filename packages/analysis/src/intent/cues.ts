@@ -150,12 +150,23 @@ export const RHETORICAL: readonly RegExp[] = [
   /\b(y'all|yall|you all) (ever|remember)\b/,
 ];
 
+/**
+ * Complaints in other languages: boring, bad, awful, a waste of time, "I didn't like it" (Spanish,
+ * Portuguese, French, German, Italian, Dutch, Polish, Turkish, Indonesian; Russian). The learned
+ * models cannot read them: USE-lite's vocabulary is English pieces and the dev set holds few such
+ * comments, so "Pésimo video" and "No me gustó el video" were Praise, positive. A match that the
+ * rules keep (not negated, no request or question first) overrides the models (foreignComplaint).
+ */
+export const FOREIGN_CRITICISM: readonly RegExp[] = [
+  /(?<![\p{L}\p{N}_])(aburrid[oa]s?|malísim[oa]|no me gust[oóa]|no me ha gustado|p[eé]s?sim[oa]s?|(muy|tan|qu[eé]|bien|bem|muito) mal[oa]|decepcionante|una basura|qu[eé] basura|una porquer[ií]a|p[eé]rdida de tiempo|muito ruim|muy ruin|chat[oa] demais|muito chat[oa]|horr[ií]vel|n[aã]o gostei|perda de tempo|uma merda|nul|nulle|c'est nul|ennuyeu(x|se)|d[eé]cevant|perte de temps|schlecht|langweilig|schrecklich|entt[aä]uschend|zeitverschwendung|noios[oa]|deludente|non mi [eè] piaciut[oa]|fa schifo|saai|slecht|nudn[ey]|beznadziejn[ey]|kiepsk[iea]|çok kötü|(video|bölüm) kötü|kötü (video|bölüm)|berbat|sıkıcı|rezalet|beğenmedim|jelek|payah|membosankan)(?![\p{L}\p{N}_])(?! değil)/u,
+  /(?<![\p{L}\p{N}_])(?<!не )(скучн[оыа]я?|ужасн[оыа]|отстой|не понравил[оса]сь|разочарован[оаы]?|фигня|хрень)(?![\p{L}\p{N}_])/u,
+];
+
 /** Criticism aimed at the video, creator or product: counts unless negated ("not boring"). */
 export const DIRECT_CRITICISM: readonly RegExp[] = [
   // Hinglish: useless, nonsense, worthless, shoddy (judgements of their own)
   /\b(bekar|bekaar|bakwas|bakwaas|faltu|ghatiya|time waste)\b/,
-  // Spanish, Portuguese, French, German, Indonesian: boring, bad, awful, "I didn't like it"
-  /(?<![\p{L}\p{N}_])(aburrid[oa]|malísim[oa]|no me gust[oóa]|p[eé]ssim[oa]|muito ruim|chat[oa] demais|nul|ennuyeux|schlecht|langweilig|jelek|payah|membosankan)(?![\p{L}\p{N}_])/u,
+  ...FOREIGN_CRITICISM,
   /\b(disappointed|disappointing|disappointment|let down|letdown|unsubscribed|unsubscribing|unsubbed|dislike button|thumbs down|clickbait|click bait|unwatchable|waste of (my )?time|wasted my|you (goofed|messed up|screwed up|got it wrong|are wrong|'re wrong|re wrong)|goofed|not for beginners|hard to (follow|understand|hear|see|read)|bad (video|tutorial|content|quality|audio|editing|explanation|advice|review|take|movie|game|song|product|phone|episode|teacher|acting|writing)|boring|cringe|cringy|cringey|overrated|overpriced)\b/,
   /\btoo (long|short|fast|slow|loud|quiet|much talking|many ads|repetitive|expensive|complicated|confusing|basic|dark|quick)\b/,
   /\b(you|u|he|she|they) (made|make|have|had) (a |an |some )?(mistake|mistakes|error|errors|typo|typos)\b/,

@@ -117,7 +117,10 @@ describe('classifyIntent: each intent on real-style comments', () => {
     expect(intentOf('Świetny film')).toBe('Praise');
     expect(intentOf('Haz más videos así')).toBe('Request');
     // the learned model reads the same cues: praise in another language is praise
-    expect(classifyIntents(['Muito bom o vídeo', 'Sehr gutes Video'])).toEqual(['Praise', 'Praise']);
+    expect(classifyIntents(['Muito bom o vídeo', 'Sehr gutes Video'])).toEqual([
+      'Praise',
+      'Praise',
+    ]);
   });
   it('self-promotion is not a request to the creator', () => {
     expect(intentOf('please everybody visit my channel i am new youtuber')).toBe('Opinion');
@@ -199,6 +202,42 @@ describe('classifyIntents (learned model)', () => {
     });
     expect(withVectors).toEqual(classifyIntents(unread));
     expect(withVectors.slice(0, 4)).toEqual(['Praise', 'Praise', 'Praise', 'Criticism']);
+  });
+
+  it('reads complaints in other languages as Criticism whatever the model says', () => {
+    // a vector along the model's Praise direction: the model alone calls every text Praise
+    const m = INTENT_MODEL_USE;
+    const width = m.weights.length / m.classes.length;
+    const textWidth = width - 512;
+    const p = m.classes.indexOf('Praise');
+    const direction = Float32Array.from(
+      { length: 512 },
+      (_, j) => m.weights[p * width + textWidth + j]!,
+    );
+    const norm = Math.hypot(...direction);
+    const praise = direction.map((x) => (50 * x) / norm);
+    const use = (texts: string[]) =>
+      classifyIntents(texts, {
+        vectors: texts.map(() => praise),
+        embedder: 'onnx:universal-sentence-encoder-lite:q8',
+      });
+    expect(use(['Great video'])).toEqual(['Praise']);
+    const complaints = [
+      'No me gustó el video',
+      'Pésimo video',
+      'que video tan malo',
+      'Muito ruim esse vídeo',
+      'Ce vidéo est nul',
+      'Das Video ist langweilig',
+      'Non mi è piaciuto per niente',
+      'Bu video çok kötü',
+      'Слишком скучно',
+    ];
+    expect(use(complaints)).toEqual(complaints.map(() => 'Criticism'));
+    expect(classifyIntents(complaints)).toEqual(complaints.map(() => 'Criticism'));
+    // negated, or a narrative's "bad things": no complaint
+    const not = ['no es aburrido', 'Das Video ist nicht langweilig', 'kötü bir şeyler yaşamış'];
+    expect(use(not)).toEqual(not.map(() => 'Praise'));
   });
 
   it('follows the guideline on its examples, precedence included', () => {

@@ -1,5 +1,5 @@
 import { INTENT_PRECEDENCE, type Intent } from '@app/contracts';
-import { classifyNormalised, lazyTone, normaliseForIntent } from './classify';
+import { classifyNormalised, foreignComplaint, lazyTone, normaliseForIntent } from './classify';
 import {
   addTermFeatures,
   argmaxClass,
@@ -103,8 +103,14 @@ export function intentLogits(
   return linearLogits(model, FIXED_FEATURES.length, f, vector);
 }
 
-/** The model's intent for one comment (ties go to the higher-precedence intent). */
+/**
+ * The model's intent for one comment (ties go to the higher-precedence intent); a complaint in
+ * another language that the rules read (foreignComplaint) is Criticism where the model, which
+ * cannot read it, says Praise or Opinion.
+ */
 export function predictIntent(model: IntentModel, text: string, vector?: Float32Array): Intent {
   const logits = intentLogits(model, intentFeatures(text, vocabIndexOf(model)), vector);
-  return argmaxClass(model.classes, logits, INTENT_PRECEDENCE);
+  const intent = argmaxClass(model.classes, logits, INTENT_PRECEDENCE);
+  if (intent !== 'Praise' && intent !== 'Opinion') return intent;
+  return foreignComplaint(text)?.intent === 'Criticism' ? 'Criticism' : intent;
 }

@@ -27,6 +27,32 @@ describe('learned sentiment', () => {
     expect(classifySentiments([])).toEqual([]);
   });
 
+  it('reads complaints in other languages as negative whatever the model says', () => {
+    // a vector along the model's positive direction: the model alone calls every text positive
+    const m = SENTIMENT_MODEL_USE;
+    const width = m.weights.length / m.classes.length;
+    const textWidth = width - 512;
+    const pos = m.classes.indexOf('positive');
+    const direction = Float32Array.from(
+      { length: 512 },
+      (_, j) => m.weights[pos * width + textWidth + j]!,
+    );
+    const norm = Math.hypot(...direction);
+    const positive = direction.map((x) => (50 * x) / norm);
+    const use = (texts: string[]) =>
+      classifySentiments(texts, {
+        vectors: texts.map(() => positive),
+        embedder: 'onnx:universal-sentence-encoder-lite:q8',
+      });
+    expect(use(['Great video'])[0]!.label).toBe('positive');
+    const out = use(['Pésimo video', 'No me gustó el video', 'Das Video ist langweilig']);
+    expect(out.map((r) => r.label)).toEqual(['negative', 'negative', 'negative']);
+    for (const r of out) expect(r.score).toBeLessThanOrEqual(-0.5);
+    // praise beside the complaint: mixed
+    expect(use(['Muy buen video pero la música es pésima'])[0]!.label).toBe('mixed');
+    expect(use(['no es aburrido'])[0]!.label).toBe('positive');
+  });
+
   it('reads USE-lite vectors only when that embedder made them', () => {
     const m = SENTIMENT_MODEL_USE;
     const width = m.weights.length / m.classes.length;

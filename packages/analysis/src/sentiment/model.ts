@@ -1,4 +1,4 @@
-import { normaliseForIntent } from '../intent/classify';
+import { foreignComplaint, normaliseForIntent } from '../intent/classify';
 import {
   addTermFeatures,
   argmaxClass,
@@ -120,5 +120,13 @@ export function predictSentiment(
     return c < 0 ? 0 : p[c]!;
   };
   const score = Math.round((prob('positive') - prob('negative')) * 10000) / 10000;
-  return { score, label: argmaxClass(model.classes, z) };
+  const label = argmaxClass(model.classes, z);
+  // A complaint in another language (intent/classify.ts: foreignComplaint) is negative, or mixed
+  // when it also praises, whatever the model, which cannot read it, says ("Pésimo video" was positive).
+  if (label === 'negative' || label === 'mixed') return { score, label };
+  const complaint = foreignComplaint(text);
+  if (!complaint) return { score, label };
+  return complaint.praises
+    ? { score: Math.min(score, 0), label: 'mixed' }
+    : { score: Math.min(score, -0.5), label: 'negative' };
 }
