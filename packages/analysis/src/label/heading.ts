@@ -327,6 +327,41 @@ export function distinctHeading(
   return heading.length <= MAX_HEADING_LENGTH ? heading : null;
 }
 
+/** Words of praise that say what viewers found the video: a praise cluster may be named by one. */
+const PRAISED_QUALITY = new Set([
+  'helpful',
+  'useful',
+  'informative',
+  'clear',
+  'simple',
+  'easy',
+  'educational',
+  'funny',
+  'hilarious',
+  'relaxing',
+  'satisfying',
+  'calming',
+  'inspiring',
+  'motivating',
+  'entertaining',
+  'interesting',
+  'wholesome',
+  'beautiful',
+  'cute',
+  'underrated',
+]);
+
+/**
+ * A heading for a praise or thanks cluster that its tags name no topic of but a quality viewers
+ * praise, used by at least a fifth of its comments: "Found it helpful" (a tutorial's third cluster
+ * of thanks, "very helpful thanks buddy", had "Thanks for the video" twice). Null otherwise.
+ */
+export function praisedQuality(kind: string, phrases: readonly Keyphrase[]): string | null {
+  if (kind !== 'Praise' && kind !== 'Thanks') return null;
+  const quality = phrases.find((p) => PRAISED_QUALITY.has(p.tag) && p.share >= 0.2);
+  return quality ? `Found it ${quality.tag}` : null;
+}
+
 /** The last distinct heading for a second cluster of a kind whose tags name no topic: "More praise". */
 export function moreOfKind(kind: string): string {
   return `More ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`;
@@ -334,7 +369,8 @@ export function moreOfKind(kind: string): string {
 
 /**
  * One heading per cluster, none shared (case-insensitively): clusters are taken biggest first (ties:
- * lower id), and each takes the first of its candidates no bigger cluster has, else its fallback.
+ * lower id), and each takes the first of its candidates no bigger cluster has, else its fallback,
+ * else its last candidate numbered.
  * Returns the headings in input order.
  */
 export function distinctHeadings<T>(
@@ -361,7 +397,10 @@ export function distinctHeadings<T>(
         break;
       }
     }
-    const heading = free ?? fallback;
+    // every candidate taken: the last one numbered ("More thanks (2)"), so no heading repeats
+    const last = [...candidates].reverse().find((c) => typeof c === 'string') ?? fallback;
+    let heading = free ?? fallback;
+    for (let n = 2; taken.has(heading.toLowerCase()); n++) heading = `${last} (${n})`;
     taken.add(heading.toLowerCase());
     out[index] = heading;
   }

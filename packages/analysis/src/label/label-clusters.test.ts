@@ -12,7 +12,9 @@ import {
   composeHeading,
   distinctHeading,
   headingSubject,
+  distinctHeadings,
   moreOfKind,
+  praisedQuality,
   isEarlyViewer,
   isReplyToViewer,
   isThanking,
@@ -84,6 +86,33 @@ describe('labelClusters: headings', () => {
       ),
     ).toBe('the tutorial');
     expect(moreOfKind('Early viewers')).toBe('More early viewers');
+  });
+
+  it('names a third cluster of thanks by the quality praised, and never repeats a heading', () => {
+    // a tutorial's third cluster of thanks ("very helpful thanks buddy") had "Thanks for the video" twice
+    expect(
+      praisedQuality('Thanks', [phrase('helpful', { share: 0.6 }), phrase('already knew')]),
+    ).toBe('Found it helpful');
+    expect(praisedQuality('Thanks', [phrase('helpful', { share: 0.1 })])).toBeNull();
+    expect(praisedQuality('Questions', [phrase('helpful', { share: 0.6 })])).toBeNull();
+    // every candidate taken: the last one numbered
+    const clusters = [
+      { id: 0, size: 40 },
+      { id: 1, size: 32 },
+      { id: 2, size: 15 },
+      { id: 3, size: 9 },
+    ];
+    const headings = distinctHeadings(clusters, (c) => ({
+      ...c,
+      candidates: ['Thanks for the video', () => null, 'More thanks'],
+      fallback: 'Thanks for the video',
+    }));
+    expect(headings).toEqual([
+      'Thanks for the video',
+      'More thanks',
+      'More thanks (2)',
+      'More thanks (3)',
+    ]);
   });
 
   it('names a title by all its words', () => {
