@@ -59,7 +59,10 @@ export interface ClusterOptions {
   onProgress?: (fraction: number) => void;
   /** Share of the fused cosine given to words (0..1). Default 0.7. */
   lexicalWeight?: number;
-  /** Number of k-means restarts (on a sample), best objective kept. Default 4. */
+  /**
+   * Number of k-means restarts, best objective kept (with its rivals: rival-starts.ts). Default 8
+   * when they run on every item, else 4 on a sample (RESTART_BUDGET).
+   */
   restarts?: number;
   /**
    * Whitening exponent for the PCA components (0 none, 0.5 full). Default: by size
