@@ -81,12 +81,15 @@ function squeezed(word: string): string {
 
 /**
  * Two spellings of one word that differ only in doubled letters, as viewers write names ("ssundee"
- * and "sundee", "garry" and "gary", "goood" and "good"); short words ("to", "too") are left apart.
+ * and "sundee", "garry" and "gary", "goood" and "good", "vikk" and "vik"); a three-letter word only
+ * when the doubling is at its end, so "good" and "god" stay apart, and shorter ones ("to", "too")
+ * always do.
  */
 function spellingVariants(a: string, b: string): boolean {
   if (a === b) return false;
   const s = squeezed(a);
-  return s.length >= 4 && s === squeezed(b);
+  if (s !== squeezed(b)) return false;
+  return s.length >= 4 || (s.length === 3 && a.startsWith(s) && b.startsWith(s));
 }
 
 /**

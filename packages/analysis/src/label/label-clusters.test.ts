@@ -148,6 +148,15 @@ describe('labelClusters: headings', () => {
     expect(fan!.tags).toContain('ssundee');
     expect(fan!.tags).not.toContain('sundee');
     expect(fan!.heading).not.toContain('sundee and');
+    // three letters: one word when the doubling is at its end ("vikk"), two otherwise ("soon", "son")
+    const short = [
+      ...['vikk is here', 'vikk again', 'vik lol', 'vik and vikk'],
+      ...['my son loves it', 'son watches daily', 'part 2 soon', 'upload soon'],
+      ...['The camera is great', 'great camera', 'love the camera', 'camera quality is insane'],
+    ];
+    const [vik] = labelTexts(short, (i) => (i < 8 ? 0 : 1), 'Opinion');
+    expect(vik!.tags.filter((t) => t === 'vik' || t === 'vikk')).toHaveLength(1);
+    expect(vik!.tags).toEqual(expect.arrayContaining(['son', 'soon']));
   });
 
   it("names no topic after one comment's words", () => {
