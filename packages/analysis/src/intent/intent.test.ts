@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
 import { classifyIntent, classifyIntents, clusterCategory, classificationReport } from './index';
 import { INTENT_MODEL_USE } from './intent-model-use.generated';
+import { vectorAlong } from '../text/linear-model.test-support';
 import { predictIntent } from './model';
 
 const intentOf = (t: string): Intent => classifyIntent(t).intent;
@@ -176,15 +177,7 @@ describe('classifyIntents (learned model)', () => {
   it('reads USE-lite vectors when that embedder made them', () => {
     // a vector pointing along the model's Question direction makes a plain "ok" a Question
     const m = INTENT_MODEL_USE;
-    const textWidth = m.weights.length / m.classes.length - 512;
-    const q = m.classes.indexOf('Question');
-    const width = m.weights.length / m.classes.length;
-    const direction = Float32Array.from(
-      { length: 512 },
-      (_, j) => m.weights[q * width + textWidth + j]!,
-    );
-    const norm = Math.hypot(...direction);
-    const vector = direction.map((x) => (50 * x) / norm);
+    const vector = vectorAlong(m, 'Question');
     expect(classifyIntents(['ok'])).toEqual(['Opinion']);
     expect(
       classifyIntents(['ok'], {
@@ -206,16 +199,7 @@ describe('classifyIntents (learned model)', () => {
 
   it('reads complaints in other languages as Criticism whatever the model says', () => {
     // a vector along the model's Praise direction: the model alone calls every text Praise
-    const m = INTENT_MODEL_USE;
-    const width = m.weights.length / m.classes.length;
-    const textWidth = width - 512;
-    const p = m.classes.indexOf('Praise');
-    const direction = Float32Array.from(
-      { length: 512 },
-      (_, j) => m.weights[p * width + textWidth + j]!,
-    );
-    const norm = Math.hypot(...direction);
-    const praise = direction.map((x) => (50 * x) / norm);
+    const praise = vectorAlong(INTENT_MODEL_USE, 'Praise');
     const use = (texts: string[]) =>
       classifyIntents(texts, {
         vectors: texts.map(() => praise),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifySentiments, predictSentiment } from './index';
+import { vectorAlong } from '../text/linear-model.test-support';
 import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
 
 describe('learned sentiment', () => {
@@ -29,16 +30,7 @@ describe('learned sentiment', () => {
 
   it('reads complaints in other languages as negative whatever the model says', () => {
     // a vector along the model's positive direction: the model alone calls every text positive
-    const m = SENTIMENT_MODEL_USE;
-    const width = m.weights.length / m.classes.length;
-    const textWidth = width - 512;
-    const pos = m.classes.indexOf('positive');
-    const direction = Float32Array.from(
-      { length: 512 },
-      (_, j) => m.weights[pos * width + textWidth + j]!,
-    );
-    const norm = Math.hypot(...direction);
-    const positive = direction.map((x) => (50 * x) / norm);
+    const positive = vectorAlong(SENTIMENT_MODEL_USE, 'positive');
     const use = (texts: string[]) =>
       classifySentiments(texts, {
         vectors: texts.map(() => positive),
@@ -55,15 +47,7 @@ describe('learned sentiment', () => {
 
   it('reads USE-lite vectors only when that embedder made them', () => {
     const m = SENTIMENT_MODEL_USE;
-    const width = m.weights.length / m.classes.length;
-    const textWidth = width - 512;
-    const neg = m.classes.indexOf('negative');
-    const direction = Float32Array.from(
-      { length: 512 },
-      (_, j) => m.weights[neg * width + textWidth + j]!,
-    );
-    const norm = Math.hypot(...direction);
-    const vector = direction.map((x) => (50 * x) / norm);
+    const vector = vectorAlong(m, 'negative');
     const words = classifySentiments(['ok']);
     expect(words[0]!.label).toBe('neutral');
     // another embedder's 512 dimensions mean something else: the words-only model answers
