@@ -295,7 +295,7 @@ export async function discoverClusters(
     ),
   );
   for (const km of starts) if (!bestStart || km.objective > bestStart.objective) bestStart = km;
-  const swapped = bestStart!;
+  const bestRestart = bestStart!;
   if (k <= SWAP_MAX_K) {
     // Chains of swaps from the best start, the best result kept.
     const chains = await Promise.all(
@@ -339,7 +339,7 @@ export async function discoverClusters(
     return { run, space: rwSpace, voters: rwVoters };
   };
   let chosen = await finish(bestStart!);
-  for (const rival of rivalStarts(starts, swapped, cheap ? CANDIDATES - 1 : 0)) {
+  for (const rival of rivalStarts(starts, bestRestart, cheap ? CANDIDATES - 1 : 0)) {
     const next = await finish(rival);
     if (next.run.objective > chosen.run.objective) chosen = next;
   }
