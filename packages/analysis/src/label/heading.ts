@@ -397,10 +397,12 @@ export function distinctHeadings<T>(
         break;
       }
     }
-    // every candidate taken: the last one numbered ("More thanks (2)"), so no heading repeats
-    const last = [...candidates].reverse().find((c) => typeof c === 'string') ?? fallback;
     let heading = free ?? fallback;
-    for (let n = 2; taken.has(heading.toLowerCase()); n++) heading = `${last} (${n})`;
+    if (taken.has(heading.toLowerCase())) {
+      // every candidate taken: the last one numbered ("More thanks (2)"), so no heading repeats
+      const last = candidates.findLast((c): c is string => typeof c === 'string') ?? fallback;
+      for (let n = 2; taken.has(heading.toLowerCase()); n++) heading = `${last} (${n})`;
+    }
     taken.add(heading.toLowerCase());
     out[index] = heading;
   }
