@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
 import { classifyIntent, classifyIntents, clusterCategory, classificationReport } from './index';
 import { INTENT_MODEL_USE } from './intent-model-use.generated';
-import { vectorAlong } from '../text/linear-model.test-support';
+import { sameVectorFor, vectorAlong } from '../text/linear-model.test-support';
 import { predictIntent } from './model';
 
 const intentOf = (t: string): Intent => classifyIntent(t).intent;
@@ -189,10 +189,10 @@ describe('classifyIntents (learned model)', () => {
     // USE-lite gives every text without a Latin letter (nearly) one and the same vector: the
     // words-only model answers, from the emoji and words it knows
     const unread = ['🔥🔥🔥', '👍', '❤️', '👎', 'すごい動画です', 'Отличное видео, спасибо!'];
-    const withVectors = classifyIntents(unread, {
-      vectors: unread.map(() => vector),
-      embedder: 'embedded:universal-sentence-encoder-lite:q8',
-    });
+    const withVectors = classifyIntents(
+      unread,
+      sameVectorFor(unread, vector, 'embedded:universal-sentence-encoder-lite:q8'),
+    );
     expect(withVectors).toEqual(classifyIntents(unread));
     expect(withVectors.slice(0, 4)).toEqual(['Praise', 'Praise', 'Praise', 'Criticism']);
   });
@@ -200,11 +200,7 @@ describe('classifyIntents (learned model)', () => {
   it('reads complaints in other languages as Criticism whatever the model says', () => {
     // a vector along the model's Praise direction: the model alone calls every text Praise
     const praise = vectorAlong(INTENT_MODEL_USE, 'Praise');
-    const use = (texts: string[]) =>
-      classifyIntents(texts, {
-        vectors: texts.map(() => praise),
-        embedder: 'onnx:universal-sentence-encoder-lite:q8',
-      });
+    const use = (texts: string[]) => classifyIntents(texts, sameVectorFor(texts, praise));
     expect(use(['Great video'])).toEqual(['Praise']);
     const complaints = [
       'No me gustó el video',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifySentiments, predictSentiment } from './index';
-import { vectorAlong } from '../text/linear-model.test-support';
+import { sameVectorFor, vectorAlong } from '../text/linear-model.test-support';
 import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
 
 describe('learned sentiment', () => {
@@ -31,11 +31,7 @@ describe('learned sentiment', () => {
   it('reads complaints in other languages as negative whatever the model says', () => {
     // a vector along the model's positive direction: the model alone calls every text positive
     const positive = vectorAlong(SENTIMENT_MODEL_USE, 'positive');
-    const use = (texts: string[]) =>
-      classifySentiments(texts, {
-        vectors: texts.map(() => positive),
-        embedder: 'onnx:universal-sentence-encoder-lite:q8',
-      });
+    const use = (texts: string[]) => classifySentiments(texts, sameVectorFor(texts, positive));
     expect(use(['Great video'])[0]!.label).toBe('positive');
     const out = use(['Pésimo video', 'No me gustó el video', 'Das Video ist langweilig']);
     expect(out.map((r) => r.label)).toEqual(['negative', 'negative', 'negative']);
@@ -63,10 +59,9 @@ describe('learned sentiment', () => {
     expect(() => predictSentiment(m, 'ok', new Float32Array(3))).toThrow(/512-dimensional/);
     // a text without a letter has USE-lite's one "unknown" vector: the emoji decide
     expect(
-      classifySentiments(['❤️', '🔥🔥🔥'], {
-        vectors: [vector, vector],
-        embedder: 'onnx:universal-sentence-encoder-lite:q8',
-      }).map((r) => r.label),
+      classifySentiments(['❤️', '🔥🔥🔥'], sameVectorFor(['❤️', '🔥🔥🔥'], vector)).map(
+        (r) => r.label,
+      ),
     ).toEqual(['positive', 'positive']);
   });
 });

@@ -1,4 +1,4 @@
-import type { LinearModel } from './linear-model';
+import type { LinearModel, TextEmbeddings } from './linear-model';
 
 /**
  * A sentence vector of length `length` along the weights `model` gives its embedding for `label`:
@@ -15,4 +15,13 @@ export function vectorAlong<C extends string>(
   const direction = Float32Array.from({ length: dims }, (_, j) => model.weights[start + j]!);
   const norm = Math.hypot(...direction);
   return direction.map((x) => (length * x) / norm);
+}
+
+/** Embeddings that give every text the same vector, as USE-lite's (q8, through ONNX) by default. */
+export function sameVectorFor(
+  texts: readonly string[],
+  vector: Float32Array,
+  embedder = 'onnx:universal-sentence-encoder-lite:q8',
+): TextEmbeddings {
+  return { vectors: texts.map(() => vector), embedder };
 }
