@@ -8,6 +8,7 @@ import { inlineRunner, WorkerPool } from '../parallel/pool';
 import { clusterWeights, LEAD_SAMPLE, leadItems } from './lead';
 import { tokenize } from './lexical';
 import { createRandom } from './random';
+import { minClusterSize } from './small-clusters';
 
 /** Synthetic topics: each has its own direction in embedding space and its own words. */
 function synthetic(topics: number, perTopic: number, seed = 1, dim = 32) {
@@ -237,15 +238,18 @@ describe.skipIf(!hasShared)('discoverClusters on real search snippets', () => {
 });
 
 describe.skipIf(!existsSync(tutorialComments))('discoverClusters on a real video', () => {
-  it('splits the ~500 comments of one tutorial video into several readable topics', async () => {
-    // Simple quoted-CSV reader for this file (video_id,position,comment,label; no embedded newlines).
-    const texts = readFileSync(tutorialComments, 'utf8')
+  /** One video's comments from the tutorial set (video_id,position,comment,label; no embedded newlines). */
+  const videoComments = (video: string): string[] =>
+    readFileSync(tutorialComments, 'utf8')
       .split('\n')
-      .filter((l) => l.startsWith('3JluqTojuME,'))
+      .filter((l) => l.startsWith(`${video},`))
       .map((l) => {
         const body = l.slice(l.indexOf(',', l.indexOf(',') + 1) + 1, l.lastIndexOf(','));
         return body.startsWith('"') ? body.slice(1, -1).replace(/""/g, '"') : body;
       });
+
+  it('splits the ~500 comments of one tutorial video into several readable topics', async () => {
+    const texts = videoComments('3JluqTojuME');
     expect(texts.length).toBeGreaterThan(400);
     const r = await discoverClusters({ vectors: await embed(texts), texts }, { seed: 42 });
     // Before the size-dependent minimum, silhouette picked K = 2 here (a 59% bucket).
@@ -253,5 +257,20 @@ describe.skipIf(!existsSync(tutorialComments))('discoverClusters on a real video
     expect(r.k).toBeLessThanOrEqual(15);
     const largest = r.assignments.filter((c) => c === 0).length;
     expect(largest / texts.length).toBeLessThan(0.45);
+  });
+
+  it('leaves no cluster of a few stray comments when it chooses K, and honours a fixed K', async () => {
+    // A C++ tutorial where k-means left clusters of 1, 2, 2 and 3 comments among 15 ("hey ...").
+    const texts = videoComments('Rub-JsjMhWY');
+    const vectors = await embed(texts);
+    const r = await discoverClusters({ vectors, texts }, { seed: 42 });
+    const sizes = Array.from(
+      { length: r.k },
+      (_, c) => r.assignments.filter((x) => x === c).length,
+    );
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(minClusterSize(texts.length));
+    expect(r.k).toBeGreaterThanOrEqual(6);
+    const fixed = await discoverClusters({ vectors, texts }, { seed: 42, k: 15 });
+    expect(new Set(fixed.assignments).size).toBe(15);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { findNeighbours } from './neighbours';
 import { createRandom, sampleIndices } from './random';
 import { rivalStarts } from './rival-starts';
+import { absorbSmallClusters, minClusterSize } from './small-clusters';
 import { splitMergeRound } from './split-merge';
 import { concentrationWeights, reweightTerms } from './term-weights';
 import {
@@ -53,7 +54,11 @@ export interface ClusterOptions {
   /** Fixed number of clusters (benchmarks, `--clusters`); otherwise chosen from the data. */
   k?: number;
   seed?: number;
-  /** Bounds for the automatic choice (defaults minKForSize(n) and 15; tiny inputs get fewer). */
+  /**
+   * Bounds for the automatic choice (defaults minKForSize(n) and 15; tiny inputs get fewer). The
+   * result may hold fewer: a cluster too small to be a topic is folded into the others
+   * (small-clusters.ts).
+   */
   minK?: number;
   maxK?: number;
   onProgress?: (fraction: number) => void;
@@ -361,6 +366,12 @@ export async function discoverClusters(
     best = {
       ...best,
       assignments: neighbourVote(space, best.assignments, k, weights, voters, vote),
+    };
+  // A K chosen from the data keeps no cluster too small to be a topic (small-clusters.ts).
+  if (options.k === undefined)
+    best = {
+      ...best,
+      assignments: absorbSmallClusters(space, best.assignments, k, weights, minClusterSize(n)),
     };
   const result = finalise(space, input.vectors, best, k, weights);
   progress(1);
