@@ -234,11 +234,16 @@ export function extractKeyphrases(
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     pick(c, owned);
   }
-  // Second pass: top up thin clusters with their best phrases nobody else took.
+  // Second pass: top up thin clusters with their best phrases nobody else took. In a cluster of
+  // more comments than minDfOf lets through alone, a phrase one comment uses does not describe it
+  // (a bucket of short foreign reactions got "alle deutschen, als ob" from one German comment and a
+  // keyboard mash from another): fewer tags then, or none (the list shows a dash).
   for (let c = 0; c < k; c++) {
     if (chosen[c]!.length >= minTags) continue;
     const size = Math.max(1, docs[c]!.length);
+    const minDf = minDfOf(c);
     const rest = [...df[c]!]
+      .filter(([, n]) => n >= minDf)
       .map(([t, n]): [string, number] => [t, scores[c]!.get(t) ?? score(t, n, size)])
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const target = Math.min(maxTags, minTags);

@@ -499,6 +499,20 @@ describe('extractKeyphrases', () => {
     expect(tags[0]).not.toContain('editing');
   });
 
+  it("tops up a small cluster with one comment's phrases, a larger one only with shared ones", () => {
+    const chatter = ['alle deutschen als ob', 'dkdnekbdowdbo ok', 'simple geometry', 'hi there'];
+    const camera = ['The camera is great', 'great camera', 'love the camera', 'camera quality'];
+    const [, big, small] = extractKeyphrases([
+      camera,
+      [...chatter, 'the kettle again', 'my kettle'],
+      ['bonjour tout le monde', 'wooden spoon', 'purple elephant'],
+    ]).map((c) => c.map((p) => p.tag));
+    // six comments: "kettle" (two of them) and nothing one comment uses alone
+    expect(big).toEqual(['kettle']);
+    // three comments: one comment's words are all there is
+    expect(small!.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('joins a word to the chosen word it always follows, unless the phrase ends in no thing', () => {
     const [tags] = extractKeyphrases(
       [
