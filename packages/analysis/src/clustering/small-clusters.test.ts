@@ -47,4 +47,13 @@ describe('absorbSmallClusters', () => {
       truth,
     );
   });
+
+  it("finds a cluster of duplicates' own topic for its stray members", () => {
+    const { space, truth } = topics();
+    // Topic 2's comments (30-35) are all duplicates (weight 0) but two, which k-means put apart
+    // (id 4): they belong with the duplicates, whose centre is their plain mean.
+    const weights = Float64Array.from(truth, (t, i) => (t === 2 && i !== 30 && i !== 31 ? 0 : 1));
+    const labels = Int32Array.from(truth, (t, i) => (i === 30 || i === 31 ? 4 : t));
+    expect(Array.from(absorbSmallClusters(space, labels, 5, weights, 3))).toEqual(truth);
+  });
 });

@@ -48,8 +48,10 @@ export function absorbSmallClusters(
       if (sizes[c]! < minSize && (smallest < 0 || sizes[c]! <= sizes[smallest]!)) smallest = c;
     }
     if (smallest < 0 || live <= 1) return out;
-    // Centres without the absorbed cluster's members weigh nothing for it: it is skipped below.
-    const cents = scoringCentroids(computeCentroids(space, out, k, weights), space.sparse.cols);
+    const cents = scoringCentroids(
+      computeCentroids(space, out, k, centreWeights(out, sizes, weights)),
+      space.sparse.cols,
+    );
     for (let i = 0; i < space.n; i++) {
       if (out[i] !== smallest) continue;
       similarities(space, i, cents, scores);
@@ -61,4 +63,21 @@ export function absorbSmallClusters(
     }
     sizes[smallest] = 0;
   }
+}
+
+/**
+ * The weights the centres are computed with: the items' own, except in a cluster made only of
+ * zero-weight items (duplicates, spam), whose centre is its members' plain mean (as `finalise`
+ * makes it), so it is not a zero vector that every item scores 0 against.
+ */
+function centreWeights(
+  assignments: Int32Array,
+  sizes: Int32Array,
+  weights: ArrayLike<number>,
+): ArrayLike<number> {
+  const weighted = new Uint8Array(sizes.length);
+  for (let i = 0; i < assignments.length; i++)
+    if ((weights[i] as number) > 0) weighted[assignments[i]!] = 1;
+  if (weighted.every((x, c) => x === 1 || sizes[c] === 0)) return weights;
+  return Float64Array.from(assignments, (c, i) => (weighted[c] ? (weights[i] as number) : 1));
 }
