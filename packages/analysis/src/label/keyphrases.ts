@@ -1,3 +1,4 @@
+import { withUsualCasing } from './casing';
 import { GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
@@ -6,10 +7,14 @@ export interface Keyphrase {
   tag: string;
   /**
    * Form for headings: the most common capitalisation ("iPhone", "Minecraft") and, for words viewers
-   * write in lower case, the most common number ("views" where most write "views"; the tag stays "view").
+   * write in lower case, the most common number ("views" where most write "views"; the tag stays "view");
+   * acronyms, languages and some products as English writes them ("HTML", "French": casing.ts).
    */
   display: string;
-  /** True when viewers mostly capitalise it mid-sentence or write it as a hashtag: a name. */
+  /**
+   * True when viewers mostly capitalise it mid-sentence or write it as a hashtag, or English
+   * capitalises it (casing.ts): a name.
+   */
   name: boolean;
   /** True when viewers mostly write it after a determiner ("the ending", "your editing"). */
   takesArticle: boolean;
@@ -343,7 +348,8 @@ function describe(
   // A word viewers mostly write as a hashtag is shown as one ("#MoreSidemen", not "moresidemen").
   const asHashtag = seen > 0 && hashtags * 2 > seen;
   const tag = (asHashtag ? `#${written}` : written).toLowerCase();
-  const display = asHashtag ? `#${written}` : shown;
+  // Acronyms, languages and a few products are written the usual way ("HTML", "French", "iPhone").
+  const display = asHashtag ? `#${written}` : withUsualCasing(shown);
   return {
     tag,
     display,

@@ -159,6 +159,18 @@ describe('labelClusters: headings', () => {
     expect(vik!.tags).toEqual(expect.arrayContaining(['son', 'soon']));
   });
 
+  it('writes acronyms, languages and products the usual way in headings, tags in lower case', () => {
+    const texts = [
+      ...['how do i link css to html', 'my html page is blank', 'html or css first?', 'html tags'],
+      ...['learning french', 'french is hard', 'my french teacher', 'french grammar help'],
+    ];
+    const [web, lang] = labelTexts(texts, (i) => (i < 4 ? 0 : 1), 'Question');
+    expect(web!.heading).toContain('HTML');
+    expect(web!.tags).toContain('html');
+    expect(lang!.heading).toContain('French');
+    expect(lang!.heading).not.toContain('french');
+  });
+
   it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [

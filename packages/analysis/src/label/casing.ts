@@ -1,0 +1,79 @@
+/**
+ * How English writes some words whatever the comments do: viewers type "html", "python" and
+ * "french" in lower case, and a heading read "Questions about web and html", "Thoughts on french".
+ * Only words with one clear reading in comments are here (not "mac", "ram", "apple", "swift",
+ * "windows", "excel").
+ */
+const ACRONYMS =
+  'html html5 css css3 php sql json xml api ui ux ide sdk gui cli jvm jdk npm gpu cpu ssd hdd usb ' +
+  'hdmi pc ps4 ps5 dna rna nasa fbi cia nba nfl nhl mlb ufc wwe fifa uefa uk usa ai vr tv dlc ' +
+  'mvp rpg fps mmo lgbt lgbtq covid asmr diy faq pdf gif url vpn wifi ceo stl oop';
+
+const NAMES: ReadonlyMap<string, string> = new Map([
+  ...ACRONYMS.split(' ').map((w): [string, string] => [w, w.toUpperCase()]),
+  // their plurals ("APIs", not "APIS")
+  ...'api gpu cpu ssd pc ide dlc mvp rpg'
+    .split(' ')
+    .map((w): [string, string] => [`${w}s`, `${w.toUpperCase()}s`]),
+  // languages and peoples
+  ...(
+    'english french spanish german italian portuguese russian chinese japanese korean hindi urdu ' +
+    'arabic turkish dutch swedish norwegian danish finnish polish greek hebrew persian indonesian ' +
+    'vietnamese thai filipino tagalog bengali punjabi tamil ukrainian romanian hungarian czech ' +
+    'american americans british canadian canadians australian australians indian indians mexican ' +
+    'mexicans brazilian brazilians european europeans african africans asian asians scandinavian ' +
+    'swede swedes irish scottish welsh latino latina christian christians muslim muslims jewish ' +
+    'catholic'
+  )
+    .split(' ')
+    .map((w): [string, string] => [w, w[0]!.toUpperCase() + w.slice(1)]),
+  // programming languages and products written one way
+  ...(
+    [
+      ['python', 'Python'],
+      ['java', 'Java'],
+      ['javascript', 'JavaScript'],
+      ['typescript', 'TypeScript'],
+      ['jquery', 'jQuery'],
+      ['mysql', 'MySQL'],
+      ['postgresql', 'PostgreSQL'],
+      ['mongodb', 'MongoDB'],
+      ['github', 'GitHub'],
+      ['linux', 'Linux'],
+      ['ubuntu', 'Ubuntu'],
+      ['iphone', 'iPhone'],
+      ['ipad', 'iPad'],
+      ['ios', 'iOS'],
+      ['macos', 'macOS'],
+      ['android', 'Android'],
+      ['playstation', 'PlayStation'],
+      ['xbox', 'Xbox'],
+      ['minecraft', 'Minecraft'],
+      ['fortnite', 'Fortnite'],
+      ['roblox', 'Roblox'],
+      ['tiktok', 'TikTok'],
+      ['instagram', 'Instagram'],
+      ['netflix', 'Netflix'],
+      ['photoshop', 'Photoshop'],
+      ['django', 'Django'],
+      ['pycharm', 'PyCharm'],
+      ['wordpress', 'WordPress'],
+    ] as const
+  ).map(([w, s]): [string, string] => [w, s]),
+]);
+
+/** The usual written form of a lower-case word, or undefined when it is written as it comes. */
+export function usualCasing(word: string): string | undefined {
+  return NAMES.get(word);
+}
+
+/**
+ * A phrase with each word that has a usual written form written so ("doctype html" -> "doctype
+ * HTML"); other words as they are.
+ */
+export function withUsualCasing(phrase: string): string {
+  return phrase
+    .split(' ')
+    .map((w) => usualCasing(w.toLowerCase()) ?? w)
+    .join(' ');
+}
