@@ -57,6 +57,13 @@ const NAMES: ReadonlyMap<string, string> = new Map([
       ['photoshop', 'Photoshop'],
       ['django', 'Django'],
       ['pycharm', 'PyCharm'],
+      ['samsung', 'Samsung'],
+      ['huawei', 'Huawei'],
+      ['xiaomi', 'Xiaomi'],
+      ['nintendo', 'Nintendo'],
+      ['microsoft', 'Microsoft'],
+      ['nvidia', 'Nvidia'],
+      ['spotify', 'Spotify'],
       ['wordpress', 'WordPress'],
     ] as const
   ).map(([w, s]): [string, string] => [w, s]),

@@ -1,6 +1,6 @@
 import type { Intent, SentimentLabel } from '@app/contracts';
 import type { Keyphrase } from './keyphrases';
-import { namesNoThing, NOT_A_SUBJECT } from './stopwords';
+import { COUNT_NOUNS, namesNoThing, NOT_A_SUBJECT } from './stopwords';
 
 export const MAX_HEADING_LENGTH = 60;
 
@@ -92,8 +92,14 @@ export interface HeadingResult {
   alternative?: string;
 }
 
+/**
+ * A phrase as a heading names it: "the" before it when viewers write it after a determiner, or
+ * when it is a thing a video has that English names with one ("the tutorial", COUNT_NOUNS), also
+ * where viewers write it bare ("great tutorial"). Only the wording: whether a word is a topic at all
+ * still goes by how viewers use it.
+ */
 function phraseText(p: Keyphrase): string {
-  return p.takesArticle ? `the ${p.display}` : p.display;
+  return p.takesArticle || (!p.name && COUNT_NOUNS.has(p.tag)) ? `the ${p.display}` : p.display;
 }
 
 /**

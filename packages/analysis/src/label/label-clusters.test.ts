@@ -171,6 +171,22 @@ describe('labelClusters: headings', () => {
     expect(lang!.heading).not.toContain('french');
   });
 
+  it('names a thing a video has with "the", also where viewers write it bare', () => {
+    const texts = [
+      ...[
+        'great tutorial',
+        'best tutorial ever',
+        'tutorial was so clear',
+        'awesome tutorial thanks',
+      ],
+      ...['love the music', 'music is great', 'great music', 'music slaps'],
+    ];
+    const [tutorial, music] = labelTexts(texts, (i) => (i < 4 ? 0 : 1), 'Praise');
+    expect(tutorial!.heading).toBe('Praise for the tutorial');
+    // a mass noun keeps what viewers write: "the" in one comment of four
+    expect(music!.heading).toBe('Praise for music');
+  });
+
   it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [

@@ -102,7 +102,7 @@ describe('a heading asks isTopic only until it has two topics', () => {
         return usedAsNoun(p.tag, questions);
       },
     });
-    expect(h.heading).toBe('Questions about chrome and file');
+    expect(h.heading).toBe('Questions about chrome and the file');
     expect(asked).toEqual(['open', 'chrome', 'file']);
   });
 });

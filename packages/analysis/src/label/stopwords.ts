@@ -71,3 +71,21 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
 export function namesNoThing(word: string): boolean {
   return NOT_A_SUBJECT.has(word) || /(?:ed|ly|ing)$/.test(word);
 }
+
+/**
+ * Things a video and its comments talk about that English names with an article ("Praise for the
+ * tutorial", "Thoughts on the bot"), also when viewers mostly write them without one ("great
+ * tutorial", "bot lol"). Mass nouns ("music", "editing", "content", "advice") are not here.
+ */
+export const COUNT_NOUNS: ReadonlySet<string> = new Set(
+  (
+    'tutorial teacher lecturer instructor lecture course lesson class video intro outro ending beginning ' +
+    'song track album beat thumbnail title caption bot program script function method variable loop ' +
+    'tag file folder website app browser editor compiler library framework project youtuber creator ' +
+    'host guest narrator presenter streamer channel series episode season chapter part game map mod ' +
+    'level boss character movie film trailer book camera mic microphone phone laptop computer keyboard ' +
+    'background voice accent face shirt hoodie outfit kid baby dog cat car house recipe dish ' +
+    'challenge prank collab giveaway contest list ranking tier vlog podcast interview speech ' +
+    'explanation example question answer comment'
+  ).split(' '),
+);
