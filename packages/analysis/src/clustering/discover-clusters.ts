@@ -23,6 +23,7 @@ import { splitMergeRound } from './split-merge';
 import { concentrationWeights, reweightTerms } from './term-weights';
 import {
   buildSpace,
+  centreWeights,
   embeddingRows,
   type EmbeddingRows,
   whitenedRows,
@@ -464,29 +465,17 @@ function finalise(
   order.forEach((c, i) => (remap[c] = i));
   const kk = order.length;
   const assignments = Int32Array.from(km.assignments, (c) => remap[c]!);
-  const fused = computeCentroids(
-    space,
-    assignments,
-    kk,
-    Float64Array.from(weights, (w) => (w > 0 ? w : 0)),
-  );
-  // Clusters made only of zero-weight items still need a centre: use their plain mean.
-  const anyWeight = new Uint8Array(kk);
-  for (let i = 0; i < n; i++) if (weights[i]! > 0) anyWeight[assignments[i]!] = 1;
-  const fallback = anyWeight.every((x) => x === 1)
-    ? fused
-    : computeCentroids(space, assignments, kk, new Float64Array(n).fill(1));
+  // Clusters made only of zero-weight items still need a centre: their plain mean (centreWeights).
+  const centre = centreWeights(assignments, kk, weights);
+  const fused = computeCentroids(space, assignments, kk, centre);
   const centrality = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const c = assignments[i]!;
-    centrality[i] = similarity(space, i, anyWeight[c] ? fused : fallback, c);
-  }
+  for (let i = 0; i < n; i++) centrality[i] = similarity(space, i, fused, assignments[i]!);
   if (vectors.length === 0) return { k: kk, assignments, centroids: [], centrality };
   const d = vectors[0]!.length;
   const centroids = Array.from({ length: kk }, () => new Float32Array(d));
   for (let i = 0; i < n; i++) {
     const c = assignments[i]!;
-    const w = anyWeight[c] ? weights[i]! : 1;
+    const w = centre[i] as number;
     const v = vectors[i]!;
     const out = centroids[c]!;
     for (let j = 0; j < d; j++) out[j]! += w * v[j]!;

@@ -7,7 +7,13 @@
  * stray words. Their members move to the most similar remaining cluster, smallest cluster first,
  * so K falls by one for each. A fixed K (benchmarks, `--clusters`) is honoured as given.
  */
-import { computeCentroids, scoringCentroids, similarities, type FusedSpace } from './space';
+import {
+  centreWeights,
+  computeCentroids,
+  scoringCentroids,
+  similarities,
+  type FusedSpace,
+} from './space';
 
 /** Below this many items every cluster is kept (a handful of comments has no noise to remove). */
 const MIN_ITEMS = 20;
@@ -49,7 +55,7 @@ export function absorbSmallClusters(
     }
     if (smallest < 0 || live <= 1) return out;
     const cents = scoringCentroids(
-      computeCentroids(space, out, k, centreWeights(out, sizes, weights)),
+      computeCentroids(space, out, k, centreWeights(out, k, weights)),
       space.sparse.cols,
     );
     for (let i = 0; i < space.n; i++) {
@@ -63,21 +69,4 @@ export function absorbSmallClusters(
     }
     sizes[smallest] = 0;
   }
-}
-
-/**
- * The weights the centres are computed with: the items' own, except in a cluster made only of
- * zero-weight items (duplicates, spam), whose centre is its members' plain mean (as `finalise`
- * makes it), so it is not a zero vector that every item scores 0 against.
- */
-function centreWeights(
-  assignments: Int32Array,
-  sizes: Int32Array,
-  weights: ArrayLike<number>,
-): ArrayLike<number> {
-  const weighted = new Uint8Array(sizes.length);
-  for (let i = 0; i < assignments.length; i++)
-    if ((weights[i] as number) > 0) weighted[assignments[i]!] = 1;
-  if (weighted.every((x, c) => x === 1 || sizes[c] === 0)) return weights;
-  return Float64Array.from(assignments, (c, i) => (weighted[c] ? (weights[i] as number) : 1));
 }

@@ -361,6 +361,27 @@ export function computeCentroids(
   return { k, dense: cd, sparse: cs };
 }
 
+/**
+ * The weights centres are computed with: the items' own, except in a cluster made only of
+ * zero-weight items (duplicates, spam), whose centre is its members' plain mean (weight 1 each), so
+ * it is not a zero vector that every item scores 0 against. `weights` itself when no cluster is such.
+ */
+export function centreWeights(
+  assignments: Int32Array,
+  k: number,
+  weights: ArrayLike<number>,
+): ArrayLike<number> {
+  const members = new Uint8Array(k);
+  const weighted = new Uint8Array(k);
+  for (let i = 0; i < assignments.length; i++) {
+    const c = assignments[i]!;
+    members[c] = 1;
+    if ((weights[i] as number) > 0) weighted[c] = 1;
+  }
+  if (weighted.every((x, c) => x === 1 || members[c] === 0)) return weights;
+  return Float64Array.from(assignments, (c, i) => (weighted[c] ? (weights[i] as number) : 1));
+}
+
 function normaliseCentroid(
   cd: Float32Array,
   cs: Float32Array,
