@@ -1,5 +1,5 @@
 import { withUsualCasing } from './casing';
-import { GENERIC_WORDS, namesNoThing } from './stopwords';
+import { COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
 export interface Keyphrase {
@@ -310,7 +310,13 @@ function describe(
       // "the bot", "a bot", "the best youtuber": a determiner or an article, right before or before one
       // describing word, marks a countable thing the heading can name as "the bot"
       const before = tokens[i - 1]?.key;
-      if (marksAThing(before) || (marksAThing(tokens[i - 2]?.key) && !NOT_DESCRIBING.has(before!)))
+      // ...unless the phrase describes a thing named right after it: in "a moresidemen video" the
+      // article is the video's
+      const describesNext = COUNT_NOUNS.has(tokens[i + parts.length]?.key ?? '');
+      if (
+        !describesNext &&
+        (marksAThing(before) || (marksAThing(tokens[i - 2]?.key) && !NOT_DESCRIBING.has(before!)))
+      )
         withDeterminer++;
       const asWritten = tokens
         .slice(i, i + parts.length)

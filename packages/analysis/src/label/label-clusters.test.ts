@@ -187,6 +187,23 @@ describe('labelClusters: headings', () => {
     expect(music!.heading).toBe('Praise for music');
   });
 
+  it('reads a determiner before a word that describes a thing as the thing\'s ("a moresidemen video")', () => {
+    const texts = [
+      ...[
+        'I love these moresidemen videos',
+        'a moresidemen video makes my day',
+        'best moresidemen video yet',
+        'the moresidemen videos are the best',
+      ],
+      ...['love the camera', 'the camera is great', 'this camera rocks', 'camera quality'],
+    ];
+    const [series, camera] = labelTexts(texts, (i) => (i < 4 ? 0 : 1), 'Praise');
+    expect(series!.heading).not.toContain('the moresidemen');
+    expect(series!.heading).toContain('moresidemen');
+    // a determiner right before the thing itself still counts
+    expect(camera!.heading).toBe('Praise for the camera');
+  });
+
   it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [
