@@ -204,6 +204,23 @@ describe('labelClusters: headings', () => {
     expect(camera!.heading).toBe('Praise for the camera');
   });
 
+  it('names no topic with a word viewers write after "the" or "your" that the tagger reads as an adjective', () => {
+    // "keep the game alive", "your still alive": a determiner two words before, yet no thing
+    const texts = [
+      ...[
+        'keep the game alive',
+        'your still alive lol',
+        'is the server alive',
+        'keep the stream alive please',
+        'the channel alive again',
+      ],
+      ...['love the camera', 'the camera is great', 'this camera rocks', 'camera quality'],
+    ];
+    const [alive] = labelTexts(texts, (i) => (i < 5 ? 0 : 1), 'Opinion');
+    expect(alive!.tags).toContain('alive');
+    expect(alive!.heading).not.toContain('alive');
+  });
+
   it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [

@@ -16,7 +16,7 @@ import { clusterLanguage, stopwordsOf } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { fromAudience } from '../prepare/prepare-comments';
-import { usedAsNoun } from './part-of-speech';
+import { nounShare, usedAsNoun } from './part-of-speech';
 
 /** Tags shown per cluster. */
 const MAX_TAGS = 6;
@@ -99,23 +99,31 @@ export function toCommentRef(c: PreparedComment): CommentRef {
 }
 
 /**
- * Whether a phrase can name the topic of a cluster with these texts: a phrase viewers write after
- * "the"/"your", or a capitalised name, is one; any other only if the texts use it as a noun ("open"
- * in "how do I open it" is not, nor is "ask question", nor "saw"). Either way at least two of the
- * texts must use it (unless there is only one). An "-ly", "-est" or "-ed" word after "the" is
- * asked too: "the genuinely funny part", "the cutest" and "the signed card" are no topics, "the
- * family", "the forest" and "the bed" are.
+ * Whether a phrase can name the topic of a cluster with these texts: a capitalised name or a phrase
+ * viewers write after "the"/"your" is one; a single word viewers write after "the"/"your" only if the
+ * texts use it as a noun at least once in five ("keep the game alive" makes "alive" follow "the"); any
+ * other only if the texts use it as a noun ("open" in "how do I open it" is not, nor is "ask
+ * question", nor "saw"). Either way at least two of the texts must use it (unless there is only
+ * one). An "-ly", "-est" or "-ed" word after "the" is asked with the usual bar: "the genuinely funny
+ * part", "the cutest" and "the signed card" are no topics, "the family", "the forest" and "the bed" are.
  */
 function isTopicIn(p: Keyphrase, texts: readonly string[]): boolean {
   // One viewer's words do not name what several are talking about: a small cluster's tags topped up
   // with phrases its comments use once each ("abandon POS", "account growth") stay tags only.
   if (texts.length >= 2 && Math.round(p.share * texts.length) < 2) return false;
-  return (
-    (p.takesArticle && !/(?:ly|est|ed)$/.test(p.tag)) ||
-    (p.name && !p.tag.includes(' ')) ||
-    usedAsNoun(p.tag, texts)
-  );
+  if (p.name && !p.tag.includes(' ')) return true;
+  if (p.takesArticle && !/(?:ly|est|ed)$/.test(p.tag)) {
+    if (p.tag.includes(' ')) return true;
+    // A word after "the game" or "your still" ("keep the game alive") is asked too, with a lower bar:
+    // the tagger must read it as a noun in one use of five
+    const share = nounShare(p.tag, texts);
+    return share === null || share >= ARTICLE_NOUN_SHARE;
+  }
+  return usedAsNoun(p.tag, texts);
 }
+
+/** Share of noun uses a word viewers write after "the"/"your" needs to be a topic (usedAsNoun asks 0.4). */
+const ARTICLE_NOUN_SHARE = 0.2;
 
 /**
  * Representative comments: alternately the most central and the most liked, skipping spam, the

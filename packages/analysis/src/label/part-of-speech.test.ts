@@ -34,6 +34,10 @@ describe('nounShare', () => {
     expect(nounShare('disappoint', loyal)).toBe(0);
     expect(usedAsNoun('fail', ['Ssundee never fails to entertain', 'it never fails'])).toBe(false);
     expect(nounShare('view', ['only 100 views', 'still 2k views after an hour'])).toBe(1);
+    // or where the tagger reads a verb right after a noun, its subject
+    const deserving = ['This guy deserves 50 million subs', 'No sounds deserves more subscribers'];
+    expect(nounShare('deserve', deserving)).toBe(0);
+    expect(nounShare('mod', ['the game mods are cool', 'ssundee mods are the best'])).toBe(1);
   });
 
   it('rejects a two-word phrase led by a verb, keeps compounds', () => {
@@ -59,6 +63,19 @@ describe('nounShare', () => {
       ['early access', ['early access is great', 'got early access today']],
     ] as [string, string[]][])
       expect(usedAsNoun(phrase, texts), phrase).toBe(true);
+  });
+
+  it('reads a text pasted several times once', () => {
+    // three copies of one comment do not outvote four viewers who write the word as a verb
+    const deserving = [
+      ...Array.from({ length: 3 }, () => 'This guy deserves 50 million subscribers'),
+      'you deserve more subs',
+      '100m subs he deserves it',
+      'Wow man you deserve 100 million subs',
+      'You deserve 100M subs',
+    ];
+    expect(nounShare('deserve', deserving)).toBeLessThan(0.4);
+    expect(usedAsNoun('deserve', deserving)).toBe(false);
   });
 
   it('keeps words it cannot judge: too few uses, or three-word phrases', () => {

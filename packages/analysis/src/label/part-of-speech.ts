@@ -55,8 +55,13 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
   const word = words[0]!;
   let found = 0;
   let nouns = 0;
+  // A comment pasted several times is one viewer's use of the word, read once.
+  const read = new Set<string>();
   for (const text of texts) {
     if (found >= MAX_SNIPPETS) break;
+    const key = text.trim().toLowerCase();
+    if (read.has(key)) continue;
+    read.add(key);
     const match = pattern.exec(text);
     if (!match) continue;
     const before = text.slice(0, match.index).split(/\s+/).filter(Boolean).slice(-WINDOW);
@@ -84,11 +89,21 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
         !(head.tags?.has('PastTense') && /ed$/.test(head.normal ?? ''));
     }
     // A plural-looking form ("views", "uploads") is a verb only after a singular subject or an
-    // adverb ("he uploads daily", "never disappoints"); the tagger reads "100m views" or "subs and
-    // views" as verbs too often.
+    // adverb ("he uploads daily", "never disappoints"), or where the tagger reads a verb right after
+    // a noun; the tagger alone reads "100m views" or "subs and views" as verbs too often.
     else if (written[0] !== word) {
       const previous = before[before.length - 1] ?? '';
-      noun = !SINGULAR_SUBJECT.test(previous) && !VERB_ADVERB.test(previous);
+      // ...or where the tagger reads a verb right after a noun, its subject ("this guy deserves")
+      // (the tagger splits "100m" into a value and an empty unit term: the value is the word before)
+      let back = at - 1;
+      while (back > 0 && !terms[back]!.normal) back--;
+      const lead = terms[back]?.tags;
+      const afterSubject =
+        (terms[at]!.tags?.has('Verb') ?? false) &&
+        (lead?.has('Noun') ?? false) &&
+        !lead?.has('Possessive') &&
+        !lead?.has('Value');
+      noun = !SINGULAR_SUBJECT.test(previous) && !VERB_ADVERB.test(previous) && !afterSubject;
     } else noun = terms[at]!.tags?.has('Noun') ?? false;
     if (noun) nouns++;
   }
