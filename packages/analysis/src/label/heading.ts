@@ -108,9 +108,15 @@ function phraseText(p: Keyphrase): string {
  */
 const MIN_SUBJECT_SHARE = 0.08;
 
-/** "please reply", "thanks bro": a plea or thanks is not what a cluster is about. */
+/**
+ * "please reply", "thanks bro", "god bless", "congrats": a plea, thanks or well-wish is not what a
+ * cluster is about (a cluster of "God bless the 1% who see this comment" and "Congratulations to
+ * everyone who is early" had been "Thoughts on god bless and congratulations").
+ */
 function isPlea(p: Keyphrase): boolean {
-  return /^(please|pls|plz|thanks|thank|thx)\b/.test(p.tag);
+  return /^(?:please|pls|plz|thanks|thank|thx|god bless|bless|congrat(?:s|ulation|ulations)?)\b/.test(
+    p.tag,
+  );
 }
 
 /**

@@ -78,6 +78,10 @@ describe('labelClusters: headings', () => {
       ]),
     ).toBe('Early viewers mentioning lobby');
     expect(distinctHeading('Early viewers', [phrase('early'), phrase('among')])).toBeNull();
+    // well-wishes are no topic either ("Thoughts on god bless and congratulations")
+    expect(
+      distinctHeading('Opinion', [phrase('god bless'), phrase('congratulation'), phrase('lobby')]),
+    ).toBe('Opinion mentioning lobby');
     // a describing word is no topic, also where viewers write it after "the" ("the whole video")
     expect(
       headingSubject(
