@@ -82,6 +82,11 @@ describe('labelClusters: headings', () => {
     expect(
       distinctHeading('Opinion', [phrase('god bless'), phrase('congratulation'), phrase('lobby')]),
     ).toBe('Opinion mentioning lobby');
+    // nor is a unit of time ("Thoughts on the bed and hours") or a form of address ("Praise for mam")
+    for (const word of ['hour', 'minute', 'maam', 'sir'])
+      expect(distinctHeading('Opinion', [phrase(word), phrase('lobby')]), word).toBe(
+        'Opinion mentioning lobby',
+      );
     // a describing word is no topic, also where viewers write it after "the" ("the whole video")
     expect(
       headingSubject(
@@ -479,14 +484,14 @@ describe('composeHeading', () => {
       category: 'Praise',
       sentiment: 'positive',
       thanksShare: 0.89,
-      phrases: [phrase('thanks derek'), phrase('helped'), phrase('sir')],
+      phrases: [phrase('thanks derek'), phrase('helped'), phrase('lobby')],
     });
     expect(thanks).toEqual({
       heading: 'Thanks for the video',
       subject: null,
       kind: 'Thanks',
       // for a second thanks cluster: what it would be headed without its thanks
-      alternative: 'Praise for sir',
+      alternative: 'Praise for lobby',
     });
     expect(
       composeHeading({ ...base, category: 'Praise', thanksShare: 0.7, phrases: [] }).alternative,
@@ -513,16 +518,16 @@ describe('composeHeading', () => {
   it('heads an opinion cluster of early viewers and view counts as such', () => {
     const opinion = { ...base, category: 'Opinion', sentiment: 'neutral' } as const;
     expect(
-      composeHeading({ ...opinion, earlyShare: 0.27, phrases: [phrase('hour'), phrase('early')] }),
+      composeHeading({ ...opinion, earlyShare: 0.27, phrases: [phrase('lobby'), phrase('early')] }),
     ).toEqual({
       heading: 'Early viewers and view counts',
       subject: null,
       kind: 'Early viewers',
-      alternative: 'Thoughts on hour',
+      alternative: 'Thoughts on lobby',
     });
     expect(
-      composeHeading({ ...opinion, earlyShare: 0.05, phrases: [phrase('hour')] }).heading,
-    ).toBe('Thoughts on hour');
+      composeHeading({ ...opinion, earlyShare: 0.05, phrases: [phrase('lobby')] }).heading,
+    ).toBe('Thoughts on lobby');
     const early = [
       'Early squad where you at',
       'uploaded 44 secs ago omg',

@@ -63,6 +63,8 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'anymore anyways still ever never always yet also even just really very everytime everyday anytime ' +
     // swearing and chat noise is what people say, never what they talk about
     'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude ' +
+    // units of time ("2 hours ago", "the last minute") and forms of address ("thank you mam")
+    'hour minute min sec second week month sir mam maam madam ' +
     'ass asses asshole assholes bitch bitches dick dicks bastard bullshit piss pissed'
   ).split(' '),
 );
