@@ -64,7 +64,31 @@ const NAMES: ReadonlyMap<string, string> = new Map([
     ['nvidia', 'Nvidia'],
     ['spotify', 'Spotify'],
     ['wordpress', 'WordPress'],
+    ['mingw', 'MinGW'],
+    ['notepad', 'Notepad'],
+    ['tkinter', 'Tkinter'],
+    ['vscode', 'VS Code'],
+    ['codeblocks', 'Code::Blocks'],
+    ['google', 'Google'],
+    ['gcc', 'GCC'],
   ] as [string, string][]),
+]);
+
+/**
+ * Products of two words, each of which alone has another reading ("visual", "text"): written so only
+ * together.
+ */
+const TWO_WORD_NAMES: readonly [RegExp, string][] = (
+  [
+    ['visual studio', 'Visual Studio'],
+    ['sublime text', 'Sublime Text'],
+    ['code blocks', 'Code::Blocks'],
+    ['android studio', 'Android Studio'],
+    ['google chrome', 'Google Chrome'],
+  ] as const
+).map(([words, name]) => [
+  new RegExp(`(?<![\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, 'giu'),
+  name,
 ]);
 
 /** The usual written form of a lower-case word, or undefined when it is written as it comes. */
@@ -77,7 +101,8 @@ export function usualCasing(word: string): string | undefined {
  * HTML"); other words as they are.
  */
 export function withUsualCasing(phrase: string): string {
-  return phrase
+  const named = TWO_WORD_NAMES.reduce((text, [words, name]) => text.replace(words, name), phrase);
+  return named
     .split(' ')
     .map((w) => usualCasing(w.toLowerCase()) ?? w)
     .join(' ');
