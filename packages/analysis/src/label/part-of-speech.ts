@@ -93,8 +93,8 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
     // a noun; the tagger alone reads "100m views" or "subs and views" as verbs too often.
     else if (written[0] !== word) {
       const previous = before[before.length - 1] ?? '';
-      // ...or where the tagger reads a verb right after a noun, its subject ("this guy deserves")
-      // (the tagger splits "100m" into a value and an empty unit term: the value is the word before)
+      // The subject before the verb ("this guy deserves"); the tagger splits "100m" into a value and
+      // an empty unit term, so the word before is the last term with text.
       let back = at - 1;
       while (back > 0 && !terms[back]!.normal) back--;
       const lead = terms[back]?.tags;
