@@ -230,6 +230,16 @@ describe('labelClusters: headings', () => {
     expect(alive!.heading).not.toContain('alive');
   });
 
+  it('names no topic with a word of praise itself ("huge respect")', () => {
+    const texts = [
+      ...['huge respect for this', 'respect to you man', 'massive respect', 'respect to the editor'],
+      ...['the editor is a legend', 'the editor did great', 'love the camera', 'camera quality'],
+    ];
+    const [respect] = labelTexts(texts, (i) => (i < 4 ? 0 : 1), 'Praise');
+    expect(respect!.tags).toContain('respect');
+    expect(respect!.heading).not.toContain('respect');
+  });
+
   it("names no topic after one comment's words", () => {
     // The top-up tags of a small cluster are phrases each comment uses once: tags, not a topic.
     const texts = [
