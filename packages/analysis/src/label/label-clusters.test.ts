@@ -230,9 +230,26 @@ describe('labelClusters: headings', () => {
     expect(alive!.heading).not.toContain('alive');
   });
 
+  it('reads a comment pasted several times once when judging a topic', () => {
+    // three copies of "his uploads are the best" do not outvote viewers who write "uploads" as a verb
+    const texts = [
+      ...Array.from({ length: 3 }, () => 'his uploads are the best'),
+      ...['he uploads daily', 'she uploads every week', 'he uploads at 5pm'],
+      ...['love the camera', 'the camera is great', 'this camera rocks', 'camera quality'],
+    ];
+    const [uploads] = labelTexts(texts, (i) => (i < 6 ? 0 : 1), 'Opinion');
+    expect(uploads!.tags).toContain('upload');
+    expect(uploads!.heading).not.toMatch(/upload/i);
+  });
+
   it('names no topic with a word of praise itself ("huge respect")', () => {
     const texts = [
-      ...['huge respect for this', 'respect to you man', 'massive respect', 'respect to the editor'],
+      ...[
+        'huge respect for this',
+        'respect to you man',
+        'massive respect',
+        'respect to the editor',
+      ],
       ...['the editor is a legend', 'the editor did great', 'love the camera', 'camera quality'],
     ];
     const [respect] = labelTexts(texts, (i) => (i < 4 ? 0 : 1), 'Praise');

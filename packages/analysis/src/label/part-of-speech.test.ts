@@ -38,6 +38,16 @@ describe('nounShare', () => {
     const deserving = ['This guy deserves 50 million subs', 'No sounds deserves more subscribers'];
     expect(nounShare('deserve', deserving)).toBe(0);
     expect(nounShare('mod', ['the game mods are cool', 'ssundee mods are the best'])).toBe(1);
+    // (copies of one comment never reach here: labelClusters reads each text once, see its tests)
+    const alsoCopied = [
+      ...Array.from({ length: 3 }, () => 'This guy deserves 50 million subscribers'),
+      'you deserve more subs',
+      '100m subs he deserves it',
+      'Wow man you deserve 100 million subs',
+      'You deserve 100M subs',
+    ];
+    expect(nounShare('deserve', alsoCopied)).toBeLessThan(0.4);
+    expect(usedAsNoun('deserve', alsoCopied)).toBe(false);
   });
 
   it('rejects a two-word phrase led by a verb, keeps compounds', () => {
@@ -63,19 +73,6 @@ describe('nounShare', () => {
       ['early access', ['early access is great', 'got early access today']],
     ] as [string, string[]][])
       expect(usedAsNoun(phrase, texts), phrase).toBe(true);
-  });
-
-  it('reads a text pasted several times once', () => {
-    // three copies of one comment do not outvote four viewers who write the word as a verb
-    const deserving = [
-      ...Array.from({ length: 3 }, () => 'This guy deserves 50 million subscribers'),
-      'you deserve more subs',
-      '100m subs he deserves it',
-      'Wow man you deserve 100 million subs',
-      'You deserve 100M subs',
-    ];
-    expect(nounShare('deserve', deserving)).toBeLessThan(0.4);
-    expect(usedAsNoun('deserve', deserving)).toBe(false);
   });
 
   it('keeps words it cannot judge: too few uses, or three-word phrases', () => {

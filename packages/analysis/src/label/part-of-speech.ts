@@ -55,13 +55,8 @@ export function nounShare(phrase: string, texts: readonly string[]): number | nu
   const word = words[0]!;
   let found = 0;
   let nouns = 0;
-  // A comment pasted several times is one viewer's use of the word, read once.
-  const read = new Set<string>();
   for (const text of texts) {
     if (found >= MAX_SNIPPETS) break;
-    const key = text.trim().toLowerCase();
-    if (read.has(key)) continue;
-    read.add(key);
     const match = pattern.exec(text);
     if (!match) continue;
     const before = text.slice(0, match.index).split(/\s+/).filter(Boolean).slice(-WINDOW);
