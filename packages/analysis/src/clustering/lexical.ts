@@ -88,8 +88,6 @@ export interface TfidfOptions {
   minDf?: number;
   /** Terms in more than this share of documents are dropped. */
   maxDfRatio?: number;
-  /** Also count adjacent content-word pairs. */
-  bigrams?: boolean;
 }
 
 /** Builds the L2-normalised sublinear TF-IDF matrix of `texts`. */
@@ -98,12 +96,7 @@ export function buildTfidf(texts: readonly string[], options: TfidfOptions = {})
   const minDf = options.minDf ?? (n >= 50 ? 2 : 1);
   const maxDf = Math.max(minDf, Math.floor((options.maxDfRatio ?? 0.5) * n));
   const maxFeatures = options.maxFeatures ?? 30000;
-  const docs: string[][] = texts.map((t) => {
-    const toks = tokenize(t);
-    if (options.bigrams)
-      for (let i = 0; i + 1 < toks.length; i++) toks.push(`${toks[i]} ${toks[i + 1]}`);
-    return toks;
-  });
+  const docs: string[][] = texts.map(tokenize);
   const df = new Map<string, number>();
   for (const toks of docs) for (const t of new Set(toks)) df.set(t, (df.get(t) ?? 0) + 1);
   const kept = [...df.entries()]

@@ -1,6 +1,6 @@
 import { withUsualCasing } from './casing';
 import { COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
-import { commentTerms, isTitleSmallWord, tokenise, type Token } from './tokenise';
+import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
 export interface Keyphrase {
   /** Tag text as shown (lower case, most common spelling in the cluster). */
@@ -130,10 +130,14 @@ export function extractKeyphrases(
   const k = docs.length;
   // Tokens are not kept for every comment (50,000 comments make millions of token objects): document
   // frequencies are counted while streaming, and a cluster is tokenised again when its tags are described.
+  const spellings = new SectionSpellings();
   const df: Map<string, number>[] = docs.map((texts) => {
     const counts = new Map<string, number>();
-    for (const text of texts)
-      for (const t of commentTerms(tokenise(text))) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const text of texts) {
+      const tokens = tokenise(text);
+      spellings.add(text, tokens);
+      for (const t of commentTerms(tokens)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    }
     return counts;
   });
   const total = new Map<string, number>();
@@ -264,6 +268,7 @@ export function extractKeyphrases(
       ...describe(
         term,
         tokenised,
+        spellings,
         scores[c]!.get(term) ?? score(term, df[c]!.get(term) ?? 0, Math.max(1, docs[c]!.length)),
       ),
       share: (df[c]!.get(term) ?? 0) / Math.max(1, docs[c]!.length),
@@ -280,19 +285,121 @@ function isShouted(surface: string | undefined): boolean {
   );
 }
 
-/** Finds how a term is written in the cluster and whether it usually follows a determiner. */
+/** The word as read for its casing: a shouted stretch ("I LOVE THE BABY") says nothing about names. */
+function casingSurface(tokens: readonly Token[], from: number, length: number): string {
+  const asWritten = tokens
+    .slice(from, from + length)
+    .map((t) => t.surface)
+    .join(' ');
+  return isShouted(asWritten) &&
+    (isShouted(tokens[from - 1]?.surface) || isShouted(tokens[from + length]?.surface))
+    ? asWritten.toLowerCase()
+    : asWritten;
+}
+
+/** A capitalised word opening a sentence inside a comment ("Great video. Thanks!"): no sign of a name. */
+const SENTENCE_START = /(?:[.!?;:]+\s+|\n\s*)#?(\p{Lu}[\p{L}\p{N}]*(?:['’]\p{L}+)*)/gu;
+
+/**
+ * How the whole comment section writes each word inside a sentence, for names' casing: a name is a
+ * name in every topic, and a small cluster often holds only the few viewers who typed it in lower
+ * case ("rio and eden" where the section writes "Eden" five times in seven). Lower-case spellings
+ * are only counted; the capitalised ones, rarer, are kept by spelling.
+ */
+class SectionSpellings {
+  private readonly lower = new Map<string, number>();
+  private readonly capitalised = new Map<string, Map<string, number>>();
+
+  /** Counts a comment's spellings from its tokens (`tokenise(text)`). */
+  add(text: string, tokens: readonly Token[]): void {
+    // capitalised words that open a sentence, skipped once each as the tokens reach them
+    let starts: Map<string, number> | null = null;
+    for (const m of text.matchAll(SENTENCE_START)) {
+      const word = m[1]!.length > 3 ? m[1]!.replace(/['’]s$/iu, '') : m[1]!;
+      (starts ??= new Map()).set(word, (starts.get(word) ?? 0) + 1);
+    }
+    for (let i = 1; i < tokens.length; i++) {
+      // only a word that can be a tag is ever asked about
+      if (!isContentWord(tokens[i]!.key)) continue;
+      const surface = casingSurface(tokens, i, 1);
+      if (surface === surface.toLowerCase()) {
+        this.lower.set(surface, (this.lower.get(surface) ?? 0) + 1);
+        continue;
+      }
+      const opening = starts?.get(surface);
+      if (opening) {
+        starts!.set(surface, opening - 1);
+        continue;
+      }
+      const key = tokens[i]!.key;
+      let forms = this.capitalised.get(key);
+      if (!forms) this.capitalised.set(key, (forms = new Map<string, number>()));
+      forms.set(surface, (forms.get(surface) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * The section's spellings of a word in the forms a cluster uses (`plain`, lower case): its "job"
+   * is not the "Jobs" of "Steve Jobs" elsewhere, though both fold to one key.
+   */
+  of(key: string, plain: Iterable<string>): Map<string, number> {
+    const used = new Set(plain);
+    const forms = new Map<string, number>();
+    for (const [surface, n] of this.capitalised.get(key) ?? [])
+      if (used.has(surface.toLowerCase())) forms.set(surface, n);
+    for (const form of used) {
+      const n = this.lower.get(form);
+      if (n) forms.set(form, n);
+    }
+    return forms;
+  }
+}
+
+/** Mid-comment uses of a word in its cluster from which the cluster's own spelling decides. */
+const LOCAL_SPELLINGS = 3;
+
+function sum(counts: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  return total;
+}
+
+/**
+ * The spelling to show a term in: lower case unless viewers capitalise it mid-sentence most of the
+ * time (names like "iPhone", "GTA"); a shouted ALL-CAPS spelling of a long word is not a name.
+ * Returns null for lower case.
+ */
+function nameSpelling(forms: ReadonlyMap<string, number>): string | null {
+  const ranked = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  let mid = 0;
+  let lowerCount = 0;
+  for (const [f, n] of ranked) {
+    mid += n;
+    if (f === f.toLowerCase()) lowerCount += n;
+  }
+  const cased = ranked.find(
+    ([f]) => f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4,
+  )?.[0];
+  return mid === 0 || lowerCount * 2 >= mid || !cased ? null : cased;
+}
+
+/**
+ * Finds how a term is written (a word as the whole section writes it, a phrase as its cluster does)
+ * and whether it usually follows a determiner.
+ */
 function describe(
   term: string,
   cluster: readonly Token[][],
+  section: SectionSpellings,
   score: number,
 ): Omit<Keyphrase, 'share'> {
   const parts = term.split(' ');
-  // Spellings seen mid-comment: a capital at the start of a comment says nothing about names.
+  // A phrase's spellings seen mid-comment in the cluster (a capital at the start of a comment says
+  // nothing about names); a word's come from the whole section.
   const forms = new Map<string, number>();
   // Lower-case spellings everywhere, to show a plural where viewers mostly write one.
   const plainForms = new Map<string, number>();
   let seen = 0;
-  let mid = 0;
   let withDeterminer = 0;
   let hashtags = 0;
   for (const tokens of cluster) {
@@ -318,34 +425,22 @@ function describe(
         (marksAThing(before) || (marksAThing(tokens[i - 2]?.key) && !NOT_DESCRIBING.has(before!)))
       )
         withDeterminer++;
-      const asWritten = tokens
-        .slice(i, i + parts.length)
-        .map((t) => t.surface)
-        .join(' ');
-      // In a shouted stretch ("I LOVE THE BABY") capitals say nothing about names: read it lower case
-      const surface =
-        isShouted(asWritten) &&
-        (isShouted(tokens[i - 1]?.surface) || isShouted(tokens[i + parts.length]?.surface))
-          ? asWritten.toLowerCase()
-          : asWritten;
+      const surface = casingSurface(tokens, i, parts.length);
       const plain = surface.toLowerCase();
       plainForms.set(plain, (plainForms.get(plain) ?? 0) + 1);
       if (i === 0) continue;
-      mid++;
       forms.set(surface, (forms.get(surface) ?? 0) + 1);
     }
   }
-  const ranked = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  // Lower case unless viewers capitalise it mid-sentence most of the time (names like "iPhone", "GTA");
-  // a shouted ALL-CAPS spelling of a long word is not a name.
-  const lowerCount = ranked
-    .filter(([f]) => f === f.toLowerCase())
-    .reduce((sum, [, n]) => sum + n, 0);
-  const cased = ranked.find(
-    ([f]) => f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4,
-  )?.[0];
-  const isName = !(mid === 0 || lowerCount * 2 >= mid || !cased);
-  const written = isName ? cased : term;
+  // A word the cluster writes often enough is spelt as the cluster writes it ("job" where the
+  // section's "Steve Jobs" folds into the same key); a rarer one as the whole section does.
+  const name = nameSpelling(
+    parts.length === 1 && sum(forms) < LOCAL_SPELLINGS
+      ? section.of(term, plainForms.keys())
+      : forms,
+  );
+  const isName = name !== null;
+  const written = name ?? term;
   // The number most viewers write ("views", "recipes"); ties keep the tag's form.
   const plural = [...plainForms]
     .filter(([f]) => f !== term)

@@ -677,6 +677,32 @@ describe('extractKeyphrases', () => {
     expect(shown('nasa')).toBe('NASA');
   });
 
+  it('spells a word its cluster seldom writes as the whole comment section does, inside sentences only', () => {
+    const [eden, , thanks, job] = extractKeyphrases([
+      // two viewers here type the name in lower case...
+      ['rio and eden called out fifa', 'lol eden hazard', 'Eden is too funny', 'Eden is jokes'],
+      // ...where the rest of the section capitalises it mid-sentence
+      [
+        'nobody dribbles like Eden',
+        'I thought Eden was 88',
+        'this season with Eden and Kylian',
+        'Apple without Steve Jobs',
+        'RIP Steve Jobs',
+        'Steve Jobs would never',
+      ],
+      // "Thanks" starts a sentence every time: no name
+      ['Great video. Thanks', 'Loved it! Thanks', 'thanks man', 'thanks a lot'],
+      // "job" folds to the key of "Jobs" above, but it is another word
+      ['Good job', 'Nice job', 'job well done', 'job done'],
+    ]);
+    const shown = (phrases: typeof eden, tag: string) =>
+      phrases!.find((p) => p.tag === tag)?.display;
+    expect(shown(eden, 'eden')).toBe('Eden');
+    expect(eden!.find((p) => p.tag === 'eden')?.name).toBe(true);
+    expect(shown(thanks, 'thank')).toBe('thanks');
+    expect(shown(job, 'job')).toBe('job');
+  });
+
   it('shows the number most viewers write, and keeps the tag folded', () => {
     const [phrases] = extractKeyphrases([
       [
