@@ -197,7 +197,13 @@ const LANGUAGE_KIND: Record<Intent, string> = {
  * `about` null: the heading never names a topic (thanks are for the video and early viewers came for
  * the upload, whatever the words).
  */
-type Template = { about: ((subject: string) => string) | null; general: string; kind: string };
+type Template = {
+  about: ((subject: string) => string) | null;
+  general: string;
+  kind: string;
+  /** The heading of comments put to a person they name and no topic ("Requests to Derek"). */
+  to?: (name: string) => string;
+};
 
 function template(input: HeadingInput): Template {
   const laughing = input.humourShare >= 0.35;
@@ -208,12 +214,14 @@ function template(input: HeadingInput): Template {
         about: (s) => `Requests for ${s}`,
         general: 'Requests for more videos',
         kind: 'Requests',
+        to: (name) => `Requests to ${name}`,
       };
     case 'Question':
       return {
         about: (s) => `Questions about ${s}`,
         general: 'Questions for the creator',
         kind: 'Questions',
+        to: (name) => `Questions for ${name}`,
       };
     case 'Criticism':
       return {
@@ -302,10 +310,18 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   }
   const t = template(input);
   const about = t.about;
+  // The person requests or questions are put to ("hey Derek, can you…") is not what they are about:
+  // "Requests for Derek" read as if viewers asked for him.
+  const addressee = t.to
+    ? input.phrases.find((p) => p.addressed && p.share >= MIN_SUBJECT_SHARE)
+    : undefined;
+  const phrases = t.to ? input.phrases.filter((p) => !p.addressed) : input.phrases;
   const subject = about
-    ? headingSubject(input.phrases, MAX_HEADING_LENGTH - about('').length, input.isTopic)
+    ? headingSubject(phrases, MAX_HEADING_LENGTH - about('').length, input.isTopic)
     : null;
-  const heading = capitaliseFirst(about && subject ? about(subject) : t.general);
+  const heading = capitaliseFirst(
+    about && subject ? about(subject) : addressee && t.to ? t.to(addressee.display) : t.general,
+  );
   const result = { heading: heading.slice(0, MAX_HEADING_LENGTH), subject, kind: t.kind };
   if (about) return result;
   const unthanked = composeHeading({ ...input, thanksShare: 0, earlyShare: 0 });

@@ -18,6 +18,11 @@ export interface Keyphrase {
   name: boolean;
   /** True when viewers mostly write it after a determiner ("the ending", "your editing"). */
   takesArticle: boolean;
+  /**
+   * True for a name viewers mostly address ("hey Derek", "thank you Derek", "Derek, can you…"): the
+   * person a request or question is put to, not what it is about.
+   */
+  addressed: boolean;
   /** Whether the phrase is an intent/sentiment word ("great", "please") rather than a topic. */
   generic: boolean;
   score: number;
@@ -383,9 +388,51 @@ function nameSpelling(forms: ReadonlyMap<string, number>): string | null {
   return mid === 0 || lowerCount * 2 >= mid || !cased ? null : cased;
 }
 
+/** Words that greet or thank the person named right after them ("hey Derek", "thanks Derek"). */
+const GREETINGS = new Set([
+  'hi',
+  'hii',
+  'hey',
+  'heyy',
+  'hello',
+  'dear',
+  'yo',
+  'thank',
+  'thankyou',
+  'thx',
+]);
+/** Titles between a greeting and a name ("hi Mr Banas"). */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'dr', 'sir']);
+/** Words that follow a name a comment opens by addressing ("Derek, can you…", "Derek I love…"). */
+const AFTER_ADDRESS = new Set(
+  (
+    'can could would will please pls plz do did you u your ur youre i im ive thank love why how ' +
+    'what when where which are have keep make'
+  ).split(' '),
+);
+
 /**
- * Finds how a term is written (a word as the whole section writes it, a phrase as its cluster does)
- * and whether it usually follows a determiner.
+ * Whether the words at `i` (`length` of them) name the person the comment speaks to: after a
+ * greeting or thanks ("hey Derek", "thank you Mr Banas"), or opening the comment before a request,
+ * a question or a word to them ("Derek could you…", "Derek I love your videos"); not "Derek is…".
+ */
+function isAddressed(tokens: readonly Token[], i: number, length: number): boolean {
+  let j = i - 1;
+  if (TITLES.has(tokens[j]?.key ?? '')) j--;
+  const before = tokens[j]?.key;
+  if (before === undefined) {
+    // past the rest of the name ("Derek Banas, which…")
+    let next = tokens[i + length];
+    if (next && !AFTER_ADDRESS.has(next.key) && /^\p{Lu}/u.test(next.surface))
+      next = tokens[i + length + 1];
+    return AFTER_ADDRESS.has(next?.key ?? '');
+  }
+  return GREETINGS.has(before) || (before === 'you' && tokens[j - 1]?.key === 'thank');
+}
+
+/**
+ * Finds how a term is written (a word as the whole section writes it, a phrase as its cluster does),
+ * whether it usually follows a determiner and whether viewers address it.
  */
 function describe(
   term: string,
@@ -402,6 +449,7 @@ function describe(
   let seen = 0;
   let withDeterminer = 0;
   let hashtags = 0;
+  let addressed = 0;
   for (const tokens of cluster) {
     for (let i = 0; i + parts.length <= tokens.length; i++) {
       let match = true;
@@ -425,6 +473,7 @@ function describe(
         (marksAThing(before) || (marksAThing(tokens[i - 2]?.key) && !NOT_DESCRIBING.has(before!)))
       )
         withDeterminer++;
+      if (isAddressed(tokens, i, parts.length)) addressed++;
       const surface = casingSurface(tokens, i, parts.length);
       const plain = surface.toLowerCase();
       plainForms.set(plain, (plainForms.get(plain) ?? 0) + 1);
@@ -434,13 +483,13 @@ function describe(
   }
   // A word the cluster writes often enough is spelt as the cluster writes it ("job" where the
   // section's "Steve Jobs" folds into the same key); a rarer one as the whole section does.
-  const name = nameSpelling(
+  const spelling = nameSpelling(
     parts.length === 1 && sum(forms) < LOCAL_SPELLINGS
       ? section.of(term, plainForms.keys())
       : forms,
   );
-  const isName = name !== null;
-  const written = name ?? term;
+  const isName = spelling !== null;
+  const written = spelling ?? term;
   // The number most viewers write ("views", "recipes"); ties keep the tag's form.
   const plural = [...plainForms]
     .filter(([f]) => f !== term)
@@ -451,11 +500,13 @@ function describe(
   const tag = (asHashtag ? `#${written}` : written).toLowerCase();
   // Acronyms, languages and a few products are written the usual way ("HTML", "French", "iPhone").
   const display = asHashtag ? `#${written}` : withUsualCasing(shown);
+  const name = display !== display.toLowerCase();
   return {
     tag,
     display,
-    name: display !== display.toLowerCase(),
+    name,
     takesArticle: !asHashtag && seen > 0 && withDeterminer / seen >= 0.3,
+    addressed: name && seen > 0 && addressed * 2 >= seen,
     generic: isGeneric(term),
     score,
   };

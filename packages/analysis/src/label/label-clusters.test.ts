@@ -20,7 +20,7 @@ import {
   isThanking,
   MAX_HEADING_LENGTH,
 } from './heading';
-import { extractKeyphrases } from './keyphrases';
+import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
 import { keyphrase, labelTexts } from './label.test-support';
 
@@ -362,6 +362,20 @@ describe('composeHeading', () => {
     ).toBe('Jokes about the ending');
   });
 
+  it('puts requests and questions to the person viewers address, never makes that person their topic', () => {
+    const derek = phrase('Derek', { addressed: true });
+    const heading = (category: 'Request' | 'Question' | 'Praise', phrases: Keyphrase[]) =>
+      composeHeading({ ...base, category, phrases });
+    expect(heading('Request', [derek]).heading).toBe('Requests to Derek');
+    expect(heading('Request', [derek]).subject).toBeNull();
+    expect(heading('Question', [derek]).heading).toBe('Questions for Derek');
+    // a topic beside the addressee is what they ask about
+    expect(heading('Question', [derek, phrase('Eclipse')]).heading).toBe('Questions about Eclipse');
+    // a name they write about, not to, stays a topic; praise addressed to someone is praise for them
+    expect(heading('Request', [phrase('Derek')]).heading).toBe('Requests for Derek');
+    expect(heading('Praise', [derek]).heading).toBe('Praise for Derek');
+  });
+
   it('calls an Opinion cluster frustration only when a good part of it is negative or criticises', () => {
     const sour = {
       ...base,
@@ -701,6 +715,28 @@ describe('extractKeyphrases', () => {
     expect(eden!.find((p) => p.tag === 'eden')?.name).toBe(true);
     expect(shown(thanks, 'thank')).toBe('thanks');
     expect(shown(job, 'job')).toBe('job');
+  });
+
+  it('tells a name viewers address from a name they write about', () => {
+    const [addressed, about] = extractKeyphrases([
+      [
+        'hey Derek can you do a video on perl',
+        'Derek Banas which python is this',
+        'thank you Mr Derek for the tutorials',
+        'Derek could you make a series on C',
+        'great series, Derek is the best',
+      ],
+      [
+        'Eden is too funny',
+        'nobody dribbles like Eden',
+        'I thought Eden was 88',
+        'Eden has to start',
+        'hey guys Eden scored again',
+      ],
+    ]);
+    const find = (phrases: typeof about, tag: string) => phrases!.find((p) => p.tag === tag);
+    expect(find(addressed, 'derek')).toMatchObject({ name: true, addressed: true });
+    expect(find(about, 'eden')).toMatchObject({ name: true, addressed: false });
   });
 
   it('shows the number most viewers write, and keeps the tag folded', () => {

@@ -41,6 +41,7 @@ export function keyphrase(display: string, extra: Partial<Keyphrase> = {}): Keyp
     display,
     name: display !== display.toLowerCase(),
     takesArticle: false,
+    addressed: false,
     generic: false,
     score: 1,
     ...extra,
