@@ -506,6 +506,7 @@ export async function analyseComments(
     clusterId: l.clusterId,
     heading: l.heading,
     subject: l.subject,
+    person: l.person ?? null,
     tags: l.tags,
     category: l.category,
     percentage: measures.percentage[l.clusterId]!,

@@ -90,6 +90,11 @@ export interface HeadingResult {
    * for a cluster whose "Thanks for the video" a bigger cluster already has.
    */
   alternative?: string;
+  /**
+   * The person the cluster's requests or questions are put to ("Requests to Derek") or its
+   * suggestions are for ("Suggestions for Mike"), when the heading names them instead of a topic.
+   */
+  person?: { name: string; advised: boolean };
 }
 
 /**
@@ -310,6 +315,22 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   }
   const t = template(input);
   const about = t.about;
+  // Requests that are mostly advice for one person ("Mike should try…", "tell Mike to…") are
+  // suggestions for them: "Requests for the problem and Mike" had read as if viewers wanted both.
+  const top = Math.max(0, ...input.phrases.filter((p) => !p.generic).map((p) => p.share));
+  const advisee =
+    input.category === 'Request'
+      ? input.phrases.find((p) => p.advised && p.share >= Math.max(MIN_SUBJECT_SHARE, top / 2))
+      : undefined;
+  if (advisee) {
+    const heading = `Suggestions for ${advisee.display}`.slice(0, MAX_HEADING_LENGTH);
+    return {
+      heading,
+      subject: null,
+      kind: t.kind,
+      person: { name: advisee.display, advised: true },
+    };
+  }
   // The person requests or questions are put to ("hey Derek, can you…") is not what they are about:
   // "Requests for Derek" read as if viewers asked for him.
   const addressee = t.to
@@ -319,10 +340,14 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   const subject = about
     ? headingSubject(phrases, MAX_HEADING_LENGTH - about('').length, input.isTopic)
     : null;
-  const heading = capitaliseFirst(
-    about && subject ? about(subject) : addressee && t.to ? t.to(addressee.display) : t.general,
-  );
-  const result = { heading: heading.slice(0, MAX_HEADING_LENGTH), subject, kind: t.kind };
+  const toPerson = !subject && addressee && t.to ? t.to(addressee.display) : null;
+  const heading = capitaliseFirst(about && subject ? about(subject) : (toPerson ?? t.general));
+  const result: HeadingResult = {
+    heading: heading.slice(0, MAX_HEADING_LENGTH),
+    subject,
+    kind: t.kind,
+    ...(toPerson && addressee ? { person: { name: addressee.display, advised: false } } : {}),
+  };
   if (about) return result;
   const unthanked = composeHeading({ ...input, thanksShare: 0, earlyShare: 0 });
   return unthanked.subject ? { ...result, alternative: unthanked.heading } : result;

@@ -23,6 +23,11 @@ export interface Keyphrase {
    * person a request or question is put to, not what it is about.
    */
   addressed: boolean;
+  /**
+   * True for a name viewers mostly advise ("Mike should try…", "tell Mike to…", "has Mike
+   * considered…"): the person suggestions are for.
+   */
+  advised: boolean;
   /** Whether the phrase is an intent/sentiment word ("great", "please") rather than a topic. */
   generic: boolean;
   score: number;
@@ -430,6 +435,21 @@ function isAddressed(tokens: readonly Token[], i: number, length: number): boole
   return GREETINGS.has(before) || (before === 'you' && tokens[j - 1]?.key === 'thank');
 }
 
+/** Words after a name that advise its person ("Mike should…", "Mike needs to…"). */
+const ADVICE_AFTER = new Set(
+  'should shud shld needs need must ought could might considered try tried'.split(' '),
+);
+/** Words before a name that pass advice on to its person ("tell Mike to…"). */
+const ADVICE_BEFORE = new Set(['tell', 'ask']);
+
+/** Whether the words at `i` (`length` of them) name a person the comment advises. */
+function isAdvised(tokens: readonly Token[], i: number, length: number): boolean {
+  const before = tokens[i - 1]?.key ?? '';
+  const after = tokens[i + length]?.key ?? '';
+  if (before === 'has' || before === 'have') return after === 'considered' || after === 'tried';
+  return ADVICE_AFTER.has(after) || ADVICE_BEFORE.has(before);
+}
+
 /**
  * Finds how a term is written (a word as the whole section writes it, a phrase as its cluster does),
  * whether it usually follows a determiner and whether viewers address it.
@@ -450,6 +470,7 @@ function describe(
   let withDeterminer = 0;
   let hashtags = 0;
   let addressed = 0;
+  let advised = 0;
   for (const tokens of cluster) {
     for (let i = 0; i + parts.length <= tokens.length; i++) {
       let match = true;
@@ -474,6 +495,7 @@ function describe(
       )
         withDeterminer++;
       if (isAddressed(tokens, i, parts.length)) addressed++;
+      if (isAdvised(tokens, i, parts.length)) advised++;
       const surface = casingSurface(tokens, i, parts.length);
       const plain = surface.toLowerCase();
       plainForms.set(plain, (plainForms.get(plain) ?? 0) + 1);
@@ -507,6 +529,7 @@ function describe(
     name,
     takesArticle: !asHashtag && seen > 0 && withDeterminer / seen >= 0.3,
     addressed: name && seen > 0 && addressed * 2 >= seen,
+    advised: name && seen > 0 && advised * 2 >= seen,
     generic: isGeneric(term),
     score,
   };

@@ -374,6 +374,21 @@ describe('composeHeading', () => {
     // a name they write about, not to, stays a topic; praise addressed to someone is praise for them
     expect(heading('Request', [phrase('Derek')]).heading).toBe('Requests for Derek');
     expect(heading('Praise', [derek]).heading).toBe('Praise for Derek');
+    expect(heading('Request', [derek]).person).toEqual({ name: 'Derek', advised: false });
+    // requests that mostly advise one person are suggestions for them, whatever else they name
+    const mike = phrase('Mike', { advised: true, share: 0.6 });
+    const problem = phrase('problem', { takesArticle: true, share: 0.4 });
+    expect(heading('Request', [problem, mike])).toMatchObject({
+      heading: 'Suggestions for Mike',
+      subject: null,
+      person: { name: 'Mike', advised: true },
+    });
+    // ...but not a person a few of them advise in passing
+    const aside = phrase('Mike', { advised: true, share: 0.1, score: 0.3 });
+    expect(heading('Request', [phrase('part 2', { share: 0.7 }), aside]).heading).toBe(
+      'Requests for part 2',
+    );
+    expect(heading('Question', [mike]).heading).toBe('Questions about Mike');
   });
 
   it('calls an Opinion cluster frustration only when a good part of it is negative or criticises', () => {
@@ -735,8 +750,19 @@ describe('extractKeyphrases', () => {
       ],
     ]);
     const find = (phrases: typeof about, tag: string) => phrases!.find((p) => p.tag === tag);
-    expect(find(addressed, 'derek')).toMatchObject({ name: true, addressed: true });
-    expect(find(about, 'eden')).toMatchObject({ name: true, addressed: false });
+    expect(find(addressed, 'derek')).toMatchObject({ name: true, addressed: true, advised: false });
+    expect(find(about, 'eden')).toMatchObject({ name: true, addressed: false, advised: false });
+    const [advice] = extractKeyphrases([
+      [
+        'Mike should try compression shorts',
+        'tell Mike to buy bamboo underwear',
+        'has Mike considered swimming',
+        'Mike needs to get triathlon shorts',
+        'if Mike is still sore, rest',
+      ],
+      ['the editing is so smooth', 'editing on point', 'who did the editing'],
+    ]);
+    expect(find(advice, 'mike')).toMatchObject({ name: true, advised: true });
   });
 
   it('shows the number most viewers write, and keeps the tag folded', () => {

@@ -45,6 +45,8 @@ export interface ClusterLabel {
   heading: string;
   /** Topic phrase of the heading ("the editing"), null when only generic words were found. */
   subject: string | null;
+  /** The person the heading names instead of a topic ("Requests to Derek", "Suggestions for Mike"). */
+  person?: { name: string; advised: boolean };
   tags: string[];
   keyphrases: Keyphrase[];
   category: Intent;
@@ -222,7 +224,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     const thanksShare = shareOf((c) => isThanking(c.clean));
     const earlyShare = shareOf((c) => isEarlyViewer(c.clean));
     const replyShare = shareOf((c) => isReplyToViewer(c.clean, c.parentId));
-    const { heading, subject, kind, alternative } = composeHeading({
+    const { heading, subject, kind, alternative, person } = composeHeading({
       category,
       sentiment: sentiment.label,
       positiveShare: sentiment.positive_share,
@@ -244,6 +246,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       kind,
       alternative,
       subject,
+      ...(person ? { person } : {}),
       tags: phrases.map((p) => p.tag),
       keyphrases: phrases,
       category,
@@ -268,7 +271,9 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     ],
     fallback: l.heading,
   }));
-  return labels.map(({ kind: _kind, alternative: _alternative, ...label }, i) =>
-    headings[i] === label.heading ? label : { ...label, heading: headings[i]!, subject: null },
-  );
+  return labels.map(({ kind: _kind, alternative: _alternative, ...label }, i) => {
+    if (headings[i] === label.heading) return label;
+    const { person: _person, ...renamed } = label;
+    return { ...renamed, heading: headings[i]!, subject: null };
+  });
 }

@@ -42,6 +42,7 @@ export function keyphrase(display: string, extra: Partial<Keyphrase> = {}): Keyp
     name: display !== display.toLowerCase(),
     takesArticle: false,
     addressed: false,
+    advised: false,
     generic: false,
     score: 1,
     ...extra,

@@ -259,6 +259,46 @@ describe('composeOfflineSummary', () => {
     ]);
   });
 
+  it('puts requests and questions to the person their heading names, and advice as suggestions for them', () => {
+    const summary = composeOfflineSummary(
+      [
+        cluster({
+          heading: 'Suggestions for Mike',
+          person: { name: 'Mike', advised: true },
+          category: 'Request',
+          size: 30,
+          percentage: 6,
+          intentCounts: { Request: 20, Praise: 0, Criticism: 0, Question: 0, Opinion: 10 },
+        }),
+        cluster({
+          clusterId: 1,
+          heading: 'Requests to Derek',
+          person: { name: 'Derek', advised: false },
+          category: 'Request',
+          size: 25,
+          percentage: 5,
+          intentCounts: { Request: 15, Praise: 5, Criticism: 0, Question: 0, Opinion: 5 },
+        }),
+        cluster({
+          clusterId: 2,
+          heading: 'Questions for Derek',
+          person: { name: 'Derek', advised: false },
+          category: 'Question',
+          size: 20,
+          percentage: 4,
+          intentCounts: { Request: 0, Praise: 0, Criticism: 0, Question: 20, Opinion: 0 },
+        }),
+        cluster({ clusterId: 3, size: 425, percentage: 85 }),
+      ],
+      { label: 'positive', score: 0.4, positive_share: 0.5, negative_share: 0.05 },
+    );
+    expect(summary.improvement_suggestions).toEqual([
+      "Look at viewers' suggestions for Mike (4% of comments, within a topic of 6%).",
+      "Answer viewers' questions for Derek (4% of comments), for example in a pinned comment.",
+      'Look at what viewers ask of Derek (3% of comments, within a topic of 5%).',
+    ]);
+  });
+
   it('names the biggest topic in the vibe when the biggest cluster names none', () => {
     const neutral = {
       label: 'neutral',

@@ -13,6 +13,11 @@ export interface SummaryCluster {
   heading: string;
   /** Topic phrase ("the editing"), or null. */
   subject: string | null;
+  /**
+   * The person its requests or questions are put to ("Derek") or its suggestions are for ("Mike"
+   * when viewers advise him), when its heading names them instead of a topic.
+   */
+  person?: { name: string; advised: boolean } | null;
   tags: string[];
   category: Intent;
   percentage: number;
@@ -119,8 +124,13 @@ function claimedShare(p: Point): string {
 function suggestion(p: Point): string {
   const about = p.cluster.subject;
   const share = claimedShare(p);
+  const person = p.cluster.person;
   switch (p.intent) {
     case 'Request':
+      if (person && p.cluster.category === 'Request')
+        return person.advised
+          ? `Look at viewers' suggestions for ${person.name} (${share}).`
+          : `Look at what viewers ask of ${person.name} (${share}).`;
       // Only a Request topic's subject is what is asked for ("Requests for part 2"); in another
       // topic ("Praise for Derek") the requests are merely about it.
       if (about && p.cluster.category === 'Request')
@@ -129,6 +139,8 @@ function suggestion(p: Point): string {
         ? `Look at what viewers ask for about ${about} (${share}).`
         : `Look at viewers' requests for future videos (${share}).`;
     case 'Question':
+      if (person && !about && p.cluster.category === 'Question')
+        return `Answer viewers' questions for ${person.name} (${share}), for example in a pinned comment.`;
       return about
         ? `Answer the questions about ${about} (${share}), for example in a pinned comment.`
         : `Answer viewers' open questions (${share}), for example in a pinned comment.`;
