@@ -325,8 +325,8 @@ class SectionSpellings {
     // capitalised words that open a sentence, skipped once each as the tokens reach them
     let starts: Map<string, number> | null = null;
     for (const m of text.matchAll(SENTENCE_START)) {
-      const word = m[1]!.length > 3 ? m[1]!.replace(/['’]s$/iu, '') : m[1]!;
-      (starts ??= new Map()).set(word, (starts.get(word) ?? 0) + 1);
+      const word = tokenise(m[1]!)[0]?.surface; // as the tokens write it ("Mike's" -> "Mike")
+      if (word) (starts ??= new Map()).set(word, (starts.get(word) ?? 0) + 1);
     }
     for (let i = 1; i < tokens.length; i++) {
       // only a word that can be a tag is ever asked about
@@ -461,8 +461,8 @@ function describe(
   score: number,
 ): Omit<Keyphrase, 'share'> {
   const parts = term.split(' ');
-  // A phrase's spellings seen mid-comment in the cluster (a capital at the start of a comment says
-  // nothing about names); a word's come from the whole section.
+  // Spellings seen mid-comment in the cluster (a capital at the start of a comment says nothing
+  // about names); a word the cluster seldom writes so is spelt as the whole section writes it.
   const forms = new Map<string, number>();
   // Lower-case spellings everywhere, to show a plural where viewers mostly write one.
   const plainForms = new Map<string, number>();
