@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { usualCasing, withUsualCasing } from './casing';
+import { isBareName, usualCasing, withUsualCasing } from './casing';
+import { extractKeyphrases } from './keyphrases';
 
 describe('withUsualCasing', () => {
   it('writes acronyms, their plurals, languages and products the usual way, other words as they are', () => {
@@ -21,5 +22,30 @@ describe('withUsualCasing', () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe('isBareName', () => {
+  it('writes software, services and makers without "the", devices and peoples with it when viewers do', () => {
+    expect(['Visual Studio', 'Python', 'PyCharm', 'Netflix', 'Samsung'].map(isBareName)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['iPhone', 'Xbox', 'French', 'HTML', 'Derek'].map(isBareName)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const [ide, phone] = extractKeyphrases([
+      ['I use the visual studio', 'the visual studio wont open', 'visual studio crashes'],
+      ['the iphone is great', 'the iphone died', 'iphone camera'],
+    ]);
+    expect(ide!.find((p) => p.tag === 'visual studio')).toMatchObject({ takesArticle: false });
+    expect(phone!.find((p) => p.tag === 'iphone')).toMatchObject({ takesArticle: true });
   });
 });

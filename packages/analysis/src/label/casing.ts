@@ -9,6 +9,52 @@ const ACRONYMS =
   'hdmi pc ps4 ps5 dna rna nasa fbi cia nba nfl nhl mlb ufc wwe fifa uefa uk usa ai vr tv dlc ' +
   'mvp rpg fps mmo lgbt lgbtq covid asmr diy faq pdf gif url vpn wifi ceo stl oop';
 
+/** Programming languages and products written one way. */
+const PRODUCTS: readonly [string, string][] = [
+  ['python', 'Python'],
+  ['java', 'Java'],
+  ['javascript', 'JavaScript'],
+  ['typescript', 'TypeScript'],
+  ['jquery', 'jQuery'],
+  ['mysql', 'MySQL'],
+  ['postgresql', 'PostgreSQL'],
+  ['mongodb', 'MongoDB'],
+  ['github', 'GitHub'],
+  ['linux', 'Linux'],
+  ['ubuntu', 'Ubuntu'],
+  ['iphone', 'iPhone'],
+  ['ipad', 'iPad'],
+  ['ios', 'iOS'],
+  ['macos', 'macOS'],
+  ['android', 'Android'],
+  ['playstation', 'PlayStation'],
+  ['xbox', 'Xbox'],
+  ['minecraft', 'Minecraft'],
+  ['fortnite', 'Fortnite'],
+  ['roblox', 'Roblox'],
+  ['tiktok', 'TikTok'],
+  ['instagram', 'Instagram'],
+  ['netflix', 'Netflix'],
+  ['photoshop', 'Photoshop'],
+  ['django', 'Django'],
+  ['pycharm', 'PyCharm'],
+  ['samsung', 'Samsung'],
+  ['huawei', 'Huawei'],
+  ['xiaomi', 'Xiaomi'],
+  ['nintendo', 'Nintendo'],
+  ['microsoft', 'Microsoft'],
+  ['nvidia', 'Nvidia'],
+  ['spotify', 'Spotify'],
+  ['wordpress', 'WordPress'],
+  ['mingw', 'MinGW'],
+  ['notepad', 'Notepad'],
+  ['tkinter', 'Tkinter'],
+  ['vscode', 'VS Code'],
+  ['codeblocks', 'Code::Blocks'],
+  ['google', 'Google'],
+  ['gcc', 'GCC'],
+];
+
 const NAMES: ReadonlyMap<string, string> = new Map([
   ...ACRONYMS.split(' ').map((w): [string, string] => [w, w.toUpperCase()]),
   // their plurals ("APIs", not "APIS")
@@ -27,51 +73,7 @@ const NAMES: ReadonlyMap<string, string> = new Map([
   )
     .split(' ')
     .map((w): [string, string] => [w, w[0]!.toUpperCase() + w.slice(1)]),
-  // programming languages and products written one way
-  ...([
-    ['python', 'Python'],
-    ['java', 'Java'],
-    ['javascript', 'JavaScript'],
-    ['typescript', 'TypeScript'],
-    ['jquery', 'jQuery'],
-    ['mysql', 'MySQL'],
-    ['postgresql', 'PostgreSQL'],
-    ['mongodb', 'MongoDB'],
-    ['github', 'GitHub'],
-    ['linux', 'Linux'],
-    ['ubuntu', 'Ubuntu'],
-    ['iphone', 'iPhone'],
-    ['ipad', 'iPad'],
-    ['ios', 'iOS'],
-    ['macos', 'macOS'],
-    ['android', 'Android'],
-    ['playstation', 'PlayStation'],
-    ['xbox', 'Xbox'],
-    ['minecraft', 'Minecraft'],
-    ['fortnite', 'Fortnite'],
-    ['roblox', 'Roblox'],
-    ['tiktok', 'TikTok'],
-    ['instagram', 'Instagram'],
-    ['netflix', 'Netflix'],
-    ['photoshop', 'Photoshop'],
-    ['django', 'Django'],
-    ['pycharm', 'PyCharm'],
-    ['samsung', 'Samsung'],
-    ['huawei', 'Huawei'],
-    ['xiaomi', 'Xiaomi'],
-    ['nintendo', 'Nintendo'],
-    ['microsoft', 'Microsoft'],
-    ['nvidia', 'Nvidia'],
-    ['spotify', 'Spotify'],
-    ['wordpress', 'WordPress'],
-    ['mingw', 'MinGW'],
-    ['notepad', 'Notepad'],
-    ['tkinter', 'Tkinter'],
-    ['vscode', 'VS Code'],
-    ['codeblocks', 'Code::Blocks'],
-    ['google', 'Google'],
-    ['gcc', 'GCC'],
-  ] as [string, string][]),
+  ...PRODUCTS,
 ]);
 
 /**
@@ -90,6 +92,24 @@ const TWO_WORD_NAMES: readonly [RegExp, string][] = (
   new RegExp(`(?<![\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, 'giu'),
   name,
 ]);
+
+/** Devices among the products above: "the iPhone", where software, services and makers go bare. */
+const DEVICES = new Set(['iPhone', 'iPad', 'PlayStation', 'Xbox']);
+
+/**
+ * Names that a heading writes without "the" whatever the comments do: programming languages,
+ * software, services and makers ("Questions about Visual Studio", not "the Visual Studio"), but not
+ * devices or languages and peoples ("the French").
+ */
+const BARE_NAMES = new Set([
+  ...PRODUCTS.map(([, name]) => name).filter((name) => !DEVICES.has(name)),
+  ...TWO_WORD_NAMES.map(([, name]) => name),
+]);
+
+/** Whether a heading writes this name (as `withUsualCasing` gives it) without "the". */
+export function isBareName(display: string): boolean {
+  return BARE_NAMES.has(display);
+}
 
 /** The usual written form of a lower-case word, or undefined when it is written as it comes. */
 export function usualCasing(word: string): string | undefined {

@@ -1,4 +1,4 @@
-import { withUsualCasing } from './casing';
+import { isBareName, withUsualCasing } from './casing';
 import { COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
@@ -527,7 +527,8 @@ function describe(
     tag,
     display,
     name,
-    takesArticle: !asHashtag && seen > 0 && withDeterminer / seen >= 0.3,
+    // software, services and makers go bare ("Questions about Visual Studio")
+    takesArticle: !asHashtag && !isBareName(display) && seen > 0 && withDeterminer / seen >= 0.3,
     addressed: name && seen > 0 && addressed * 2 >= seen,
     advised: name && seen > 0 && advised * 2 >= seen,
     generic: isGeneric(term),
