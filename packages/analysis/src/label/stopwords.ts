@@ -36,8 +36,8 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'fantastic incredible brilliant epic fire lit favourite favorite bad worst terrible awful hate hated boring stupid trash cringe sad ' +
     'funny hilarious question questions request requests help helpful wish hope hoping keep work job content stuff much super ' +
     'absolutely totally honestly seriously truly glad happy enjoyed enjoy enjoying appreciate appreciated agree true right wrong ' +
-    // praise given, not its subject ("huge respect", "kudos to the editor")
-    'respect kudos props'
+    // praise given, not its subject ("huge respect", "kudos to the editor", "he's the GOAT")
+    'respect kudos props goat'
   ).split(' '),
 );
 
