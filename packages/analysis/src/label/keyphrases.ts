@@ -368,12 +368,6 @@ class SectionSpellings {
 /** Mid-comment uses of a word in its cluster from which the cluster's own spelling decides. */
 const LOCAL_SPELLINGS = 3;
 
-function sum(counts: ReadonlyMap<string, number>): number {
-  let total = 0;
-  for (const n of counts.values()) total += n;
-  return total;
-}
-
 /**
  * The spelling to show a term in: lower case unless viewers capitalise it mid-sentence most of the
  * time (names like "iPhone", "GTA"); a shouted ALL-CAPS spelling of a long word is not a name.
@@ -467,6 +461,7 @@ function describe(
   // Lower-case spellings everywhere, to show a plural where viewers mostly write one.
   const plainForms = new Map<string, number>();
   let seen = 0;
+  let mid = 0;
   let withDeterminer = 0;
   let hashtags = 0;
   let addressed = 0;
@@ -500,15 +495,14 @@ function describe(
       const plain = surface.toLowerCase();
       plainForms.set(plain, (plainForms.get(plain) ?? 0) + 1);
       if (i === 0) continue;
+      mid++;
       forms.set(surface, (forms.get(surface) ?? 0) + 1);
     }
   }
   // A word the cluster writes often enough is spelt as the cluster writes it ("job" where the
   // section's "Steve Jobs" folds into the same key); a rarer one as the whole section does.
   const spelling = nameSpelling(
-    parts.length === 1 && sum(forms) < LOCAL_SPELLINGS
-      ? section.of(term, plainForms.keys())
-      : forms,
+    parts.length === 1 && mid < LOCAL_SPELLINGS ? section.of(term, plainForms.keys()) : forms,
   );
   const isName = spelling !== null;
   const written = spelling ?? term;

@@ -139,7 +139,7 @@ function suggestion(p: Point): string {
         ? `Look at what viewers ask for about ${about} (${share}).`
         : `Look at viewers' requests for future videos (${share}).`;
     case 'Question':
-      if (person && !about && p.cluster.category === 'Question')
+      if (person && p.cluster.category === 'Question')
         return `Answer viewers' questions for ${person.name} (${share}), for example in a pinned comment.`;
       return about
         ? `Answer the questions about ${about} (${share}), for example in a pinned comment.`
