@@ -1,6 +1,6 @@
 import type { Intent, SentimentLabel } from '@app/contracts';
 import type { Keyphrase } from './keyphrases';
-import { COUNT_NOUNS, namesNoThing, NOT_A_SUBJECT } from './stopwords';
+import { COUNT_NOUNS, fullForm, namesNoThing, NOT_A_SUBJECT } from './stopwords';
 
 export const MAX_HEADING_LENGTH = 60;
 
@@ -138,6 +138,17 @@ function nounLike(p: Keyphrase): boolean {
 }
 
 /**
+ * Whether two phrases name one topic: the words of one are all in the other ("the coding skills and
+ * the skills" adds nothing), counting a short form as its word ("subs and subscribers").
+ */
+function sameTopic(a: Keyphrase, b: Keyphrase): boolean {
+  const words = (p: Keyphrase) => p.tag.split(' ').map(fullForm);
+  const within = (x: string[], y: string[]) => x.every((w) => y.includes(w));
+  const [wa, wb] = [words(a), words(b)];
+  return within(wa, wb) || within(wb, wa);
+}
+
+/**
  * The topic phrase: the best non-generic keyphrase, joined with a second one when both fit.
  * `isTopic` (optional) may reject more phrases, e.g. words the cluster's comments use as verbs; it is
  * asked lazily, only until two topics are found.
@@ -147,15 +158,10 @@ export function headingSubject(
   room: number,
   isTopic: (p: Keyphrase) => boolean = () => true,
 ): string | null {
-  // "the coding skills and the skills": a phrase whose words the other has adds nothing
-  const within = (a: Keyphrase, b: Keyphrase): boolean => {
-    const words = new Set(b.tag.split(' '));
-    return a.tag.split(' ').every((w) => words.has(w));
-  };
   const topical: Keyphrase[] = [];
   for (const p of phrases) {
     if (topical.length >= 2) break;
-    if (topical.some((t) => within(p, t) || within(t, p))) continue;
+    if (topical.some((t) => sameTopic(p, t))) continue;
     if (!p.generic && p.share >= MIN_SUBJECT_SHARE && nounLike(p) && isTopic(p)) topical.push(p);
   }
   const first = topical[0];
@@ -370,6 +376,7 @@ export function distinctHeading(
   const named: Keyphrase[] = [];
   for (const p of phrases) {
     if (named.length >= 2) break;
+    if (named.some((n) => sameTopic(p, n))) continue;
     if (nounLike(p) && !kindWords.has(p.tag) && isTopic(p)) named.push(p);
   }
   const [first, second] = named;

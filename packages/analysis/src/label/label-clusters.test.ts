@@ -524,6 +524,32 @@ describe('composeHeading', () => {
     expect(long.heading.startsWith('Questions about ')).toBe(true);
   });
 
+  it('names a word once when viewers write it in full and short ("subs", "subscribers")', () => {
+    const subs = phrase('subs', { tag: 'sub' });
+    const subscribers = phrase('subscribers', { tag: 'subscriber', score: 0.9 });
+    expect(
+      composeHeading({ ...base, category: 'Praise', phrases: [subs, subscribers] }).heading,
+    ).toBe('Praise for subs');
+    // the next topic takes the place the short form's twin would have had
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Praise',
+        phrases: [subs, subscribers, phrase('milestone', { score: 0.8 })],
+      }).heading,
+    ).toBe('Praise for subs and milestone');
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Request',
+        phrases: [phrase('vids', { tag: 'vid' }), phrase('videos', { tag: 'video' })],
+      }).heading,
+    ).toBe('Requests for vids');
+    expect(distinctHeading('Praise', [subs, subscribers, phrase('crown')])).toBe(
+      'Praise mentioning subs and crown',
+    );
+  });
+
   it('speaks for the category, so the heading never names a kind the badge does not show', () => {
     // an Opinion cluster where a strong minority praises (the plurality chats) is not "Praise for ..."
     const warm = composeHeading({

@@ -77,6 +77,34 @@ export function namesNoThing(word: string): boolean {
 }
 
 /**
+ * Short forms and other spellings viewers write for a word (keys, a plural already folded: "subs" -> "sub"). A heading
+ * names one of the two, never both: a cluster of "he deserves more subs" and "deserves more
+ * subscribers" had been "Praise for subs and subscribers".
+ */
+const SHORT_FORMS: ReadonlyMap<string, string> = new Map([
+  ['sub', 'subscriber'],
+  ['subbie', 'subscriber'],
+  ['vid', 'video'],
+  ['pic', 'picture'],
+  ['cam', 'camera'],
+  ['mic', 'microphone'],
+  ['convo', 'conversation'],
+  ['ep', 'episode'],
+  ['info', 'information'],
+  ['intro', 'introduction'],
+  ['bday', 'birthday'],
+  ['fav', 'favorite'],
+  ['fave', 'favorite'],
+  ['favourite', 'favorite'],
+  ['colour', 'color'],
+]);
+
+/** A word's full form (its key when it has none): "sub" and "subscriber" are one word to a heading. */
+export function fullForm(key: string): string {
+  return SHORT_FORMS.get(key) ?? key;
+}
+
+/**
  * Things a video and its comments talk about that English names with an article ("Praise for the
  * tutorial", "Thoughts on the bot"), also when viewers mostly write them without one ("great
  * tutorial", "bot lol"). Mass nouns ("music", "editing", "content", "advice") are not here.
