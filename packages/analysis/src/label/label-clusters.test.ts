@@ -505,6 +505,14 @@ describe('composeHeading', () => {
     ]);
     expect(tags!.map((t) => t.tag)).toContain('chess');
     expect(tags!.map((t) => t.tag)).not.toContain('he’s');
+    // chat shorthand says how, never what
+    const [shorthand] = extractKeyphrases([
+      ['emma is cute af', 'emma is funny af tbh', 'ngl emma is the best fr', 'emma af', 'tbh emma rn'],
+      ['another cluster entirely', 'about cooking pasta'],
+    ]);
+    const shorthandTags = shorthand!.map((t) => t.tag);
+    expect(shorthandTags).toContain('emma');
+    for (const word of ['af', 'tbh', 'ngl', 'fr', 'rn']) expect(shorthandTags).not.toContain(word);
   });
 
   it('joins two strong phrases, keeps names cased and stays within 60 characters', () => {

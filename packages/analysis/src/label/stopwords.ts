@@ -13,6 +13,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'make makes made also always never go going goes went come comes came look looks like likes liked actually literally basically pretty lot lots ' +
     'time times day today year years watch watching watched video videos vid vids channel youtube comment comments first new back think thought ' +
     'feel feels take took give gave put keep kept maybe sure probably definitely another many etc vs versus ' +
+    // Chat shorthand that says how, never what ("cute af", "tbh", "ngl", "fr", "rn", "smh"): had been tags
+    // next to a topic ("emma, dna, af")
+    'af asf tbh tbf ngl fr frfr imo imho smh idk idc btw irl rn ikr istg tho thru jk lmaoo lmaooo hahah ahah ' +
     // Contractions as tokenise() keys them (apostrophes dropped): "he’s" -> "hes".
     'hes shes whos hows wheres theyll theyve theyd weve wouldve couldve shouldve aint itll thatll ' +
     // The most frequent function words of Spanish, Portuguese, French, German and Italian: mixed-language
@@ -37,7 +40,9 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'funny hilarious question questions request requests help helpful wish hope hoping keep work job content stuff much super ' +
     'absolutely totally honestly seriously truly glad happy enjoyed enjoy enjoying appreciate appreciated agree true right wrong ' +
     // praise given, not its subject ("huge respect", "kudos to the editor", "he's the GOAT")
-    'respect kudos props goat'
+    'respect kudos props goat ' +
+    // exclamations: a reaction, never its subject ("General complaints" may still show "wtf")
+    'wtf wth'
   ).split(' '),
 );
 
