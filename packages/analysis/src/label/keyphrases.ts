@@ -1,5 +1,5 @@
 import { isBareName, withUsualCasing } from './casing';
-import { COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
+import { ABSTRACT_NOUNS, COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
 export interface Keyphrase {
@@ -522,7 +522,12 @@ function describe(
     display,
     name,
     // software, services and makers go bare ("Questions about Visual Studio")
-    takesArticle: !asHashtag && !isBareName(display) && seen > 0 && withDeterminer / seen >= 0.3,
+    // abstract nouns only when more than half the uses have one ("Thoughts on life")
+    takesArticle:
+      !asHashtag &&
+      !isBareName(display) &&
+      seen > 0 &&
+      (ABSTRACT_NOUNS.has(term) ? withDeterminer * 2 > seen : withDeterminer / seen >= 0.3),
     addressed: name && seen > 0 && addressed * 2 >= seen,
     advised: name && seen > 0 && advised * 2 >= seen,
     generic: isGeneric(term),

@@ -507,12 +507,33 @@ describe('composeHeading', () => {
     expect(tags!.map((t) => t.tag)).not.toContain('he’s');
     // chat shorthand says how, never what
     const [shorthand] = extractKeyphrases([
-      ['emma is cute af', 'emma is funny af tbh', 'ngl emma is the best fr', 'emma af', 'tbh emma rn'],
+      [
+        'emma is cute af',
+        'emma is funny af tbh',
+        'ngl emma is the best fr',
+        'emma af',
+        'tbh emma rn',
+      ],
       ['another cluster entirely', 'about cooking pasta'],
     ]);
     const shorthandTags = shorthand!.map((t) => t.tag);
     expect(shorthandTags).toContain('emma');
     for (const word of ['af', 'tbh', 'ngl', 'fr', 'rn']) expect(shorthandTags).not.toContain(word);
+  });
+
+  it('names an abstract noun with "the" only when most viewers write one', () => {
+    const articleOf = (texts: string[], word: string) =>
+      extractKeyphrases([texts, ['another cluster entirely', 'about cooking pasta']])[0]!.find(
+        (k) => k.tag === word,
+      )?.takesArticle;
+    // one "this life" in three: the same share makes a thing "the bot"
+    expect(
+      articleOf(['in this life and the next', 'my life is a mess', 'this is life'], 'life'),
+    ).toBe(false);
+    expect(articleOf(['this bot again', 'my bot is broken', 'bot lol'], 'bot')).toBe(true);
+    expect(articleOf(['the life he had', 'the life of a streamer', 'life is good'], 'life')).toBe(
+      true,
+    );
   });
 
   it('joins two strong phrases, keeps names cased and stays within 60 characters', () => {

@@ -110,6 +110,17 @@ export function fullForm(key: string): string {
 }
 
 /**
+ * Abstract nouns English names without an article ("Thoughts on life", "Opinions on religion"): one
+ * "this life" among three uses had made "Thoughts on the life". They take "the" only when most uses do.
+ */
+export const ABSTRACT_NOUNS: ReadonlySet<string> = new Set(
+  (
+    'life love death money religion politics humanity society happiness freedom faith peace ' +
+    'karma success education health history science nature reality justice racism war'
+  ).split(' '),
+);
+
+/**
  * Things a video and its comments talk about that English names with an article ("Praise for the
  * tutorial", "Thoughts on the bot"), also when viewers mostly write them without one ("great
  * tutorial", "bot lol"). Mass nouns ("music", "editing", "content", "advice") are not here.
