@@ -505,7 +505,9 @@ describe('composeHeading', () => {
     ]);
     expect(tags!.map((t) => t.tag)).toContain('chess');
     expect(tags!.map((t) => t.tag)).not.toContain('he’s');
-    // chat shorthand says how, never what
+  });
+
+  it('never takes chat shorthand for a tag: it says how, never what', () => {
     const [shorthand] = extractKeyphrases([
       [
         'emma is cute af',

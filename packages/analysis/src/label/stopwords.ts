@@ -82,9 +82,9 @@ export function namesNoThing(word: string): boolean {
 }
 
 /**
- * Short forms and other spellings viewers write for a word (keys, a plural already folded: "subs" -> "sub"). A heading
- * names one of the two, never both: a cluster of "he deserves more subs" and "deserves more
- * subscribers" had been "Praise for subs and subscribers".
+ * Short forms and other spellings viewers write for a word (keys, a plural already folded: "subs"
+ * -> "sub"). A heading names one of the two, never both: a cluster of "he deserves more subs" and
+ * "deserves more subscribers" had been "Praise for subs and subscribers".
  */
 const SHORT_FORMS: ReadonlyMap<string, string> = new Map([
   ['sub', 'subscriber'],
