@@ -24,6 +24,15 @@ export interface PreparedComment extends InputComment {
   spam: boolean;
 }
 
+/**
+ * The person a cluster's heading names instead of a topic: the one its requests or questions are
+ * put to ("Requests to Derek"), or, `advised`, the one its suggestions are for ("Suggestions for Mike").
+ */
+export interface HeadingPerson {
+  name: string;
+  advised: boolean;
+}
+
 export interface Sentiment {
   /** Polarity in [-1, 1]. */
   score: number;

@@ -1,4 +1,5 @@
 import type { Intent, SentimentLabel } from '@app/contracts';
+import type { HeadingPerson } from '../types';
 import type { Keyphrase } from './keyphrases';
 import { COUNT_NOUNS, fullForm, namesNoThing, NOT_A_SUBJECT } from './stopwords';
 
@@ -94,7 +95,7 @@ export interface HeadingResult {
    * The person the cluster's requests or questions are put to ("Requests to Derek") or its
    * suggestions are for ("Suggestions for Mike"), when the heading names them instead of a topic.
    */
-  person?: { name: string; advised: boolean };
+  person?: HeadingPerson;
 }
 
 /**
@@ -323,11 +324,7 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   const about = t.about;
   // Requests that are mostly advice for one person ("Mike should try…", "tell Mike to…") are
   // suggestions for them: "Requests for the problem and Mike" had read as if viewers wanted both.
-  const top = Math.max(0, ...input.phrases.filter((p) => !p.generic).map((p) => p.share));
-  const advisee =
-    input.category === 'Request'
-      ? input.phrases.find((p) => p.advised && p.share >= Math.max(MIN_SUBJECT_SHARE, top / 2))
-      : undefined;
+  const advisee = input.category === 'Request' ? adviseeOf(input.phrases) : undefined;
   if (advisee) {
     const heading = `Suggestions for ${advisee.display}`.slice(0, MAX_HEADING_LENGTH);
     return {
@@ -357,6 +354,15 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   if (about) return result;
   const unthanked = composeHeading({ ...input, thanksShare: 0, earlyShare: 0 });
   return unthanked.subject ? { ...result, alternative: unthanked.heading } : result;
+}
+
+/**
+ * The first name viewers mostly advise ("Mike should…"), when as many of a Request cluster's
+ * comments use it as half its commonest topic's, and at least MIN_SUBJECT_SHARE of them.
+ */
+function adviseeOf(phrases: readonly Keyphrase[]): Keyphrase | undefined {
+  const top = Math.max(0, ...phrases.filter((p) => !p.generic).map((p) => p.share));
+  return phrases.find((p) => p.advised && p.share >= Math.max(MIN_SUBJECT_SHARE, top / 2));
 }
 
 /**

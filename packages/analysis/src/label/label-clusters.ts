@@ -1,6 +1,6 @@
 import type { ClusterSentiment, CommentRef, Intent } from '@app/contracts';
 import { IntentSchema } from '@app/contracts';
-import type { PreparedComment, Sentiment } from '../types';
+import type { HeadingPerson, PreparedComment, Sentiment } from '../types';
 import {
   composeHeading,
   distinctHeading,
@@ -46,7 +46,7 @@ export interface ClusterLabel {
   /** Topic phrase of the heading ("the editing"), null when only generic words were found. */
   subject: string | null;
   /** The person the heading names instead of a topic ("Requests to Derek", "Suggestions for Mike"). */
-  person?: { name: string; advised: boolean };
+  person?: HeadingPerson;
   tags: string[];
   keyphrases: Keyphrase[];
   category: Intent;

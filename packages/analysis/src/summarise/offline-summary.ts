@@ -6,6 +6,7 @@ import {
   type Intent,
 } from '@app/contracts';
 import { joinList } from '../text/wording';
+import type { HeadingPerson } from '../types';
 
 /** What the summary needs to know about one cluster. */
 export interface SummaryCluster {
@@ -17,7 +18,7 @@ export interface SummaryCluster {
    * The person its requests or questions are put to ("Derek") or its suggestions are for ("Mike"
    * when viewers advise him), when its heading names them instead of a topic.
    */
-  person?: { name: string; advised: boolean } | null;
+  person?: HeadingPerson | null;
   tags: string[];
   category: Intent;
   percentage: number;
