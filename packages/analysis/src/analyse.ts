@@ -22,6 +22,7 @@ import type {
 import { fromAudience, prepareComments } from './prepare/prepare-comments';
 import { applyContextRules, parseContextRules } from './label/context-rules';
 import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
+import { sourceNames, type CommentSourceText } from './label/source-names';
 import { measureClusters } from './measure/shares';
 import { composeOfflineSummary, type SummaryCluster } from './summarise/offline-summary';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
@@ -49,6 +50,11 @@ export interface AnalyseOptions {
   maxK?: number;
   /** The creator's context for labelling ("treat recipe requests as Requests"). */
   context?: string;
+  /**
+   * The video's title and channel name: names they spell ("Radiohead", "ProZD") are written so in
+   * headings however viewers type them (label/source-names.ts).
+   */
+  source?: CommentSourceText;
   onProgress?: (progress: StageProgress) => void;
   signal?: AbortSignal;
   /** Unique texts per embedder call (default 512): bounds memory and paces progress. */
@@ -238,12 +244,18 @@ interface LabelStageResult {
 async function labelStage(
   input: LabelStageInput,
   deps: { languageModel?: LanguageModel | null },
-  options: { context?: string; signal?: AbortSignal; llmTimeoutMs?: number },
+  options: {
+    context?: string;
+    source?: CommentSourceText;
+    signal?: AbortSignal;
+    llmTimeoutMs?: number;
+  },
   percentages: number[],
 ): Promise<LabelStageResult> {
   const labels = labelClusters({
     ...input,
     categorise: (intents, likes) => clusterCategory(intents, likes),
+    names: sourceNames(options.source),
   });
   if (!deps.languageModel) return { labels, llmUsed: false };
   let llm: Map<number, LlmClusterLabel>;

@@ -8,7 +8,7 @@ import { createLanguageModel } from '../providers/llm/create-language-model';
 import { readCommentsFile } from './read-comments-file';
 
 export const USAGE =
-  'Usage: npm run -s cli -- analyze --input FILE [--clusters K] [--seed N] [--context TEXT]';
+  'Usage: npm run -s cli -- analyze --input FILE [--clusters K] [--seed N] [--context TEXT] [--title TEXT] [--channel TEXT]';
 
 /** A command line the CLI cannot run; the message is one line. */
 export class UsageError extends Error {
@@ -23,6 +23,9 @@ export interface AnalyzeArgs {
   clusters?: number;
   seed?: number;
   context?: string;
+  /** The video's title and channel name: names they spell are written so in headings. */
+  title?: string;
+  channel?: string;
 }
 
 function positiveInt(flag: string, value: string | undefined, min: number): number {
@@ -34,7 +37,10 @@ function positiveInt(flag: string, value: string | undefined, min: number): numb
   return Number(value);
 }
 
-/** Parses `--input FILE [--clusters K] [--seed N] [--context TEXT]` (also `--flag=value`). */
+/**
+ * Parses `--input FILE [--clusters K] [--seed N] [--context TEXT] [--title TEXT] [--channel TEXT]`
+ * (also `--flag=value`).
+ */
 export function parseAnalyzeArgs(argv: readonly string[]): AnalyzeArgs {
   const args: Partial<AnalyzeArgs> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -60,6 +66,12 @@ export function parseAnalyzeArgs(argv: readonly string[]): AnalyzeArgs {
         break;
       case '--context':
         args.context = value() ?? '';
+        break;
+      case '--title':
+        args.title = value() ?? '';
+        break;
+      case '--channel':
+        args.channel = value() ?? '';
         break;
       default:
         throw new UsageError(`Unknown option ${raw}. ${USAGE}`);
@@ -151,6 +163,7 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
       k: args.clusters,
       seed: args.seed,
       context: args.context,
+      source: { title: args.title, channel: args.channel },
       llmTimeoutMs: config.llm.timeoutMs,
       threads: config.analysis.threads,
       onProgress: (p) => {

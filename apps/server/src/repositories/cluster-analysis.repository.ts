@@ -5,6 +5,9 @@ import type { DB } from '../db/schema';
 export interface DeepDiveJob {
   jobId: string;
   commentsExpiredAt: Date | null;
+  /** The video's title and channel name as the analysis read them (null when unknown). */
+  title: string | null;
+  channelTitle: string | null;
   /** The stored report body (contract ReportBody, unvalidated JSON). */
   report: unknown;
 }
@@ -46,6 +49,8 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
         .select([
           'analysisJobs.id as jobId',
           'analysisJobs.commentsExpiredAt',
+          'analysisJobs.title',
+          'analysisJobs.channelTitle',
           sql<string>`analysis_reports.report::text`.as('reportJson'),
         ])
         .where('analysisJobs.userId', '=', userId)
@@ -59,6 +64,8 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
       return {
         jobId: row.jobId,
         commentsExpiredAt: row.commentsExpiredAt,
+        title: row.title,
+        channelTitle: row.channelTitle,
         report: JSON.parse(row.reportJson) as unknown,
       };
     },

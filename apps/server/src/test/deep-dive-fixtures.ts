@@ -43,6 +43,9 @@ export async function seedAnalysis(
     clusters: SeedCluster[];
     comments: SeedComment[];
     expired?: boolean;
+    /** The video's title and channel name as the job stored them. */
+    title?: string;
+    channelTitle?: string;
   },
 ): Promise<string> {
   const job = await db
@@ -56,6 +59,8 @@ export async function seedAnalysis(
       reservedCredits: 1,
       chargedCredits: 1,
       commentsExpiredAt: input.expired ? new Date() : null,
+      title: input.title ?? null,
+      channelTitle: input.channelTitle ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

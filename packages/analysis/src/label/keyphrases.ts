@@ -1,4 +1,5 @@
 import { isBareName, withUsualCasing } from './casing';
+import { withSourceNames } from './source-names';
 import { ABSTRACT_NOUNS, COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
@@ -38,6 +39,11 @@ export interface Keyphrase {
 export interface KeyphraseOptions {
   minTags?: number;
   maxTags?: number;
+  /**
+   * Names the comments' source spells (`sourceNames`: lower case -> "Radiohead"): a word of a
+   * phrase is shown so however viewers write it.
+   */
+  names?: ReadonlyMap<string, string>;
 }
 
 const DETERMINERS = new Set([
@@ -137,6 +143,7 @@ export function extractKeyphrases(
 ): Keyphrase[][] {
   const minTags = options.minTags ?? 3;
   const maxTags = options.maxTags ?? 6;
+  const names = options.names ?? new Map<string, string>();
   const k = docs.length;
   // Tokens are not kept for every comment (50,000 comments make millions of token objects): document
   // frequencies are counted while streaming, and a cluster is tokenised again when its tags are described.
@@ -279,6 +286,7 @@ export function extractKeyphrases(
         term,
         tokenised,
         spellings,
+        names,
         scores[c]!.get(term) ?? score(term, df[c]!.get(term) ?? 0, Math.max(1, docs[c]!.length)),
       ),
       share: (df[c]!.get(term) ?? 0) / Math.max(1, docs[c]!.length),
@@ -452,6 +460,7 @@ function describe(
   term: string,
   cluster: readonly Token[][],
   section: SectionSpellings,
+  names: ReadonlyMap<string, string>,
   score: number,
 ): Omit<Keyphrase, 'share'> {
   const parts = term.split(' ');
@@ -515,7 +524,8 @@ function describe(
   const asHashtag = seen > 0 && hashtags * 2 > seen;
   const tag = (asHashtag ? `#${written}` : written).toLowerCase();
   // Acronyms, languages and a few products are written the usual way ("HTML", "French", "iPhone").
-  const display = asHashtag ? `#${written}` : withUsualCasing(shown);
+  // The source's own spelling first ("Radiohead" from the title), then the usual one.
+  const display = asHashtag ? `#${written}` : withUsualCasing(withSourceNames(shown, names));
   const name = display !== display.toLowerCase();
   return {
     tag,

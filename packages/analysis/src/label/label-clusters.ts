@@ -37,6 +37,8 @@ export interface LabelInput {
   /** Per comment, similarity to its cluster centre (higher = more typical); optional. */
   centrality?: ArrayLike<number> | null;
   categorise: CategoriseFn;
+  /** Names the video's title and channel spell (`sourceNames`), shown so in tags' display forms. */
+  names?: ReadonlyMap<string, string>;
 }
 
 /** Everything the offline labeller knows about one cluster (also the LLM's input). */
@@ -196,7 +198,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     return known;
   };
   // Twice the tags shown, so a non-English cluster still shows six once its stopwords are dropped.
-  const keyphrases = extractKeyphrases(docs, { maxTags: 2 * MAX_TAGS });
+  const keyphrases = extractKeyphrases(docs, { maxTags: 2 * MAX_TAGS, names: input.names });
 
   const labels = members.map((list, clusterId): DraftLabel => {
     const intents = list.map((i) => input.intents[i]!);

@@ -7,12 +7,13 @@ import { labelClusters, type ClusterLabel } from './label-clusters';
 /**
  * Labels plain comment texts whose clusters are given (`clusterOf(i)` for text i), every comment
  * of one intent, which is also every cluster's category, and one tone: the labelling alone, with
- * the classifiers left out.
+ * the classifiers left out. `names` are the source's (`sourceNames`).
  */
 export function labelTexts(
   texts: readonly string[],
   clusterOf: (i: number) => number,
   intent: Intent,
+  names?: ReadonlyMap<string, string>,
 ): ClusterLabel[] {
   const prepared = prepareComments(texts.map((text, i) => inputComment(text, { id: String(i) })));
   const assignments = texts.map((_, i) => clusterOf(i));
@@ -27,6 +28,7 @@ export function labelTexts(
     ),
     centrality: null,
     categorise: () => intent,
+    names,
   });
 }
 

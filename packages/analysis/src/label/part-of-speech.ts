@@ -16,9 +16,25 @@ let loaded: Nlp | null = null;
  * The tagger, loaded on first use: its lexicon costs about 45 MB, which only the labelling needs
  * (the 50,000-comment peak is reached during clustering, before it is loaded).
  */
+function tagger(): Nlp {
+  return (loaded ??= createRequire(import.meta.url)('compromise/two') as Nlp);
+}
+
 function nlp(text: string): ReturnType<Nlp> {
-  loaded ??= createRequire(import.meta.url)('compromise/two') as Nlp;
-  return loaded(text);
+  return tagger()(text);
+}
+
+/**
+ * The tags compromise's English lexicon gives a lower-case word ("derek" -> MaleName, "lift" ->
+ * Infinitive), or undefined for a word it does not know (most names, slang, misspellings).
+ */
+export function lexiconTag(word: string): readonly string[] | undefined {
+  const lexicon = (
+    tagger() as unknown as { model(): { one: { lexicon: Record<string, unknown> } } }
+  ).model().one.lexicon;
+  const tag = Object.hasOwn(lexicon, word) ? lexicon[word] : undefined;
+  if (typeof tag === 'string') return [tag];
+  return Array.isArray(tag) ? tag.filter((t): t is string => typeof t === 'string') : undefined;
 }
 
 /** Snippets tagged per word: enough to outvote one odd sentence, few enough to cost a few ms. */

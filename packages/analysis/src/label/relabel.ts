@@ -8,6 +8,7 @@ import { generateLabels, mergeModelLabels } from '../llm/label-prompt';
 import { measureClusters } from '../measure/shares';
 import { applyContextRules, parseContextRules } from './context-rules';
 import { labelClusters } from './label-clusters';
+import { sourceNames, type CommentSourceText } from './source-names';
 
 /** A stored comment with the cluster it was assigned to. */
 export interface RelabelComment {
@@ -50,7 +51,13 @@ export interface RelabelResult {
 export async function relabelClusters(
   stored: readonly RelabelComment[],
   deps: { languageModel?: LanguageModel | null } = {},
-  options: { context?: string; signal?: AbortSignal; llmTimeoutMs?: number } = {},
+  options: {
+    context?: string;
+    /** The video's title and channel name, as at analysis time (names spelt as they spell them). */
+    source?: CommentSourceText;
+    signal?: AbortSignal;
+    llmTimeoutMs?: number;
+  } = {},
 ): Promise<RelabelResult> {
   if (stored.length === 0)
     return { clusters: [], intents: [], intentCounts: {}, labeller: 'offline' };
@@ -90,6 +97,7 @@ export async function relabelClusters(
     intents,
     sentiments,
     categorise: (list, likes) => clusterCategory(list, likes),
+    names: sourceNames(options.source),
   }).filter((l) => l.members.length > 0);
   const result = labels.map((l): RelabelledCluster => ({
     cluster_id: l.clusterId,

@@ -1,5 +1,6 @@
 import type {
   CommentResult,
+  CommentSourceText,
   InputComment,
   LanguageModel,
   StageProgress,
@@ -32,6 +33,8 @@ export type AnalyseFn = (
   deps: { embedder: TextEmbedder; languageModel?: LanguageModel | null },
   options: {
     seed?: number;
+    /** The video's title and channel name (names spelt as they spell them). */
+    source?: CommentSourceText;
     signal?: AbortSignal;
     threads?: number;
     onProgress?: (p: StageProgress) => void;

@@ -79,6 +79,7 @@ export async function processAnalysisJob(
       { embedder: deps.embedder, languageModel: deps.languageModel },
       {
         seed: 42,
+        source: { title: job.title, channel: job.channelTitle },
         signal: context.signal,
         threads: deps.analysisConfig?.threads,
         onProgress: (p) => {

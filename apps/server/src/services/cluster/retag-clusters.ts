@@ -34,7 +34,7 @@ export async function retagClusters(
   const result = await relabelClusters(
     stored,
     { languageModel: deps.languageModel },
-    { context: input.context },
+    { context: input.context, source: { title: job.title, channel: job.channelTitle } },
   );
   const byId = new Map(result.clusters.map((c) => [c.cluster_id, c]));
   const report = (job.report ?? {}) as { clusters?: { cluster_id: number }[]; labeller?: string };

@@ -29,6 +29,8 @@ describeEachDatabase('analysis API with the file source', (t) => {
   let container: Container;
   let stopWorker: () => Promise<void>;
   const hold = { gate: null as ReturnType<typeof gate> | null };
+  // The video's title and channel each analysis was given (for names' spelling in headings).
+  const sources: unknown[] = [];
 
   beforeAll(async () => {
     dir = makeCommentsDir({
@@ -45,6 +47,7 @@ describeEachDatabase('analysis API with the file source', (t) => {
     });
     // The real analysis core, optionally held at its start so a test can look at a running job.
     const analyse: AnalyseFn = async (comments, deps, options) => {
+      sources.push(options?.source);
       if (hold.gate) await hold.gate.wait;
       return analyseComments(comments, deps, options);
     };
@@ -131,6 +134,7 @@ describeEachDatabase('analysis API with the file source', (t) => {
       progress_percent: 100,
       eta_seconds: 0,
     });
+    expect(sources).toContainEqual({ title: 'Desert trip', channel: 'Trips' });
     const stream = await events;
     expect(stream.statusCode).toBe(200);
     expect(stream.headers['content-type']).toContain('text/event-stream');

@@ -216,6 +216,52 @@ describeEachDatabase('POST /retag/{video_id}', (t) => {
     expect(JSON.stringify(model.requests[0])).toContain('treat recipe requests as Requests');
   });
 
+  it('spells names as the video’s title and channel do, however viewers type them', async () => {
+    const s = await buildTestApp({
+      database: t.database,
+      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
+    });
+    apps.push(s);
+    const user = await signUpTestUser(s.app);
+    const userId = await userIdByEmail(s.container.db, user.email);
+    const praise = [
+      'babish never misses, love it',
+      'babish is the best cook on here',
+      'love babish so much',
+      'babish at his best, beautiful',
+    ];
+    const seed = (videoId: string, channelTitle?: string) =>
+      seedAnalysis(s.container.db, {
+        userId,
+        videoId,
+        title: 'Garlic sauce recipe',
+        channelTitle,
+        clusters: [{ cluster_id: 0, heading: 'Old', tags: ['old'], category: 'Praise' }],
+        comments: praise.map((text) => ({
+          clusterId: 0,
+          text,
+          likes: 1,
+          intent: 'Praise',
+          sentimentScore: 0.8,
+        })),
+      });
+    await seed('retagVideo2', 'Babish Culinary Universe');
+    await seed('retagVideo3');
+    const heading = async (videoId: string) => {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/v1/retag/${videoId}`,
+        headers: bearer(user.token),
+        payload: { context: '' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<RetagReply>().clusters[0]!.heading;
+    };
+    expect(await heading('retagVideo2')).toMatch(/\bBabish\b/);
+    // without the channel the lower-case word is not known for a name
+    expect(await heading('retagVideo3')).not.toMatch(/Babish/);
+  });
+
   it('validates input and hides other users’ analyses', async () => {
     const { s, token } = await setUp();
     expect(

@@ -1,0 +1,111 @@
+/**
+ * Names the comments' source spells: the video's title and its channel's name. Viewers often type a
+ * band, a creator or a game in lower case ("radiohead", "deji", "prozd"), so their own spellings
+ * leave a heading at "Praise for radiohead"; the title and the channel say how it is written.
+ *
+ * Only words the source marks as names count. A title in Title Case capitalises every word ("My
+ * Morning Vlog"), so a capital there is no sign of a name by itself; a word counts when
+ * - it is cased inside the word ("MrBeast", "ProZD", "iPhone");
+ * - English knows it as a name (compromise's lexicon: first and last names, places, organisations);
+ * - it is in the channel's name and English does not know it ("Kurzgesagt", "Deji");
+ * - it is an acronym English does not know as a word ("GTA", "DNA"; not "FIVE");
+ * - the title is in sentence case and capitalises it after its first word ("Covering Lift by
+ *   radiohead live" leaves "Lift" a name).
+ * A shouted source (most of its letters in capitals) says nothing about spelling but inner casing;
+ * a longer word in capitals for emphasis ("Weekend in BRIGHTON") is a name written the usual way.
+ */
+import { isContentWord, tokenise } from './tokenise';
+import { lexiconTag } from './part-of-speech';
+
+/** Where the comments come from; either part may be unknown. */
+export interface CommentSourceText {
+  /** The video's (or post's) title. */
+  title?: string | null;
+  /** The channel's (or account's) display name. */
+  channel?: string | null;
+}
+
+/** compromise's lexicon tags of names. */
+const NAME_TAGS = new Set([
+  'FirstName',
+  'MaleName',
+  'FemaleName',
+  'LastName',
+  'Person',
+  'Organization',
+  'SportsTeam',
+  'Place',
+  'City',
+  'Country',
+  'Region',
+  'ProperNoun',
+  'Demonym',
+]);
+
+const INNER_CAPITAL = /\p{Ll}\p{Lu}|^\p{Lu}{2,}\p{Ll}/u;
+const CAPITAL = /\p{Lu}/u;
+
+function isShouted(text: string): boolean {
+  const upper = (text.match(/\p{Lu}/gu) ?? []).length;
+  const lower = (text.match(/\p{Ll}/gu) ?? []).length;
+  return upper > 4 && upper > 2 * lower;
+}
+
+/** Capitals only and longer than an acronym: emphasis, not spelling. */
+function isLoud(surface: string): boolean {
+  return surface.length > 4 && surface === surface.toUpperCase();
+}
+
+function isAcronym(surface: string): boolean {
+  return surface.length >= 2 && surface.length <= 4 && surface === surface.toUpperCase();
+}
+
+/**
+ * Lower-case word -> the source's spelling, for the words the title or channel name marks as names
+ * (see the module comment). The channel is read first: a creator's own spelling wins.
+ */
+export function sourceNames(source: CommentSourceText | undefined): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  if (!source) return names;
+  const read = (text: string | null | undefined, channel: boolean) => {
+    if (!text?.trim()) return;
+    const shouted = isShouted(text);
+    const tokens = tokenise(text).filter((t) => /\p{L}/u.test(t.surface));
+    // sentence case: most words after the first that can be lower case are
+    const later = tokens.slice(1).filter((t) => isContentWord(t.key));
+    const capitalised = later.filter((t) => CAPITAL.test(t.surface[0]!)).length;
+    const sentenceCase = later.length > 0 && capitalised * 2 < later.length;
+    tokens.forEach((t, position) => {
+      const surface = t.surface;
+      if (t.hashtag || surface.length < 2 || !isContentWord(t.key) || !CAPITAL.test(surface))
+        return;
+      const lower = surface.toLowerCase();
+      if (names.has(lower)) return;
+      const inner = INNER_CAPITAL.test(surface) && !isAcronym(surface);
+      if (shouted && !inner) return;
+      const tag = lexiconTag(lower);
+      const named = tag?.some((x) => NAME_TAGS.has(x)) ?? false;
+      const name =
+        inner ||
+        named ||
+        // an acronym English does not know as a word ("GTA", "DNA"; not "FIVE")
+        (isAcronym(surface) && (tag === undefined || tag.includes('Abbreviation'))) ||
+        (channel && tag === undefined) ||
+        (sentenceCase && position > 0);
+      // a word in capitals for emphasis ("Weekend in BRIGHTON") is a name written the usual way
+      if (name) names.set(lower, isLoud(surface) ? surface[0] + lower.slice(1) : surface);
+    });
+  };
+  read(source.channel, true);
+  read(source.title, false);
+  return names;
+}
+
+/** The phrase with each word the source names written as the source writes it ("radiohead" -> "Radiohead"). */
+export function withSourceNames(phrase: string, names: ReadonlyMap<string, string>): string {
+  if (names.size === 0) return phrase;
+  return phrase
+    .split(' ')
+    .map((w) => names.get(w.toLowerCase()) ?? w)
+    .join(' ');
+}
