@@ -14,6 +14,7 @@ import type { TaskOutput, TaskRunner } from './parallel/runner';
 import type { LanguageModel, TextEmbedder } from './ports';
 import type {
   CommentResult,
+  CommentSourceText,
   InputComment,
   PreparedComment,
   Sentiment,
@@ -22,7 +23,7 @@ import type {
 import { fromAudience, prepareComments } from './prepare/prepare-comments';
 import { applyContextRules, parseContextRules } from './label/context-rules';
 import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
-import { sourceNames, type CommentSourceText } from './label/source-names';
+import { sourceNames } from './label/source-names';
 import { measureClusters } from './measure/shares';
 import { composeOfflineSummary, type SummaryCluster } from './summarise/offline-summary';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
@@ -272,7 +273,12 @@ async function labelStage(
           sentiment: l.sentiment.label,
           comments: l.representatives.map((r) => r.text),
         })),
-      { context: options.context, signal: options.signal, timeoutMs: options.llmTimeoutMs },
+      {
+        context: options.context,
+        source: options.source,
+        signal: options.signal,
+        timeoutMs: options.llmTimeoutMs,
+      },
     );
   } catch {
     // Any model failure (timeout, HTTP, invalid reply) keeps the offline labels; only a cancel propagates.
@@ -537,6 +543,7 @@ export async function analyseComments(
     try {
       executiveSummary = await generateSummary(deps.languageModel, summaryClusters, {
         context: options.context,
+        source: options.source,
         signal: options.signal,
         timeoutMs: options.llmTimeoutMs,
       });

@@ -16,7 +16,6 @@ export {
   type RelabelledCluster,
   type RelabelResult,
 } from './label/relabel';
-export type { CommentSourceText } from './label/source-names';
 export { prepareComments, type PreparedBatch } from './prepare/prepare-comments';
 export { cleanText } from './prepare/clean-text';
 export { sharesToPercentages, engagementWeight } from './measure/shares';

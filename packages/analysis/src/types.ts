@@ -33,6 +33,14 @@ export interface HeadingPerson {
   advised: boolean;
 }
 
+/** Where the comments come from (a video's title and channel); either part may be unknown. */
+export interface CommentSourceText {
+  /** The video's (or post's) title. */
+  title?: string | null;
+  /** The channel's (or account's) display name. */
+  channel?: string | null;
+}
+
 export interface Sentiment {
   /** Polarity in [-1, 1]. */
   score: number;

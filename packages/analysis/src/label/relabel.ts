@@ -2,13 +2,13 @@ import type { Intent } from '@app/contracts';
 import { classifyIntents, clusterCategory } from '../intent';
 import { classifySentiments } from '../sentiment';
 import type { LanguageModel } from '../ports';
-import type { Sentiment } from '../types';
+import type { CommentSourceText, Sentiment } from '../types';
 import { prepareComments } from '../prepare/prepare-comments';
 import { generateLabels, mergeModelLabels } from '../llm/label-prompt';
 import { measureClusters } from '../measure/shares';
 import { applyContextRules, parseContextRules } from './context-rules';
 import { labelClusters } from './label-clusters';
-import { sourceNames, type CommentSourceText } from './source-names';
+import { sourceNames } from './source-names';
 
 /** A stored comment with the cluster it was assigned to. */
 export interface RelabelComment {
@@ -124,7 +124,12 @@ export async function relabelClusters(
         sentiment: l.sentiment.label,
         comments: l.representatives.map((r) => r.text),
       })),
-      { context: options.context, signal: options.signal, timeoutMs: options.llmTimeoutMs },
+      {
+        context: options.context,
+        source: options.source,
+        signal: options.signal,
+        timeoutMs: options.llmTimeoutMs,
+      },
     );
     const sizes = new Map(labels.map((l) => [l.clusterId, l.members.length]));
     const merged = mergeModelLabels(

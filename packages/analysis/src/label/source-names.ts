@@ -14,16 +14,9 @@
  * A shouted source (most of its letters in capitals) says nothing about spelling but inner casing;
  * a longer word in capitals for emphasis ("Weekend in BRIGHTON") is a name written the usual way.
  */
+import type { CommentSourceText } from '../types';
 import { isContentWord, tokenise } from './tokenise';
 import { lexiconTag } from './part-of-speech';
-
-/** Where the comments come from; either part may be unknown. */
-export interface CommentSourceText {
-  /** The video's (or post's) title. */
-  title?: string | null;
-  /** The channel's (or account's) display name. */
-  channel?: string | null;
-}
 
 /** compromise's lexicon tags of names. */
 const NAME_TAGS = new Set([

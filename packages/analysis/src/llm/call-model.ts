@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CompletionRequest, LanguageModel } from '../ports';
+import type { CommentSourceText } from '../types';
 
 export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
 
@@ -11,6 +12,27 @@ export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
 export function fenceData(tag: string, data: unknown): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return `<${tag}>\n${json}\n</${tag}>`;
+}
+
+/**
+ * The prompt's blocks about the video: its title and channel (so the model names people, bands and
+ * games as they are spelt there and knows what the video is) and the creator's context, each fenced.
+ */
+export function videoBlocks(options: { context?: string; source?: CommentSourceText }): string[] {
+  const parts: string[] = [];
+  const title = options.source?.title?.trim();
+  const channel = options.source?.channel?.trim();
+  if (title || channel)
+    parts.push(
+      'The video:',
+      fenceData('video', { ...(title ? { title } : {}), ...(channel ? { channel } : {}) }),
+    );
+  if (options.context?.trim())
+    parts.push(
+      "The creator's context for this video:",
+      fenceData('creator_context', options.context.trim()),
+    );
+  return parts;
 }
 
 export class LanguageModelTimeoutError extends Error {
