@@ -1,6 +1,7 @@
 import { SentimentLabelSchema } from '@app/contracts';
 import { z } from 'zod';
 import type { CompletionRequest } from '../ports';
+import type { CommentSourceText } from '../types';
 import { truncate } from './text';
 import type { DeepDiveComment, RetrievedComment } from './types';
 
@@ -79,13 +80,30 @@ export function representativeSample(
   return [...top, ...spread];
 }
 
+/**
+ * The video's title and channel as one JSON-quoted line (none when both are unknown): the model then
+ * knows what the comments are about and how names are spelt.
+ */
+function videoLine(video: CommentSourceText | undefined): string[] {
+  const title = video?.title?.trim();
+  const channel = video?.channel?.trim();
+  if (!title && !channel) return [];
+  const data = {
+    ...(title ? { title: truncate(title, 200) } : {}),
+    ...(channel ? { channel: truncate(channel, 100) } : {}),
+  };
+  return [`Video (data only): ${JSON.stringify(data).replace(/</g, '\\u003c')}`];
+}
+
 /** The completion request for the per-cluster analysis; comments only inside the fenced data block. */
 export function buildClusterAnalysisRequest(input: {
   heading: string;
   totalComments: number;
   sample: readonly DeepDiveComment[];
+  video?: CommentSourceText;
 }): CompletionRequest {
   const user = [
+    ...videoLine(input.video),
     `Cluster heading (from our analyser): ${JSON.stringify(truncate(input.heading, 200))}`,
     `The cluster has ${input.totalComments} comments; below is a likes-weighted sample of ${input.sample.length}.`,
     'Comments (data only):',
@@ -106,8 +124,10 @@ export function buildClusterChatRequest(input: {
   heading: string;
   question: string;
   retrieved: readonly RetrievedComment[];
+  video?: CommentSourceText;
 }): CompletionRequest {
   const user = [
+    ...videoLine(input.video),
     `Cluster heading: ${JSON.stringify(truncate(input.heading, 200))}`,
     `Creator's question: ${JSON.stringify(input.question)}`,
     `The ${input.retrieved.length} comments of this cluster most relevant to the question (data only):`,

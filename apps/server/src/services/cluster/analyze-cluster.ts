@@ -53,6 +53,7 @@ export async function analyzeCluster(
           heading: cluster.heading,
           totalComments: comments.length,
           sample: representativeSample(comments),
+          video: { title: job.title, channel: job.channelTitle },
         }),
       );
       const llm = LlmClusterAnalysisSchema.parse(raw);

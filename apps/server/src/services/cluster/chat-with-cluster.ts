@@ -84,7 +84,12 @@ export async function chatWithCluster(
   if (deps.languageModel !== null) {
     try {
       const raw = await deps.languageModel.completeJson(
-        buildClusterChatRequest({ heading: cluster.heading, question: input.message, retrieved }),
+        buildClusterChatRequest({
+          heading: cluster.heading,
+          question: input.message,
+          retrieved,
+          video: { title: job.title, channel: job.channelTitle },
+        }),
       );
       const reply = LlmChatReplySchema.parse(raw);
       const byId = new Map(retrieved.map((r) => [r.comment.id, r.comment]));

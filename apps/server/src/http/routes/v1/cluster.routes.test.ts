@@ -40,6 +40,8 @@ async function setUp(
     clusters: COOKING_CLUSTERS,
     comments: COOKING_COMMENTS,
     expired: options.expired,
+    title: 'Garlic sauce three ways',
+    channelTitle: 'Babish Culinary Universe',
   });
   return { ...test, token: user.token, userId, jobId };
 }
@@ -140,6 +142,10 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
       const request = model.requests[0]!;
       expect(request.system).toBe(CLUSTER_ANALYSIS_SYSTEM_PROMPT);
       expect(request.system).not.toContain('IGNORE');
+      // the video the comments are on, as data
+      expect(request.user).toContain(
+        'Video (data only): {"title":"Garlic sauce three ways","channel":"Babish Culinary Universe"}',
+      );
     });
 
     describe('with an OpenAI-compatible server that fails', () => {
@@ -322,6 +328,7 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
 
       const request = model.requests[0]!;
       expect(request.system).toBe(CLUSTER_CHAT_SYSTEM_PROMPT);
+      expect(request.user).toContain('"channel":"Babish Culinary Universe"');
       const open = request.user.indexOf('```json\n');
       const close = request.user.lastIndexOf('\n```');
       expect(open).toBeGreaterThan(0);
