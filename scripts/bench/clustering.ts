@@ -109,6 +109,7 @@ for (const goal of GOALS) {
     trueK,
     nmiMean,
     nmiSd: 100 * sd(nmis),
+    nmiPerSeed: nmis.map((x) => Math.round(1000 * x) / 10),
     accMean: 100 * mean(accs),
     accSd: 100 * sd(accs),
     autoK: auto.k,
