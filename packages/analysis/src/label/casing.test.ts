@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBareName, usualCasing, withUsualCasing } from './casing';
+import { isBareName, personName, usualCasing, withUsualCasing } from './casing';
 import { extractKeyphrases } from './keyphrases';
 
 describe('withUsualCasing', () => {
@@ -47,5 +47,60 @@ describe('isBareName', () => {
     ]);
     expect(ide!.find((p) => p.tag === 'visual studio')).toMatchObject({ takesArticle: false });
     expect(phone!.find((p) => p.tag === 'iphone')).toMatchObject({ takesArticle: true });
+  });
+});
+
+describe('personName', () => {
+  it('title-cases a known first name and a surname English does not know or knows as one', () => {
+    expect(personName('david dobrik')).toBe('David Dobrik');
+    expect(personName('mark rober')).toBe('Mark Rober');
+    expect(personName('morgan freeman')).toBe('Morgan Freeman');
+    expect(personName('mr beast')).toBe('Mr Beast');
+  });
+
+  it('leaves everyday words, things a video has, single words and cased phrases alone', () => {
+    // "will" is a verb first, "swift" and "down" are words, "video" and "tutorial" are things
+    for (const phrase of [
+      'will smith',
+      'taylor swift',
+      'mark down',
+      'simon video',
+      'chris tutorial',
+    ])
+      expect(personName(phrase)).toBeUndefined();
+    expect(personName('david')).toBeUndefined();
+    expect(personName('david Dobrik')).toBeUndefined();
+  });
+
+  it('in headings only where someone in the section capitalises the surname', () => {
+    const lower = [
+      'david dobrik was robbed',
+      'why is david dobrik so low',
+      'david dobrik deserved better',
+      'david dobrik at the bottom is crazy',
+    ];
+    const [named] = extractKeyphrases([[...lower, 'no disrespect to David Dobrik but come on']]);
+    expect(named!.find((p) => p.tag === 'david dobrik')).toMatchObject({
+      display: 'David Dobrik',
+      name: true,
+    });
+    const [plain] = extractKeyphrases([lower]);
+    expect(plain!.find((p) => p.tag === 'david dobrik')).toMatchObject({
+      display: 'david dobrik',
+      name: false,
+    });
+    // the word after a name, never capitalised inside a sentence, is no surname
+    const [idea] = extractKeyphrases([
+      [
+        'ethan idea was so good',
+        'love the ethan idea',
+        'the ethan idea for the win',
+        'Ethan idea ftw',
+      ],
+    ]);
+    expect(idea!.find((p) => p.tag === 'ethan idea')).toMatchObject({
+      display: 'ethan idea',
+      name: false,
+    });
   });
 });

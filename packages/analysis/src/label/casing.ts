@@ -1,3 +1,6 @@
+import { lexiconTag } from './part-of-speech';
+import { COUNT_NOUNS, GENERIC_WORDS, STOPWORDS } from './stopwords';
+
 /**
  * How English writes some words whatever the comments do: viewers type "html", "python" and
  * "french" in lower case, and a heading read "Questions about web and html", "Thoughts on french".
@@ -126,4 +129,31 @@ export function withUsualCasing(phrase: string): string {
     .split(' ')
     .map((w) => usualCasing(w.toLowerCase()) ?? w)
     .join(' ');
+}
+
+/** compromise's lexicon tags of a word that opens a person's full name. */
+const FIRST_NAME_TAGS = new Set(['MaleName', 'FemaleName', 'FirstName', 'Honorific']);
+/** ...and of a word that can close one ("morgan freeman"). */
+const LAST_NAME_TAGS = new Set(['LastName', 'MaleName', 'FemaleName', 'FirstName']);
+
+/**
+ * A two-word phrase written in lower case that is a person's full name, in title case ("david
+ * dobrik" -> "David Dobrik", "mr beast" -> "Mr Beast"), else undefined: a first name English knows
+ * (compromise's lexicon) followed by a surname it knows or a word it does not know at all. A word of
+ * the video's things ("simon video") or an everyday word ("mark down", "will smith": "will" is a
+ * verb first) is not one.
+ */
+export function personName(phrase: string): string | undefined {
+  const words = phrase.split(' ');
+  if (words.length !== 2 || phrase !== phrase.toLowerCase()) return undefined;
+  const [first, last] = words as [string, string];
+  if (!/^\p{L}{2,}$/u.test(first) || !/^\p{L}{3,}$/u.test(last)) return undefined;
+  if (STOPWORDS.has(last) || GENERIC_WORDS.has(last) || COUNT_NOUNS.has(last)) return undefined;
+  const firstTags = lexiconTag(first);
+  if (!firstTags || !firstTags.every((t) => FIRST_NAME_TAGS.has(t) || t === 'Abbreviation'))
+    return undefined;
+  const lastTags = lexiconTag(last);
+  if (lastTags && !lastTags.every((t) => LAST_NAME_TAGS.has(t))) return undefined;
+  const title = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+  return `${title(first)} ${title(last)}`;
 }

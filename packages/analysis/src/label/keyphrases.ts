@@ -1,4 +1,4 @@
-import { isBareName, withUsualCasing } from './casing';
+import { isBareName, personName, withUsualCasing } from './casing';
 import { withSourceNames } from './source-names';
 import { ABSTRACT_NOUNS, COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
@@ -285,8 +285,7 @@ export function extractKeyphrases(
       ...describe(
         term,
         tokenised,
-        spellings,
-        names,
+        { section: spellings, names },
         scores[c]!.get(term) ?? score(term, df[c]!.get(term) ?? 0, Math.max(1, docs[c]!.length)),
       ),
       share: (df[c]!.get(term) ?? 0) / Math.max(1, docs[c]!.length),
@@ -459,10 +458,15 @@ function isAdvised(tokens: readonly Token[], i: number, length: number): boolean
 function describe(
   term: string,
   cluster: readonly Token[][],
-  section: SectionSpellings,
-  names: ReadonlyMap<string, string>,
+  how: {
+    /** How the whole section writes words. */
+    section: SectionSpellings;
+    /** Names the source spells (`sourceNames`). */
+    names: ReadonlyMap<string, string>;
+  },
   score: number,
 ): Omit<Keyphrase, 'share'> {
+  const { section, names } = how;
   const parts = term.split(' ');
   // Spellings seen mid-comment in the cluster (a capital at the start of a comment says nothing
   // about names); a word the cluster seldom writes so is spelt as the whole section writes it.
@@ -525,7 +529,18 @@ function describe(
   const tag = (asHashtag ? `#${written}` : written).toLowerCase();
   // Acronyms, languages and a few products are written the usual way ("HTML", "French", "iPhone").
   // The source's own spelling first ("Radiohead" from the title), then the usual one.
-  const display = asHashtag ? `#${written}` : withUsualCasing(withSourceNames(shown, names));
+  // Then a full name viewers type in lower case ("david dobrik": "David Dobrik") where someone in
+  // the section capitalises its surname inside a sentence ("no disrespect to David Dobrik"), which
+  // no one does to the word after a name in "ethan idea".
+  const cased = withUsualCasing(withSourceNames(shown, names));
+  const last = cased.split(' ')[1];
+  const surnameCased =
+    parts.length === 2 &&
+    last !== undefined &&
+    [...section.of(parts[1]!, [last]).keys()].some((f) => f !== f.toLowerCase());
+  const display = asHashtag
+    ? `#${written}`
+    : ((surnameCased ? personName(cased) : undefined) ?? cased);
   const name = display !== display.toLowerCase();
   return {
     tag,
