@@ -14,11 +14,21 @@ export function fenceData(tag: string, data: unknown): string {
   return `<${tag}>\n${json}\n</${tag}>`;
 }
 
+/** What the heading and summary prompts are told beyond the clusters, and how long to wait. */
+export interface PromptOptions {
+  /** The creator's context ("treat recipe requests as Requests"). */
+  context?: string;
+  /** The video's title and channel. */
+  source?: CommentSourceText;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
 /**
  * The prompt's blocks about the video: its title and channel (so the model names people, bands and
  * games as they are spelt there and knows what the video is) and the creator's context, each fenced.
  */
-export function videoBlocks(options: { context?: string; source?: CommentSourceText }): string[] {
+export function videoBlocks(options: Pick<PromptOptions, 'context' | 'source'>): string[] {
   const parts: string[] = [];
   const title = options.source?.title?.trim();
   const channel = options.source?.channel?.trim();

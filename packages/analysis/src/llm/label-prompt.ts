@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { IntentSchema, type Intent } from '@app/contracts';
 import type { LanguageModel } from '../ports';
 import { distinctHeadings, MAX_HEADING_LENGTH } from '../label/heading';
-import type { CommentSourceText } from '../types';
-import { completeValidated, fenceData, videoBlocks } from './call-model';
+import { completeValidated, fenceData, videoBlocks, type PromptOptions } from './call-model';
 
 /** A heading that reads as a phrase: not a keyword list, not a sentence with a full stop, not quoted. */
 export const LlmHeadingSchema = z
@@ -77,12 +76,7 @@ const MAX_COMMENTS = 6;
 export async function generateLabels(
   model: LanguageModel,
   clusters: readonly LabelPromptCluster[],
-  options: {
-    context?: string;
-    source?: CommentSourceText;
-    timeoutMs?: number;
-    signal?: AbortSignal;
-  } = {},
+  options: PromptOptions = {},
 ): Promise<Map<number, LlmClusterLabel>> {
   const data = clusters.map((c) => ({
     cluster_id: c.clusterId,

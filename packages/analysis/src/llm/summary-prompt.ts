@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { ExecutiveSummary } from '@app/contracts';
 import type { LanguageModel } from '../ports';
 import type { SummaryCluster } from '../summarise/offline-summary';
-import type { CommentSourceText } from '../types';
-import { completeValidated, fenceData, videoBlocks } from './call-model';
+import { completeValidated, fenceData, videoBlocks, type PromptOptions } from './call-model';
 
 const Line = z.string().trim().min(3).max(300);
 
@@ -35,12 +34,7 @@ const SYSTEM = [
 export async function generateSummary(
   model: LanguageModel,
   clusters: readonly SummaryCluster[],
-  options: {
-    context?: string;
-    source?: CommentSourceText;
-    timeoutMs?: number;
-    signal?: AbortSignal;
-  } = {},
+  options: PromptOptions = {},
 ): Promise<ExecutiveSummary> {
   const data = clusters
     .filter((c) => !c.spam)

@@ -52,6 +52,17 @@ describeEachDatabase('POST /retag/{video_id}', (t) => {
     apps = [];
   });
 
+  /** An app without a language model and a user signed up to it. */
+  async function signedUp() {
+    const s = await buildTestApp({
+      database: t.database,
+      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
+    });
+    apps.push(s);
+    const user = await signUpTestUser(s.app);
+    return { s, user, userId: await userIdByEmail(s.container.db, user.email) };
+  }
+
   async function setUp(languageModel: FakeLanguageModel | null = null) {
     const s = await buildTestApp({
       database: t.database,
@@ -166,13 +177,7 @@ describeEachDatabase('POST /retag/{video_id}', (t) => {
   });
 
   it('starts from the classifier answers stored with the analysis (made with embeddings), not from the words again', async () => {
-    const s = await buildTestApp({
-      database: t.database,
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    apps.push(s);
-    const user = await signUpTestUser(s.app);
-    const userId = await userIdByEmail(s.container.db, user.email);
+    const { s, user, userId } = await signedUp();
     // the stored answers differ from what the words alone give ("Love this channel" reads as Praise)
     const stored = ['Opinion', 'Criticism', 'Opinion'];
     const jobId = await seedAnalysis(s.container.db, {
@@ -217,13 +222,7 @@ describeEachDatabase('POST /retag/{video_id}', (t) => {
   });
 
   it('spells names as the video’s title and channel do, however viewers type them', async () => {
-    const s = await buildTestApp({
-      database: t.database,
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    apps.push(s);
-    const user = await signUpTestUser(s.app);
-    const userId = await userIdByEmail(s.container.db, user.email);
+    const { s, user, userId } = await signedUp();
     const praise = [
       'babish never misses, love it',
       'babish is the best cook on here',
