@@ -150,7 +150,10 @@ export function personName(phrase: string): string | undefined {
   if (!/^\p{L}{2,}$/u.test(first) || !/^\p{L}{3,}$/u.test(last)) return undefined;
   if (STOPWORDS.has(last) || GENERIC_WORDS.has(last) || COUNT_NOUNS.has(last)) return undefined;
   const firstTags = lexiconTag(first);
-  if (!firstTags || !firstTags.every((t) => FIRST_NAME_TAGS.has(t) || t === 'Abbreviation'))
+  if (
+    !firstTags?.some((t) => FIRST_NAME_TAGS.has(t)) ||
+    !firstTags.every((t) => FIRST_NAME_TAGS.has(t) || t === 'Abbreviation')
+  )
     return undefined;
   const lastTags = lexiconTag(last);
   if (lastTags && !lastTags.every((t) => LAST_NAME_TAGS.has(t))) return undefined;

@@ -372,6 +372,11 @@ class SectionSpellings {
   }
 }
 
+/** Whether anyone in the section capitalises the word (key, lower-case spelling) inside a sentence. */
+function isCapitalisedIn(section: SectionSpellings, key: string, plain: string): boolean {
+  return [...section.of(key, [plain]).keys()].some((f) => f !== f.toLowerCase());
+}
+
 /** Mid-comment uses of a word in its cluster from which the cluster's own spelling decides. */
 const LOCAL_SPELLINGS = 3;
 
@@ -528,19 +533,16 @@ function describe(
   const asHashtag = seen > 0 && hashtags * 2 > seen;
   const tag = (asHashtag ? `#${written}` : written).toLowerCase();
   // Acronyms, languages and a few products are written the usual way ("HTML", "French", "iPhone").
-  // The source's own spelling first ("Radiohead" from the title), then the usual one.
-  // Then a full name viewers type in lower case ("david dobrik": "David Dobrik") where someone in
-  // the section capitalises its surname inside a sentence ("no disrespect to David Dobrik"), which
-  // no one does to the word after a name in "ethan idea".
+  // The source's spelling first ("Radiohead" from the title), then the usual one; then a full name
+  // viewers type in lower case, where someone in the section capitalises its surname inside a
+  // sentence ("no disrespect to David Dobrik"), which no one does to "idea" in "ethan idea".
   const cased = withUsualCasing(withSourceNames(shown, names));
-  const last = cased.split(' ')[1];
-  const surnameCased =
-    parts.length === 2 &&
-    last !== undefined &&
-    [...section.of(parts[1]!, [last]).keys()].some((f) => f !== f.toLowerCase());
+  const fullName = asHashtag || parts.length !== 2 ? undefined : personName(cased);
   const display = asHashtag
     ? `#${written}`
-    : ((surnameCased ? personName(cased) : undefined) ?? cased);
+    : fullName && isCapitalisedIn(section, parts[1]!, cased.split(' ')[1]!)
+      ? fullName
+      : cased;
   const name = display !== display.toLowerCase();
   return {
     tag,
