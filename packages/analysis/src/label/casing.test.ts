@@ -104,3 +104,45 @@ describe('personName', () => {
     });
   });
 });
+
+describe('names viewers type both ways', () => {
+  const display = (texts: string[], tag: string) =>
+    extractKeyphrases([texts])[0]!.find((p) => p.tag === tag)?.display;
+
+  it('takes the commonest capitalised spelling when capitals win but split between spellings', () => {
+    const texts = [
+      'i love PewDiePie so much',
+      'only PewDiePie could do this',
+      'watching Pewdiepie since 2013',
+      'go Pewdiepie go',
+      'nobody beats pewdiepie',
+      'is pewdiepie back',
+      'we need pewdiepie now',
+    ];
+    expect(display(texts, 'pewdiepie')).toBe('PewDiePie');
+  });
+
+  it('takes a third capitalised for a word English does not know, seldom after "the"', () => {
+    const deji = [
+      'i think Deji did great',
+      'love how Deji handled it',
+      'no way deji lost',
+      'why is deji so low',
+      'honestly deji deserved more',
+      'i miss deji videos',
+    ];
+    expect(display(deji, 'deji')).toBe('Deji');
+    // a word English knows keeps the majority rule ("the Answer" was a heading once)
+    const answer = [
+      'so the Answer is 42',
+      'where is the Answer to part 2',
+      'what answer did you get',
+      'my answer was wrong',
+      'your answer is right',
+      'that answer makes sense',
+    ];
+    expect(display(answer, 'answer')).toBe('answer');
+    // one capital in six is not enough
+    expect(display([...deji.slice(1), 'no way deji lost again'], 'deji')).toBe('deji');
+  });
+});

@@ -1,4 +1,5 @@
 import { isBareName, personName, withUsualCasing } from './casing';
+import { lexiconTag } from './part-of-speech';
 import { withSourceNames } from './source-names';
 import { ABSTRACT_NOUNS, COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
@@ -382,10 +383,10 @@ const LOCAL_SPELLINGS = 3;
 
 /**
  * The spelling to show a term in: lower case unless viewers capitalise it mid-sentence most of the
- * time (names like "iPhone", "GTA"); a shouted ALL-CAPS spelling of a long word is not a name.
- * Returns null for lower case.
+ * time (names like "iPhone", "GTA"), or, `lenient`, in at least a third of those uses and twice;
+ * a shouted ALL-CAPS spelling of a long word is not a name. Returns null for lower case.
  */
-function nameSpelling(forms: ReadonlyMap<string, number>): string | null {
+function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): string | null {
   const ranked = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   let mid = 0;
   let lowerCount = 0;
@@ -393,10 +394,13 @@ function nameSpelling(forms: ReadonlyMap<string, number>): string | null {
     mid += n;
     if (f === f.toLowerCase()) lowerCount += n;
   }
+  // the commonest capitalised spelling, where viewers' capitals are split ("PewDiePie", "Pewdiepie")
   const cased = ranked.find(
-    ([f]) => f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4,
+    ([f]) => f !== f.toLowerCase() && (f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4),
   )?.[0];
-  return mid === 0 || lowerCount * 2 >= mid || !cased ? null : cased;
+  const capitalised = mid - lowerCount;
+  const enough = lenient ? capitalised >= 2 && capitalised * 3 >= mid : lowerCount * 2 < mid;
+  return mid === 0 || !enough || !cased ? null : cased;
 }
 
 /** Words that greet or thank the person named right after them ("hey Derek", "thanks Derek"). */
@@ -519,8 +523,12 @@ function describe(
   }
   // A word the cluster writes often enough is spelt as the cluster writes it ("job" where the
   // section's "Steve Jobs" folds into the same key); a rarer one as the whole section does.
+  // A word English does not know (compromise's lexicon) and viewers seldom put after "the" is
+  // most likely a name many of them type in lower case ("deji", "vikk"): a third capitalised will do.
+  const lenient = parts.length === 1 && withDeterminer * 5 < seen && lexiconTag(term) === undefined;
   const spelling = nameSpelling(
     parts.length === 1 && mid < LOCAL_SPELLINGS ? section.of(term, plainForms.keys()) : forms,
+    lenient,
   );
   const isName = spelling !== null;
   const written = spelling ?? term;
