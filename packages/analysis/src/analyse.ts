@@ -26,6 +26,7 @@ import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/la
 import { sourceNames } from './label/source-names';
 import { measureClusters } from './measure/shares';
 import { composeOfflineSummary, type SummaryCluster } from './summarise/offline-summary';
+import { promptOptions, type LabellingOptions } from './llm/call-model';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
 
@@ -245,12 +246,7 @@ interface LabelStageResult {
 async function labelStage(
   input: LabelStageInput,
   deps: { languageModel?: LanguageModel | null },
-  options: {
-    context?: string;
-    source?: CommentSourceText;
-    signal?: AbortSignal;
-    llmTimeoutMs?: number;
-  },
+  options: LabellingOptions,
   percentages: number[],
 ): Promise<LabelStageResult> {
   const labels = labelClusters({
@@ -273,12 +269,7 @@ async function labelStage(
           sentiment: l.sentiment.label,
           comments: l.representatives.map((r) => r.text),
         })),
-      {
-        context: options.context,
-        source: options.source,
-        signal: options.signal,
-        timeoutMs: options.llmTimeoutMs,
-      },
+      promptOptions(options),
     );
   } catch {
     // Any model failure (timeout, HTTP, invalid reply) keeps the offline labels; only a cancel propagates.
@@ -541,12 +532,11 @@ export async function analyseComments(
   let summaryByModel = false;
   if (deps.languageModel) {
     try {
-      executiveSummary = await generateSummary(deps.languageModel, summaryClusters, {
-        context: options.context,
-        source: options.source,
-        signal: options.signal,
-        timeoutMs: options.llmTimeoutMs,
-      });
+      executiveSummary = await generateSummary(
+        deps.languageModel,
+        summaryClusters,
+        promptOptions(options),
+      );
       summaryByModel = true;
     } catch {
       throwIfAborted(options.signal);

@@ -1,6 +1,7 @@
 import { SentimentLabelSchema } from '@app/contracts';
 import { z } from 'zod';
 import type { CompletionRequest } from '../ports';
+import { sourceFacts } from '../llm/call-model';
 import type { CommentSourceText } from '../types';
 import { truncate } from './text';
 import type { DeepDiveComment, RetrievedComment } from './types';
@@ -85,13 +86,14 @@ export function representativeSample(
  * knows what the comments are about and how names are spelt.
  */
 function videoLine(video: CommentSourceText | undefined): string[] {
-  const title = video?.title?.trim();
-  const channel = video?.channel?.trim();
-  if (!title && !channel) return [];
-  const data = {
-    ...(title ? { title: truncate(title, 200) } : {}),
-    ...(channel ? { channel: truncate(channel, 100) } : {}),
-  };
+  const facts = sourceFacts(video);
+  if (!facts) return [];
+  const data = Object.fromEntries(
+    Object.entries(facts).map(([field, text]) => [
+      field,
+      truncate(text, field === 'title' ? 200 : 100),
+    ]),
+  );
   return [`Video (data only): ${JSON.stringify(data).replace(/</g, '\\u003c')}`];
 }
 

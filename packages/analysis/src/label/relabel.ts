@@ -2,8 +2,9 @@ import type { Intent } from '@app/contracts';
 import { classifyIntents, clusterCategory } from '../intent';
 import { classifySentiments } from '../sentiment';
 import type { LanguageModel } from '../ports';
-import type { CommentSourceText, Sentiment } from '../types';
+import type { Sentiment } from '../types';
 import { prepareComments } from '../prepare/prepare-comments';
+import { promptOptions, type LabellingOptions } from '../llm/call-model';
 import { generateLabels, mergeModelLabels } from '../llm/label-prompt';
 import { measureClusters } from '../measure/shares';
 import { applyContextRules, parseContextRules } from './context-rules';
@@ -51,13 +52,7 @@ export interface RelabelResult {
 export async function relabelClusters(
   stored: readonly RelabelComment[],
   deps: { languageModel?: LanguageModel | null } = {},
-  options: {
-    context?: string;
-    /** The video's title and channel name, as at analysis time (names spelt as they spell them). */
-    source?: CommentSourceText;
-    signal?: AbortSignal;
-    llmTimeoutMs?: number;
-  } = {},
+  options: LabellingOptions = {},
 ): Promise<RelabelResult> {
   if (stored.length === 0)
     return { clusters: [], intents: [], intentCounts: {}, labeller: 'offline' };
@@ -124,12 +119,7 @@ export async function relabelClusters(
         sentiment: l.sentiment.label,
         comments: l.representatives.map((r) => r.text),
       })),
-      {
-        context: options.context,
-        source: options.source,
-        signal: options.signal,
-        timeoutMs: options.llmTimeoutMs,
-      },
+      promptOptions(options),
     );
     const sizes = new Map(labels.map((l) => [l.clusterId, l.members.length]));
     const merged = mergeModelLabels(

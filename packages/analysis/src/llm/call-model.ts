@@ -24,19 +24,44 @@ export interface PromptOptions {
   signal?: AbortSignal;
 }
 
+/** How an analysis or a relabelling is asked to label: what it tells the model and how long it waits. */
+export interface LabellingOptions {
+  context?: string;
+  /** The video's title and channel name, as at analysis time (names spelt as they spell them). */
+  source?: CommentSourceText;
+  signal?: AbortSignal;
+  /** Deadline for each language-model call. */
+  llmTimeoutMs?: number;
+}
+
+/** The prompt options of a labelling's options. */
+export function promptOptions(options: LabellingOptions): PromptOptions {
+  return {
+    context: options.context,
+    source: options.source,
+    signal: options.signal,
+    timeoutMs: options.llmTimeoutMs,
+  };
+}
+
+/** The title and channel, trimmed, each left out when empty; null when neither is known. */
+export function sourceFacts(
+  source: CommentSourceText | undefined,
+): { title?: string; channel?: string } | null {
+  const title = source?.title?.trim();
+  const channel = source?.channel?.trim();
+  if (!title && !channel) return null;
+  return { ...(title ? { title } : {}), ...(channel ? { channel } : {}) };
+}
+
 /**
  * The prompt's blocks about the video: its title and channel (so the model names people, bands and
  * games as they are spelt there and knows what the video is) and the creator's context, each fenced.
  */
 export function videoBlocks(options: Pick<PromptOptions, 'context' | 'source'>): string[] {
   const parts: string[] = [];
-  const title = options.source?.title?.trim();
-  const channel = options.source?.channel?.trim();
-  if (title || channel)
-    parts.push(
-      'The video:',
-      fenceData('video', { ...(title ? { title } : {}), ...(channel ? { channel } : {}) }),
-    );
+  const video = sourceFacts(options.source);
+  if (video) parts.push('The video:', fenceData('video', video));
   if (options.context?.trim())
     parts.push(
       "The creator's context for this video:",

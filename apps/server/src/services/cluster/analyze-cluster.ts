@@ -12,6 +12,7 @@ import {
   requireCluster,
   requireJob,
   toDeepDiveComment,
+  videoOf,
 } from './cluster-access';
 
 /**
@@ -53,7 +54,7 @@ export async function analyzeCluster(
           heading: cluster.heading,
           totalComments: comments.length,
           sample: representativeSample(comments),
-          video: { title: job.title, channel: job.channelTitle },
+          video: videoOf(job),
         }),
       );
       const llm = LlmClusterAnalysisSchema.parse(raw);

@@ -13,6 +13,7 @@ import {
   requireJob,
   toCommentRef,
   toDeepDiveComment,
+  videoOf,
 } from './cluster-access';
 
 /** Enough of a comment for its meaning; long essays add cost, not signal. */
@@ -88,7 +89,7 @@ export async function chatWithCluster(
           heading: cluster.heading,
           question: input.message,
           retrieved,
-          video: { title: job.title, channel: job.channelTitle },
+          video: videoOf(job),
         }),
       );
       const reply = LlmChatReplySchema.parse(raw);

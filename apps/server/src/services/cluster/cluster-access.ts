@@ -1,4 +1,4 @@
-import type { DeepDiveComment } from '@app/analysis';
+import type { CommentSourceText, DeepDiveComment } from '@app/analysis';
 import { SentimentLabelSchema } from '@app/contracts';
 import { AppError, NotFoundError } from '../../errors';
 import type {
@@ -16,6 +16,11 @@ export class CommentsExpiredError extends AppError {
       'The comments of this analysis were deleted after the retention period. Run the analysis again to work with them.',
     );
   }
+}
+
+/** The video the analysis was of, as the model prompts and the labeller take it. */
+export function videoOf(job: DeepDiveJob): CommentSourceText {
+  return { title: job.title, channel: job.channelTitle };
 }
 
 /** The caller's latest finished analysis of the video; 404 when there is none (or it is someone else's). */

@@ -1,7 +1,7 @@
 import { relabelClusters, type RelabelComment } from '@app/analysis';
 import { IntentSchema, SentimentLabelSchema, type RetagReply } from '@app/contracts';
 import type { ClusterDeps } from './cluster-deps';
-import { CommentsExpiredError, requireJob } from './cluster-access';
+import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
 
 /**
  * CreatorX: relabels the clusters (headings, tags, categories, per-comment intents and the clusters'
@@ -34,7 +34,7 @@ export async function retagClusters(
   const result = await relabelClusters(
     stored,
     { languageModel: deps.languageModel },
-    { context: input.context, source: { title: job.title, channel: job.channelTitle } },
+    { context: input.context, source: videoOf(job) },
   );
   const byId = new Map(result.clusters.map((c) => [c.cluster_id, c]));
   const report = (job.report ?? {}) as { clusters?: { cluster_id: number }[]; labeller?: string };
