@@ -9,6 +9,7 @@ import path from 'node:path';
 import { discoverClusters } from '../../packages/analysis/src/clustering/index';
 import { createRandom, sampleIndices } from '../../packages/analysis/src/clustering/random';
 import { normalizedMutualInfo } from '../../packages/analysis/src/eval/index';
+import { ownText } from '../../packages/analysis/src/prepare/quoted-reply';
 import { cachedEmbeddings, parseCsv, sharedRoot } from './embedding-cache';
 
 const args = process.argv.slice(2);
@@ -35,7 +36,7 @@ function comp(): Labelled {
   );
   return {
     name: 'comp34812-video',
-    texts: rows.map((r) => r.comment!.replace(/^\[MAIN\][\s\S]*?\[REPLY\]\s*/, '')),
+    texts: rows.map((r) => ownText(r.comment!)),
     groups: rows.map((r) => r.video_id!),
   };
 }

@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyseComments, type InputComment } from '../../packages/analysis/src/index';
+import { analyseComments, ownText, type InputComment } from '../../packages/analysis/src/index';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
 import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
 
@@ -57,7 +57,7 @@ function loadRealComments(): InputComment[] {
       out.push({
         id: `${out.length + 1}`,
         // comp34812 replies carry their parent as "[MAIN] ... [REPLY] ..."; keep the reply only.
-        text: text.replace(/^\[MAIN\][\s\S]*?\[REPLY\]\s*/, ''),
+        text: ownText(text),
         likes: l >= 0 ? Math.max(0, Math.floor(Number(cells[l]) || 0)) : 0,
         author: a >= 0 ? (cells[a] ?? null) : null,
         publishedAt: null,

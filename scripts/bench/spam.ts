@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanText } from '../../packages/analysis/src/prepare/clean-text';
 import { prepareComments } from '../../packages/analysis/src/prepare/prepare-comments';
+import { ownText } from '../../packages/analysis/src/prepare/quoted-reply';
 import { spamReason } from '../../packages/analysis/src/prepare/spam';
 import type { InputComment } from '../../packages/analysis/src/types';
 import { csvRecords } from '../../packages/analysis/src/text/csv';
@@ -29,9 +30,6 @@ if (!existsSync(datasets)) {
 }
 
 const records = (file: string) => csvRecords(readFileSync(path.join(datasets, file), 'utf8'));
-
-/** The reply alone for comp34812's "[MAIN] ... [REPLY] ..." rows, as the product sees a reply. */
-const replyText = (raw: string) => raw.replace(/^\[MAIN\][\s\S]*?\[REPLY\]\s*/, '');
 
 type Reading = 'names + creator' | 'names' | 'text only';
 const READINGS: Reading[] = ['names + creator', 'names', 'text only'];
@@ -63,7 +61,7 @@ for (const file of ['sample_50_per_video_90videos.csv', 'full_threads_4videos_su
     for (const list of byVideo.values()) {
       const input = list.map((r, i): InputComment => ({
         id: String(i),
-        text: replyText(r.comment!),
+        text: ownText(r.comment!),
         likes: 0,
         author: reading === 'text only' ? null : r.username || null,
         publishedAt: null,

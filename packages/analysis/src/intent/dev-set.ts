@@ -1,5 +1,6 @@
 import type { Intent } from '@app/contracts';
 import { csvRecords, parseCsv } from '../text/csv';
+import { ownText } from '../prepare/quoted-reply';
 
 export { csvRecords, parseCsv };
 
@@ -40,10 +41,9 @@ export const DEV_SOURCES = {
 
 export type DevDataset = keyof typeof DEV_SOURCES;
 
-/** The comment text of a comp34812 row: for replies only the reply part, as the product would see it. */
+/** The comment text of a comp34812 row: for replies only the reply part, as the product sees it. */
 function comp34812Text(raw: string): string {
-  const at = raw.indexOf('[REPLY]');
-  return at >= 0 ? raw.slice(at + '[REPLY]'.length).trim() : raw.trim();
+  return ownText(raw).trim();
 }
 
 /**

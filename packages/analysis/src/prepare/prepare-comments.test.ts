@@ -7,6 +7,7 @@ import { csvRecords } from '../intent/dev-set';
 import { cleanText, decodeEntities, normaliseForMatching } from './clean-text';
 import { findDuplicates } from './duplicates';
 import { prepareComments } from './prepare-comments';
+import { ownText } from './quoted-reply';
 import { foldConfusables, spamAuthorReason, spamReason } from './spam';
 
 const DATASETS = path.resolve(
@@ -273,7 +274,7 @@ describe('prepareComments', () => {
       const spam = new Array<boolean>(rows.length).fill(false);
       for (const members of byVideo.values()) {
         const input = members.map((i) =>
-          comment(rows[i]!.comment!.replace(/^\[MAIN\][\s\S]*?\[REPLY\]\s*/, ''), {
+          comment(ownText(rows[i]!.comment!), {
             id: String(i),
             author: rows[i]!.username ?? null,
             byCreator: rows[i]!.username === rows[i]!.channel_name,

@@ -1,5 +1,5 @@
 import type { InputComment } from '@app/analysis';
-import { parseCsv, sniffDelimiter } from '@app/analysis';
+import { parseCsv, sniffDelimiter, splitQuotedReply } from '@app/analysis';
 import { countValue } from './count-text';
 
 export { parseCsv };
@@ -8,10 +8,12 @@ export { parseCsv };
  * Parsers for the comment files the file source and the CLI read: CSV (RFC 4180, quoted fields may
  * hold commas, quotes and newlines), JSON Lines, and yt-dlp's `.info.json`.
  * Columns: `text` (required; `comment`/`comment_text` accepted), `id`, `likes` (`like_count`),
- * `author` (`username`), `published_at` (`timestamp` in seconds), `parent_id`, `reply_count`,
+ * `author` (`username`), `published_at` (`timestamp` in seconds), `parent_id` (`parent_comment_id`), `reply_count`,
  * `by_creator` (`is_creator`, `author_is_channel_owner`: true/1/yes for the channel's own comments);
  * names match in any case and with any separators (`Text`, `Like Count`, `publishedAt`). Like
- * counts may be rounded as YouTube shows them ("1.2K").
+ * counts may be rounded as YouTube shows them ("1.2K"). A reply written with the comment it answers,
+ * "[MAIN] top comment [REPLY] reply" (quoted-reply.ts), is read as the reply alone, in the thread of
+ * its top comment.
  */
 
 export class CommentFileError extends Error {
@@ -30,6 +32,7 @@ const LIKE_KEYS = ['likes', 'likecount'];
 const AUTHOR_KEYS = ['author', 'username', 'authorname'];
 const DATE_KEYS = ['publishedat', 'date'];
 const CREATOR_KEYS = ['bycreator', 'iscreator', 'authorischannelowner', 'ischannelowner'];
+const PARENT_KEYS = ['parentid', 'parentcommentid', 'parent'];
 
 /** A column or field name as matched: lower case, letters and digits only. */
 function key(name: string): string {
@@ -88,16 +91,21 @@ export interface ParseStats {
 /** Turns loosely typed rows into pipeline comments; rows without text are skipped (and counted in `stats`). */
 export function rowsToComments(rows: Row[], idPrefix: string, stats?: ParseStats): InputComment[] {
   const out: InputComment[] = [];
+  // Replies quoting their thread's top comment ("[MAIN] ... [REPLY] ..."), with that quote, for
+  // the ones whose row names no parent: they join the thread once every row's id is known.
+  const quotedThreads: { comment: InputComment; parent: string }[] = [];
   rows.forEach((given, i) => {
     const row = keyed(given);
-    const text = pick(row, TEXT_KEYS);
+    const raw = pick(row, TEXT_KEYS);
+    const quoted = raw === undefined ? null : splitQuotedReply(raw);
+    const text = quoted ? quoted.reply : raw;
     if (text === undefined || text.trim() === '') {
       if (stats) stats.skipped++;
       return;
     }
     const author = pick(row, AUTHOR_KEYS);
-    const parent = pick(row, ['parentid', 'parent']);
-    out.push({
+    const parent = pick(row, PARENT_KEYS);
+    const comment: InputComment = {
       id: pick(row, ['id', 'commentid']) ?? `${idPrefix}-${i + 1}`,
       text,
       likes: toCount(pick(row, LIKE_KEYS)),
@@ -106,9 +114,36 @@ export function rowsToComments(rows: Row[], idPrefix: string, stats?: ParseStats
       replyCount: toCount(pick(row, ['replycount', 'replies'])),
       parentId: parent === undefined || parent === 'root' ? null : parent,
       ...(isYes(row, CREATOR_KEYS) ? { byCreator: true } : {}),
-    });
+    };
+    if (quoted && comment.parentId === null) quotedThreads.push({ comment, parent: quoted.parent });
+    out.push(comment);
   });
+  if (quotedThreads.length > 0) joinQuotedThreads(out, quotedThreads, idPrefix);
   return out;
+}
+
+/**
+ * Gives each reply that quotes its top comment the id of that comment when the file holds it (the
+ * first top-level comment with the quoted text), else one id per distinct quote
+ * (`PREFIX-thread-N`), so the replies of one thread stay together as replies.
+ */
+function joinQuotedThreads(
+  comments: readonly InputComment[],
+  replies: readonly { comment: InputComment; parent: string }[],
+  idPrefix: string,
+): void {
+  const quoting = new Set(replies.map((r) => r.comment));
+  const idOfText = new Map<string, string>();
+  for (const c of comments) {
+    const t = c.text.trim();
+    if (c.parentId === null && !quoting.has(c) && !idOfText.has(t)) idOfText.set(t, c.id);
+  }
+  const threads = new Map<string, string>();
+  for (const { comment, parent } of replies) {
+    let id = idOfText.get(parent) ?? threads.get(parent);
+    if (id === undefined) threads.set(parent, (id = `${idPrefix}-thread-${threads.size + 1}`));
+    comment.parentId = id;
+  }
 }
 
 /**

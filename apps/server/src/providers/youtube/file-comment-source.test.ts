@@ -123,6 +123,33 @@ describe('comment file columns', () => {
     );
   });
 
+  it('reads a reply quoting its top comment as the reply alone, in that thread', () => {
+    const stats = { skipped: 0 };
+    const rows = parseCommentsCsv(
+      'comment_id,comment,username\n' +
+        't1,Please make part 2,ann\n' +
+        'r1,[MAIN] Please make part 2 [REPLY] @ann lol no,bob\n' +
+        'r2,"[MAIN] A thread not in the file [REPLY] same, what a round",cy\n' +
+        'r3,[MAIN] A thread not in the file [REPLY] agreed,di\n' +
+        'r4,[MAIN] Please make part 2 [REPLY]   ,ed\n',
+      'row',
+      stats,
+    );
+    expect(rows.map((c) => [c.id, c.text, c.parentId])).toEqual([
+      ['t1', 'Please make part 2', null],
+      ['r1', '@ann lol no', 't1'],
+      ['r2', 'same, what a round', 'row-thread-1'],
+      ['r3', 'agreed', 'row-thread-1'],
+    ]);
+    // an empty reply is a row without text
+    expect(stats.skipped).toBe(1);
+    // a parent column, where the file has one, names the thread
+    const named = parseCommentsCsv(
+      'id,parent_comment_id,text\nr9,t7,[MAIN] Whatever it quoted [REPLY] fair point\n',
+    );
+    expect(named).toMatchObject([{ id: 'r9', text: 'fair point', parentId: 't7' }]);
+  });
+
   it('still names the columns it found when none holds the text', () => {
     expect(() => parseCommentsCsv('Id,Body Text\n1,hi\n')).toThrow(
       'The comments file has no "text" column (found: Id, Body Text).',
