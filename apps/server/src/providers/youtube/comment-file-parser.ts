@@ -97,12 +97,14 @@ export function rowsToComments(rows: Row[], idPrefix: string, stats?: ParseStats
   rows.forEach((given, i) => {
     const row = keyed(given);
     const raw = pick(row, TEXT_KEYS);
-    const quoted = raw === undefined ? null : splitQuotedReply(raw);
-    const text = quoted ? quoted.reply : raw;
-    if (text === undefined || text.trim() === '') {
+    if (raw === undefined || raw.trim() === '') {
       if (stats) stats.skipped++;
       return;
     }
+    // A quoted reply whose own text is empty (the export lost its emoji or sticker) is still a
+    // comment in the thread: kept with empty text, which the analysis weighs 0.
+    const quoted = splitQuotedReply(raw);
+    const text = quoted ? quoted.reply : raw;
     const author = pick(row, AUTHOR_KEYS);
     const parent = pick(row, PARENT_KEYS);
     const comment: InputComment = {
