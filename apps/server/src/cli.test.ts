@@ -184,6 +184,8 @@ describe('cli analyze with bad input', () => {
     writeFileSync(empty, '\ufeff  \n');
     const headerOnly = path.join(dir, 'header-only.csv');
     writeFileSync(headerOnly, 'text,likes\n');
+    const blankRows = path.join(dir, 'blank-rows.csv');
+    writeFileSync(blankRows, 'id,text\n1,\n2,"  "\n3,[MAIN] a top comment [REPLY] \n');
     const badJsonl = path.join(dir, 'bad.jsonl');
     writeFileSync(badJsonl, '{"text":"ok"}\nnot json\n');
     const cases: [string[], RegExp, number][] = [
@@ -191,6 +193,7 @@ describe('cli analyze with bad input', () => {
       [['analyze', '--input', noText], /no "text" column/, 1],
       [['analyze', '--input', empty], /Input file is empty/, 1],
       [['analyze', '--input', headerOnly], /has no comments with text/, 1],
+      [['analyze', '--input', blankRows], /has no comments with text/, 1],
       [['analyze', '--input', badJsonl], /Line 2 of the comments file is not a JSON object/, 1],
       [['analyze'], /Missing --input/, 2],
       [['analyze', '--input', noText, '--clusters', 'many'], /--clusters needs a whole number/, 2],
@@ -222,7 +225,7 @@ describe('cli analyze with bad input', () => {
     });
   });
 
-  it('says how many rows it skipped for having no text, and reports the rest', async () => {
+  it('answers every row in input order, saying how many have no text', async () => {
     const gaps = path.join(dir, 'gaps.csv');
     writeFileSync(
       gaps,
@@ -237,9 +240,17 @@ describe('cli analyze with bad input', () => {
       stderr: (line) => (stderr += `${line}\n`),
     });
     expect(code, stderr).toBe(0);
-    expect(stderr).toMatch(/analysing 2 comments from .*; 2 rows without text skipped/);
-    const report = JSON.parse(stdout) as { comments: { id: string }[] };
-    expect(report.comments.map((c) => c.id)).toEqual(['a', 'd']);
+    expect(stderr).toMatch(
+      /analysing 4 comments from .*; 2 rows have no text \(listed, weighing nothing\)/,
+    );
+    const report = JSON.parse(stdout) as {
+      comments: { id: string; intent: string; sentiment: string }[];
+      clusters: { size: number }[];
+    };
+    expect(report.comments.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd']);
+    // a row without text says nothing: no intent of its own, no tone
+    expect(report.comments[1]).toMatchObject({ intent: 'Opinion', sentiment: 'neutral' });
+    expect(report.clusters.reduce((n, c) => n + c.size, 0)).toBe(4);
   });
 });
 

@@ -122,7 +122,7 @@ export interface AnalyzeDeps {
 /** Runs `analyze`: reads the file, analyses it with the configured adapters, returns the report. */
 export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
   const args = parseAnalyzeArgs(argv);
-  const { comments, skipped } = await readCommentsFile(path.resolve(deps.cwd, args.input));
+  const { comments, empty } = await readCommentsFile(path.resolve(deps.cwd, args.input));
   const { config } = deps;
   // A relative model folder means the same as every other configured path: from the repository root.
   const model = config.embeddings.model;
@@ -153,7 +153,9 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
   deps.log(
     `analysing ${comments.length} comments from ${args.input} with ${embedder.name}` +
       (languageModel ? ` and ${languageModel.name}` : ' (offline labeller)') +
-      (skipped > 0 ? `; ${skipped} row${skipped === 1 ? '' : 's'} without text skipped` : ''),
+      (empty > 0
+        ? `; ${empty} row${empty === 1 ? ' has' : 's have'} no text (listed, weighing nothing)`
+        : ''),
   );
   let lastStage = '';
   const result = await analyseComments(

@@ -31,12 +31,13 @@ export function detectFormat(file: string, content: string): 'csv' | 'jsonl' {
 /**
  * Reads comments from a CSV (header with a `text` column; `id`, `likes`, `author`, `published_at`
  * optional; other columns ignored; RFC 4180 quoting; BOM allowed) or a JSON Lines file with the same
- * fields. Rows with empty text are skipped (and counted). Throws InputFileError when the file is missing, unreadable,
- * has no text column or holds no comments.
+ * fields. A row with empty text is kept (and counted), so the report answers every row in input
+ * order; the analysis gives it no weight. Throws InputFileError when the file is missing,
+ * unreadable, has no text column or holds no comment with text.
  */
 export async function readCommentsFile(
   file: string,
-): Promise<{ comments: InputComment[]; skipped: number }> {
+): Promise<{ comments: InputComment[]; empty: number }> {
   let content: string;
   try {
     content = await readFile(file, 'utf8');
@@ -49,17 +50,17 @@ export async function readCommentsFile(
   const body = content.replace(/^\ufeff/, '');
   if (body.trim() === '') throw new InputFileError(`Input file is empty: ${file}`);
   let comments: InputComment[];
-  const stats = { skipped: 0 };
+  const stats = { empty: 0 };
   try {
     comments =
       detectFormat(file, body) === 'jsonl'
-        ? parseCommentsJsonl(body, 'row', stats)
-        : parseCommentsCsv(body, 'row', stats);
+        ? parseCommentsJsonl(body, 'row', { keepEmpty: true, stats })
+        : parseCommentsCsv(body, 'row', { keepEmpty: true, stats });
   } catch (error) {
     if (error instanceof CommentFileError) throw new InputFileError(`${file}: ${error.message}`);
     throw error;
   }
-  if (comments.length === 0)
+  if (comments.every((c) => c.text.trim() === ''))
     throw new InputFileError(`Input file has no comments with text: ${file}`);
-  return { comments, skipped: stats.skipped };
+  return { comments, empty: stats.empty };
 }

@@ -83,13 +83,26 @@ function toIsoDate(v: string | undefined, seconds: string | undefined): string |
   return null;
 }
 
-/** What a parse left out: the rows skipped because they hold no text. */
+/** What a parse counted: the rows without text (kept or skipped). */
 export interface ParseStats {
-  skipped: number;
+  empty: number;
 }
 
-/** Turns loosely typed rows into pipeline comments; rows without text are skipped (and counted in `stats`). */
-export function rowsToComments(rows: Row[], idPrefix: string, stats?: ParseStats): InputComment[] {
+export interface ParseOptions {
+  /**
+   * Keep a row without text as a comment with empty text (which the analysis weighs 0), so that a
+   * report answers every row in order (the CLI); otherwise such rows are skipped.
+   */
+  keepEmpty?: boolean;
+  stats?: ParseStats;
+}
+
+/** Turns loosely typed rows into pipeline comments; rows without text are counted, and kept or skipped. */
+export function rowsToComments(
+  rows: Row[],
+  idPrefix: string,
+  options: ParseOptions = {},
+): InputComment[] {
   const out: InputComment[] = [];
   // Replies quoting their thread's top comment ("[MAIN] ... [REPLY] ..."), with that quote, for
   // the ones whose row names no parent: they join the thread once every row's id is known.
@@ -98,13 +111,13 @@ export function rowsToComments(rows: Row[], idPrefix: string, stats?: ParseStats
     const row = keyed(given);
     const raw = pick(row, TEXT_KEYS);
     if (raw === undefined || raw.trim() === '') {
-      if (stats) stats.skipped++;
-      return;
+      if (options.stats) options.stats.empty++;
+      if (!options.keepEmpty) return;
     }
     // A quoted reply whose own text is empty (the export lost its emoji or sticker) is still a
     // comment in the thread: kept with empty text, which the analysis weighs 0.
-    const quoted = splitQuotedReply(raw);
-    const text = quoted ? quoted.reply : raw;
+    const quoted = raw === undefined ? null : splitQuotedReply(raw);
+    const text = quoted ? quoted.reply : (raw ?? '');
     const author = pick(row, AUTHOR_KEYS);
     const parent = pick(row, PARENT_KEYS);
     const comment: InputComment = {
@@ -155,7 +168,7 @@ function joinQuotedThreads(
 export function parseCommentsCsv(
   text: string,
   idPrefix = 'row',
-  stats?: ParseStats,
+  options: ParseOptions = {},
 ): InputComment[] {
   const [header, ...body] = parseCsv(text, sniffDelimiter(text));
   if (header === undefined) return [];
@@ -169,14 +182,14 @@ export function parseCommentsCsv(
   const rows = body
     .filter((cells) => cells.some((c) => c.trim() !== ''))
     .map((cells) => Object.fromEntries(names.map((n, i) => [n, cells[i] ?? ''])));
-  return rowsToComments(rows, idPrefix, stats);
+  return rowsToComments(rows, idPrefix, options);
 }
 
 /** Parses JSON Lines (one object per line; blank lines ignored). */
 export function parseCommentsJsonl(
   text: string,
   idPrefix = 'row',
-  stats?: ParseStats,
+  options: ParseOptions = {},
 ): InputComment[] {
   const rows: Row[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
@@ -190,7 +203,7 @@ export function parseCommentsJsonl(
       throw new CommentFileError(`Line ${i + 1} of the comments file is not a JSON object.`);
     }
   });
-  return rowsToComments(rows, idPrefix, stats);
+  return rowsToComments(rows, idPrefix, options);
 }
 
 export interface InfoJson {

@@ -124,7 +124,7 @@ describe('comment file columns', () => {
   });
 
   it('reads a reply quoting its top comment as the reply alone, in that thread', () => {
-    const stats = { skipped: 0 };
+    const stats = { empty: 0 };
     const rows = parseCommentsCsv(
       'comment_id,comment,username\n' +
         't1,Please make part 2,ann\n' +
@@ -133,7 +133,7 @@ describe('comment file columns', () => {
         'r3,[MAIN] A thread not in the file [REPLY] agreed,di\n' +
         'r4,[MAIN] Please make part 2 [REPLY]   ,ed\n',
       'row',
-      stats,
+      { stats },
     );
     expect(rows.map((c) => [c.id, c.text, c.parentId])).toEqual([
       ['t1', 'Please make part 2', null],
@@ -143,7 +143,7 @@ describe('comment file columns', () => {
       // a reply the export lost the text of is still a reply in the thread
       ['r4', '', 't1'],
     ]);
-    expect(stats.skipped).toBe(0);
+    expect(stats.empty).toBe(0);
     // a parent column, where the file has one, names the thread
     const named = parseCommentsCsv(
       'id,parent_comment_id,text\nr9,t7,[MAIN] Whatever it quoted [REPLY] fair point\n',
