@@ -122,6 +122,19 @@ describe('names viewers type both ways', () => {
     expect(display(texts, 'pewdiepie')).toBe('PewDiePie');
   });
 
+  it("does not take one viewer's odd capital inside a word for a name", () => {
+    const damage = [
+      'hope to meet you EMOTIONAL DAMAGE',
+      'what are you doing Emotional damAge',
+      'that was pure emotional damage',
+    ];
+    expect(display(damage, 'emotional damage')).toBe('emotional damage');
+    // two viewers writing it so make it a spelling
+    expect(display([...damage, 'the video had Emotional damAge'], 'emotional damage')).toBe(
+      'Emotional damAge',
+    );
+  });
+
   it('takes a third capitalised for a word English does not know, seldom after "the"', () => {
     const deji = [
       'i think Deji did great',

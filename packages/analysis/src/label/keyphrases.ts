@@ -384,7 +384,8 @@ const LOCAL_SPELLINGS = 3;
 /**
  * The spelling to show a term in: lower case unless viewers capitalise it mid-sentence most of the
  * time (names like "iPhone", "GTA"), or, `lenient`, in at least a third of those uses and twice;
- * a shouted ALL-CAPS spelling of a long word is not a name. Returns null for lower case.
+ * a shouted ALL-CAPS spelling of a long word is not a name, nor is a capital inside a word that
+ * only one comment writes ("Emotional damAge" beside "EMOTIONAL DAMAGE"). Returns null for lower case.
  */
 function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): string | null {
   const ranked = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -396,7 +397,10 @@ function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): stri
   }
   // the commonest capitalised spelling, where viewers' capitals are split ("PewDiePie", "Pewdiepie")
   const cased = ranked.find(
-    ([f]) => f !== f.toLowerCase() && (f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4),
+    ([f, n]) =>
+      f !== f.toLowerCase() &&
+      (f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4) &&
+      (n >= 2 || !/\p{Ll}\p{Lu}/u.test(f)),
   )?.[0];
   const capitalised = mid - lowerCount;
   const enough = lenient ? capitalised >= 2 && capitalised * 3 >= mid : lowerCount * 2 < mid;

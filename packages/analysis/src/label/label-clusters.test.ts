@@ -375,6 +375,14 @@ describe('composeHeading', () => {
         phrases: [phrase('ending', { takesArticle: true })],
       }).heading,
     ).toBe('Jokes about the ending');
+    // an exclamation is what viewers say, not what they talk about
+    expect(
+      composeHeading({
+        ...base,
+        category: 'Opinion',
+        phrases: [phrase('bloody hell'), phrase('eye', { takesArticle: true })],
+      }).heading,
+    ).toBe('Thoughts on the eye');
   });
 
   it('puts requests and questions to the person viewers address, never makes that person their topic', () => {

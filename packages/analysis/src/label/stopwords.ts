@@ -68,8 +68,10 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     'among between across through during without within against toward towards upon about above below ' +
     'under behind beyond despite except inside outside since until unless onto into than ' +
     'anymore anyways still ever never always yet also even just really very everytime everyday anytime ' +
-    // swearing and chat noise is what people say, never what they talk about
+    // swearing, exclamations and chat noise are what people say, never what they talk about
+    // ("bloody hell", "what the heck")
     'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude ' +
+    'hell heck gosh jeez geez dang darn ' +
     // units of time ("2 hours ago", "the last minute") and forms of address ("thank you mam")
     'hour minute min sec second week month sir mam maam madam ' +
     'ass asses asshole assholes bitch bitches dick dicks bastard bullshit piss pissed'
