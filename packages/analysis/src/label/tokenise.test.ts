@@ -27,6 +27,15 @@ describe('commentTerms', () => {
     ]);
   });
 
+  it('makes no tag of a word stretched for emphasis, but keeps "AAA"', () => {
+    expect([...commentTerms(tokenise('slayyyyyy queen, goooood AAA games hmmm'))].sort()).toEqual([
+      'aaa',
+      'aaa game',
+      'game',
+      'queen',
+    ]);
+  });
+
   it('keeps a title written with capitals as one term, small words included', () => {
     expect(commentTerms(tokenise('Better than Game of Thrones season 8'))).toContain(
       'game of throne',

@@ -74,7 +74,8 @@ export function isContentWord(key: string): boolean {
       !STOPWORDS.has(key) &&
       /\p{L}/u.test(key) &&
       !/^\d/.test(key) &&
-      !LAUGHTER.test(key);
+      !LAUGHTER.test(key) &&
+      !isStretched(key);
     // Bounded: a long tail of rare words must not grow the cache without limit.
     if (CONTENT_CACHE.size < 200_000) CONTENT_CACHE.set(key, known);
   }
@@ -85,6 +86,15 @@ const CONTENT_CACHE = new Map<string, boolean>();
 
 /** Written laughter in several languages ("hahaha", "jajaja", "kkkk", "xddd", "rsrsrs"). */
 const LAUGHTER = /^(?:(?:ha|ja|he|hi|ka|ah|rs|xa)+h?|k{3,}|x+d+|lo+l|lmf?ao+)$/;
+
+/**
+ * A word stretched for emphasis ("slayyyyy", "goooood", "hmmm"): a letter three times in a row
+ * beside other letters, which English words do not have. It says how, not what ("Praise for Life and
+ * slayyyyyyyyyyyy"); "AAA" alone stays a word.
+ */
+function isStretched(key: string): boolean {
+  return /(\p{L})\1\1/u.test(key) && !/^(\p{L})\1+$/u.test(key);
+}
 
 /**
  * Words inside a title ("Game of Thrones", "Attack on Titan", "Lord of the Rings"); not "in", which
