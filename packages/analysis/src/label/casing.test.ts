@@ -122,6 +122,20 @@ describe('names viewers type both ways', () => {
     expect(display(texts, 'pewdiepie')).toBe('PewDiePie');
   });
 
+  it('reads a word English knows, in capitals, as emphasis, not an acronym', () => {
+    const top = [
+      'what a video!!! TOP!!',
+      'honestly TOP video',
+      'the top scorer was Chris',
+      'they made the NBA finals',
+      'watching the NBA since 2010',
+    ];
+    expect(display(top, 'top')).toBe('top');
+    expect(display(top, 'nba')).toBe('NBA');
+    const notch = ['your editing is TOP notch', 'such TOP notch work', 'sound was top notch'];
+    expect(display(notch, 'top notch')).toBe('top notch');
+  });
+
   it("does not take one viewer's odd capital inside a word for a name", () => {
     const damage = [
       'hope to meet you EMOTIONAL DAMAGE',
@@ -130,9 +144,9 @@ describe('names viewers type both ways', () => {
     ];
     expect(display(damage, 'emotional damage')).toBe('emotional damage');
     // two viewers writing it so make it a spelling
-    expect(display([...damage, 'the video had Emotional damAge'], 'emotional damage')).toBe(
-      'Emotional damAge',
-    );
+    expect(
+      display([...damage.slice(1), 'the video had Emotional damAge'], 'emotional damage'),
+    ).toBe('Emotional damAge');
   });
 
   it('takes a third capitalised for a word English does not know, seldom after "the"', () => {

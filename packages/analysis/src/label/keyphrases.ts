@@ -1,6 +1,6 @@
 import { isBareName, personName, withUsualCasing } from './casing';
 import { lexiconTag } from './part-of-speech';
-import { withSourceNames } from './source-names';
+import { isPlainWordInCapitals, withSourceNames } from './source-names';
 import { ABSTRACT_NOUNS, COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
 import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
 
@@ -381,10 +381,21 @@ function isCapitalisedIn(section: SectionSpellings, key: string, plain: string):
 /** Mid-comment uses of a word in its cluster from which the cluster's own spelling decides. */
 const LOCAL_SPELLINGS = 3;
 
+/** A spelling with a plain English word in capitals ("TOP notch", "so FIRE"): emphasis, typed in lower case. */
+function isEmphasis(form: string): boolean {
+  return form
+    .split(' ')
+    .some(
+      (w) =>
+        w.length >= 2 && /\p{Lu}/u.test(w) && w === w.toUpperCase() && isPlainWordInCapitals(w),
+    );
+}
+
 /**
  * The spelling to show a term in: lower case unless viewers capitalise it mid-sentence most of the
  * time (names like "iPhone", "GTA"), or, `lenient`, in at least a third of those uses and twice;
- * a shouted ALL-CAPS spelling of a long word is not a name, nor is a capital inside a word that
+ * a shouted ALL-CAPS spelling of a long word or of a word English knows ("TOP") is not a name, nor
+ * is a capital inside a word that
  * only one comment writes ("Emotional damAge" beside "EMOTIONAL DAMAGE"). Returns null for lower case.
  */
 function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): string | null {
@@ -393,12 +404,13 @@ function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): stri
   let lowerCount = 0;
   for (const [f, n] of ranked) {
     mid += n;
-    if (f === f.toLowerCase()) lowerCount += n;
+    if (f === f.toLowerCase() || isEmphasis(f)) lowerCount += n;
   }
   // the commonest capitalised spelling, where viewers' capitals are split ("PewDiePie", "Pewdiepie")
   const cased = ranked.find(
     ([f, n]) =>
       f !== f.toLowerCase() &&
+      !isEmphasis(f) &&
       (f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4) &&
       (n >= 2 || !/\p{Ll}\p{Lu}/u.test(f)),
   )?.[0];

@@ -54,6 +54,15 @@ function isAcronym(surface: string): boolean {
 }
 
 /**
+ * Whether English knows a word written in capitals as a plain word ("TOP", "FIRE", "FIVE"), so its
+ * capitals are emphasis; not an acronym or a name ("GTA", "NBA", "USA").
+ */
+export function isPlainWordInCapitals(surface: string): boolean {
+  const tag = lexiconTag(surface.toLowerCase());
+  return tag !== undefined && !tag.includes('Abbreviation') && !tag.some((x) => NAME_TAGS.has(x));
+}
+
+/**
  * Lower-case word -> the source's spelling, for the words the title or channel name marks as names
  * (see the module comment). The channel is read first: a creator's own spelling wins.
  */
@@ -82,7 +91,7 @@ export function sourceNames(source: CommentSourceText | undefined): ReadonlyMap<
         inner ||
         named ||
         // an acronym English does not know as a word ("GTA", "DNA"; not "FIVE")
-        (isAcronym(surface) && (tag === undefined || tag.includes('Abbreviation'))) ||
+        (isAcronym(surface) && !isPlainWordInCapitals(surface)) ||
         (channel && tag === undefined) ||
         (sentenceCase && position > 0);
       // a word in capitals for emphasis ("Weekend in BRIGHTON") is a name written the usual way
