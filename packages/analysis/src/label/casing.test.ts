@@ -48,6 +48,35 @@ describe('isBareName', () => {
     expect(ide!.find((p) => p.tag === 'visual studio')).toMatchObject({ takesArticle: false });
     expect(phone!.find((p) => p.tag === 'iphone')).toMatchObject({ takesArticle: true });
   });
+
+  it('gives a one-word name "the" only when most uses have it, a named thing at a third', () => {
+    const [comic, league] = extractKeyphrases([
+      [
+        'Calvin is my favourite comic',
+        'that Calvin animation was great',
+        'I grew up with Calvin',
+        'Calvin forever',
+        'loved a Calvin strip today',
+        'reading Calvin again',
+      ],
+      [
+        'the NBA player was great',
+        'that NBA player again',
+        'NBA player stats are wild',
+        'NBA player salaries',
+        'every kid wants NBA player money',
+        'NBA player trade rumours',
+      ],
+    ]);
+    expect(comic!.find((p) => p.tag === 'calvin')).toMatchObject({
+      display: 'Calvin',
+      takesArticle: false,
+    });
+    expect(league!.find((p) => p.tag === 'nba player')).toMatchObject({
+      display: 'NBA player',
+      takesArticle: true,
+    });
+  });
 });
 
 describe('personName', () => {

@@ -573,12 +573,16 @@ function describe(
     display,
     name,
     // software, services and makers go bare ("Questions about Visual Studio")
-    // abstract nouns only when more than half the uses have one ("Thoughts on life")
+    // abstract nouns and one-word names only when more than half the uses have one ("Thoughts on
+    // life"; "that Calvin and Hobbes animation" three times in nine is no "the Calvin"), while a
+    // named thing keeps its article at 30% ("the NBA player")
     takesArticle:
       !asHashtag &&
       !isBareName(display) &&
       seen > 0 &&
-      (ABSTRACT_NOUNS.has(term) ? withDeterminer * 2 > seen : withDeterminer / seen >= 0.3),
+      (ABSTRACT_NOUNS.has(term) || (name && parts.length === 1)
+        ? withDeterminer * 2 > seen
+        : withDeterminer / seen >= 0.3),
     addressed: name && seen > 0 && addressed * 2 >= seen,
     advised: name && seen > 0 && advised * 2 >= seen,
     generic: isGeneric(term),
