@@ -49,8 +49,8 @@ describe('isBareName', () => {
     expect(phone!.find((p) => p.tag === 'iphone')).toMatchObject({ takesArticle: true });
   });
 
-  it('gives a one-word name "the" only when most uses have it, a named thing at a third', () => {
-    const [comic, league] = extractKeyphrases([
+  it('gives a one-word name "the" only when most uses have it, a named thing or acronym at a third', () => {
+    const [comic, league, editor] = extractKeyphrases([
       [
         'Calvin is my favourite comic',
         'that Calvin animation was great',
@@ -67,6 +67,14 @@ describe('isBareName', () => {
         'every kid wants NBA player money',
         'NBA player trade rumours',
       ],
+      [
+        'the IDE keeps crashing',
+        'which IDE is this',
+        'my IDE shows an error',
+        'IDE setup help',
+        'installed the IDE twice',
+        'IDE theme name?',
+      ],
     ]);
     expect(comic!.find((p) => p.tag === 'calvin')).toMatchObject({
       display: 'Calvin',
@@ -74,6 +82,11 @@ describe('isBareName', () => {
     });
     expect(league!.find((p) => p.tag === 'nba player')).toMatchObject({
       display: 'NBA player',
+      takesArticle: true,
+    });
+    // an acronym is a thing too: "Questions about the IDE"
+    expect(editor!.find((p) => p.tag === 'ide')).toMatchObject({
+      display: 'IDE',
       takesArticle: true,
     });
   });

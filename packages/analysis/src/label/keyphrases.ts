@@ -575,12 +575,12 @@ function describe(
     // software, services and makers go bare ("Questions about Visual Studio")
     // abstract nouns and one-word names only when more than half the uses have one ("Thoughts on
     // life"; "that Calvin and Hobbes animation" three times in nine is no "the Calvin"), while a
-    // named thing keeps its article at 30% ("the NBA player")
+    // named thing keeps its article at 30% ("the NBA player"), as does an acronym ("the IDE")
     takesArticle:
       !asHashtag &&
       !isBareName(display) &&
       seen > 0 &&
-      (ABSTRACT_NOUNS.has(term) || (name && parts.length === 1)
+      (ABSTRACT_NOUNS.has(term) || (name && parts.length === 1 && display !== display.toUpperCase())
         ? withDeterminer * 2 > seen
         : withDeterminer / seen >= 0.3),
     addressed: name && seen > 0 && addressed * 2 >= seen,
