@@ -395,8 +395,8 @@ function isEmphasis(form: string): boolean {
  * The spelling to show a term in: lower case unless viewers capitalise it mid-sentence most of the
  * time (names like "iPhone", "GTA"), or, `lenient`, in at least a third of those uses and twice;
  * a shouted ALL-CAPS spelling of a long word or of a word English knows ("TOP") is not a name, nor
- * is a capital inside a word that
- * only one comment writes ("Emotional damAge" beside "EMOTIONAL DAMAGE"). Returns null for lower case.
+ * is a capital inside a word that only one comment writes ("Emotional damAge" beside "EMOTIONAL
+ * DAMAGE"). Returns null for lower case.
  */
 function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): string | null {
   const ranked = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -568,6 +568,8 @@ function describe(
       ? fullName
       : cased;
   const name = display !== display.toLowerCase();
+  // a one-word name that is no acronym ("Calvin", "Stellaris"; not "IDE")
+  const oneWordName = name && parts.length === 1 && display !== display.toUpperCase();
   return {
     tag,
     display,
@@ -580,7 +582,7 @@ function describe(
       !asHashtag &&
       !isBareName(display) &&
       seen > 0 &&
-      (ABSTRACT_NOUNS.has(term) || (name && parts.length === 1 && display !== display.toUpperCase())
+      (ABSTRACT_NOUNS.has(term) || oneWordName
         ? withDeterminer * 2 > seen
         : withDeterminer / seen >= 0.3),
     addressed: name && seen > 0 && addressed * 2 >= seen,
