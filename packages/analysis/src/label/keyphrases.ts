@@ -383,12 +383,7 @@ const LOCAL_SPELLINGS = 3;
 
 /** A spelling with a plain English word in capitals ("TOP notch", "so FIRE"): emphasis, typed in lower case. */
 function isEmphasis(form: string): boolean {
-  return form
-    .split(' ')
-    .some(
-      (w) =>
-        w.length >= 2 && /\p{Lu}/u.test(w) && w === w.toUpperCase() && isPlainWordInCapitals(w),
-    );
+  return form.split(' ').some(isPlainWordInCapitals);
 }
 
 /**
@@ -399,21 +394,23 @@ function isEmphasis(form: string): boolean {
  * DAMAGE"). Returns null for lower case.
  */
 function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): string | null {
-  const ranked = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  // a spelling in lower case or with an English word shouted counts as lower case
+  const ranked = [...forms]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([f, n]) => ({ f, n, plain: f === f.toLowerCase() || isEmphasis(f) }));
   let mid = 0;
   let lowerCount = 0;
-  for (const [f, n] of ranked) {
+  for (const { n, plain } of ranked) {
     mid += n;
-    if (f === f.toLowerCase() || isEmphasis(f)) lowerCount += n;
+    if (plain) lowerCount += n;
   }
   // the commonest capitalised spelling, where viewers' capitals are split ("PewDiePie", "Pewdiepie")
   const cased = ranked.find(
-    ([f, n]) =>
-      f !== f.toLowerCase() &&
-      !isEmphasis(f) &&
+    ({ f, n, plain }) =>
+      !plain &&
       (f !== f.toUpperCase() || f.replace(/\s/g, '').length <= 4) &&
       (n >= 2 || !/\p{Ll}\p{Lu}/u.test(f)),
-  )?.[0];
+  )?.f;
   const capitalised = mid - lowerCount;
   const enough = lenient ? capitalised >= 2 && capitalised * 3 >= mid : lowerCount * 2 < mid;
   return mid === 0 || !enough || !cased ? null : cased;

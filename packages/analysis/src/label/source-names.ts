@@ -54,10 +54,13 @@ function isAcronym(surface: string): boolean {
 }
 
 /**
- * Whether English knows a word written in capitals as a plain word ("TOP", "FIRE", "FIVE"), so its
- * capitals are emphasis; not an acronym or a name ("GTA", "NBA", "USA").
+ * Whether a word is written in capitals (two letters or more) and English knows it as a plain word
+ * ("TOP", "FIRE", "FIVE"), so its capitals are emphasis; not an acronym or a name ("GTA", "NBA",
+ * "USA"), nor a word in lower or mixed case.
  */
 export function isPlainWordInCapitals(surface: string): boolean {
+  if (surface.length < 2 || !CAPITAL.test(surface) || surface !== surface.toUpperCase())
+    return false;
   const tag = lexiconTag(surface.toLowerCase());
   return tag !== undefined && !tag.includes('Abbreviation') && !tag.some((x) => NAME_TAGS.has(x));
 }
