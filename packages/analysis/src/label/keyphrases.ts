@@ -30,7 +30,10 @@ export interface Keyphrase {
    * considered…"): the person suggestions are for.
    */
   advised: boolean;
-  /** Whether the phrase is an intent/sentiment word ("great", "please") rather than a topic. */
+  /**
+   * Whether the phrase is an intent/sentiment word ("great", "please") or a form of address viewers
+   * mostly call someone by ("thanks mate") rather than a topic.
+   */
   generic: boolean;
   score: number;
   /** Share of the cluster's counted comments that use the phrase (0..1). */
@@ -458,6 +461,32 @@ function isAddressed(tokens: readonly Token[], i: number, length: number): boole
   return GREETINGS.has(before) || (before === 'you' && tokens[j - 1]?.key === 'thank');
 }
 
+/**
+ * Common nouns viewers call each other and the creator ("thanks mate", "you're an inspiration to me
+ * brother."): used so, they name no topic ("Praise for the mate"); "my brother loves this" does.
+ */
+const FORMS_OF_ADDRESS = new Set(
+  'mate matey bruv buddy pal fam homie brother sis bestie champ'.split(' '),
+);
+
+/**
+ * Whether the word at `i` calls someone: after a greeting, thanks or "you" ("love you brother"),
+ * or ending the comment or its sentence ("great stuff mate", "… brother. Thanks", "mate, your vid"),
+ * unless a determiner or "my" comes before it.
+ */
+function isVocative(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1]?.key ?? '';
+  if (GREETINGS.has(before) || before === 'you' || before === 'u') return true;
+  // "my brother loves this", "showed it to my brother": someone talked about
+  if (marksAThing(before) || before === 'my' || before === 'our') return false;
+  const next = tokens[i + 1];
+  return (
+    next === undefined ||
+    AFTER_ADDRESS.has(next.key) ||
+    (/^\p{Lu}/u.test(next.surface) && next.surface !== 'I')
+  );
+}
+
 /** Words after a name that advise its person ("Mike should…", "Mike needs to…"). */
 const ADVICE_AFTER = new Set(
   'should shud shld needs need must ought could might considered try tried'.split(' '),
@@ -501,6 +530,8 @@ function describe(
   let hashtags = 0;
   let addressed = 0;
   let advised = 0;
+  const vocativeForm = parts.length === 1 && FORMS_OF_ADDRESS.has(term);
+  let vocatives = 0;
   for (const tokens of cluster) {
     for (let i = 0; i + parts.length <= tokens.length; i++) {
       let match = true;
@@ -526,6 +557,7 @@ function describe(
         withDeterminer++;
       if (isAddressed(tokens, i, parts.length)) addressed++;
       if (isAdvised(tokens, i, parts.length)) advised++;
+      if (vocativeForm && isVocative(tokens, i)) vocatives++;
       const surface = casingSurface(tokens, i, parts.length);
       const plain = surface.toLowerCase();
       plainForms.set(plain, (plainForms.get(plain) ?? 0) + 1);
@@ -584,7 +616,8 @@ function describe(
         : withDeterminer / seen >= 0.3),
     addressed: name && seen > 0 && addressed * 2 >= seen,
     advised: name && seen > 0 && advised * 2 >= seen,
-    generic: isGeneric(term),
+    // a form of address, mostly used to call someone, says as little as "thanks"
+    generic: isGeneric(term) || (vocativeForm && vocatives * 2 >= seen && seen > 0),
     score,
   };
 }

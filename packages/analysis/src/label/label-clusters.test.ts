@@ -302,6 +302,61 @@ describe('labelClusters: thanks', () => {
 });
 
 describe('labelClusters: topics', () => {
+  it("never takes the rest of a mentioned viewer's display name as a topic", () => {
+    const replies = [
+      ['@Average Asian fashionista is not possible', 'Kai'],
+      ['@Average Asian only the base achievements', 'Lu'],
+      ['@Josh Fox the gauntlet run is hard', 'Mo'],
+      ['@Josh Fox gauntlet times are fake', 'Ned'],
+      ['the gauntlet was so hard', 'Josh Fox'],
+    ];
+    const prepared = prepareComments(
+      replies.map(([text, author], i) => inputComment(text!, { id: String(i), author: author! })),
+    );
+    const [label] = labelClusters({
+      comments: prepared.comments,
+      assignments: replies.map(() => 0),
+      k: 1,
+      intents: replies.map(() => 'Opinion'),
+      sentiments: replies.map(() => ({ score: 0, label: 'neutral' })),
+      centrality: null,
+      categorise: () => 'Opinion',
+    });
+    expect(label!.tags).not.toEqual(expect.arrayContaining(['asian']));
+    expect(label!.tags).not.toEqual(expect.arrayContaining(['fox']));
+    expect(label!.tags).not.toEqual(expect.arrayContaining(['josh fox']));
+    // most of the cluster answers other viewers
+    expect(label!.heading).toBe('Conversations about the gauntlet');
+  });
+
+  it('never takes a form of address or a word English knows only as an adjective as the topic', () => {
+    const mate = labelTexts(
+      [
+        'thanks mate, great tips',
+        'brilliant stuff mate',
+        'cheers mate. Subscribed',
+        'love the tips',
+        'such good tips',
+      ],
+      () => 0,
+      'Praise',
+    )[0]!;
+    expect(mate.heading).toBe('Praise for the tips');
+    const brother = labelTexts(
+      ['my brother loves this show', 'showed it to my brother', 'my brother and I watch it'],
+      () => 0,
+      'Opinion',
+    )[0]!;
+    expect(brother.heading).toBe('Thoughts on brother');
+    const fine = labelTexts(
+      ['like he said it is FINE', 'its fine', 'everything is fine', 'ok then'],
+      () => 0,
+      'Opinion',
+    )[0]!;
+    expect(fine.tags).toContain('fine');
+    expect(fine.heading).not.toContain('fine');
+  });
+
   it('never takes an adverb or a superlative written after "the" as the topic', () => {
     const texts = [
       'the cutest puppy ever',

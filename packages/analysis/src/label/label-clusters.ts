@@ -15,8 +15,9 @@ import {
 import { clusterLanguage, stopwordsOf } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
+import { MentionedNames } from '../prepare/mentions';
 import { fromAudience } from '../prepare/prepare-comments';
-import { nounShare, usedAsNoun } from './part-of-speech';
+import { lexiconTag, nounShare, usedAsNoun } from './part-of-speech';
 
 /** Tags shown per cluster. */
 const MAX_TAGS = 6;
@@ -123,8 +124,23 @@ function isTopicIn(p: Keyphrase, texts: readonly string[]): boolean {
     const share = nounShare(p.tag, texts);
     return share === null || share >= ARTICLE_NOUN_SHARE;
   }
+  // A word English knows only as an adjective needs most of its uses to read as a noun: two uses,
+  // "it's FINE" and "its fine", had made "Conversations about fine"
+  if (!p.tag.includes(' ') && isOnlyAdjective(p.tag)) {
+    const share = nounShare(p.tag, texts);
+    return share === null || share > ADJECTIVE_NOUN_SHARE;
+  }
   return usedAsNoun(p.tag, texts);
 }
+
+/** Whether compromise's lexicon knows a word as an adjective and as nothing else ("fine", "live"). */
+function isOnlyAdjective(word: string): boolean {
+  const tags = lexiconTag(word);
+  return tags !== undefined && tags.length === 1 && tags[0] === 'Adjective';
+}
+
+/** Share of noun uses above which a word English knows only as an adjective is a topic. */
+const ADJECTIVE_NOUN_SHARE = 0.5;
 
 /** Share of noun uses a word viewers write after "the"/"your" needs to be a topic (usedAsNoun asks 0.4). */
 const ARTICLE_NOUN_SHARE = 0.2;
@@ -182,12 +198,16 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   for (let i = 0; i < comments.length; i++) members[assignments[i]!]!.push(i);
 
   // Tags come from the comments that shape topics; spam, copies and the creator's own replies
-  // would only add noise.
+  // would only add noise. A reply's "@Josh Fox" names whom it answers, not its topic.
+  const mentioned = new MentionedNames(
+    comments.map((c) => c.author),
+    comments.map((c) => c.clean),
+  );
   const docs = members.map((list) => {
     const genuine = list.filter(
       (i) => fromAudience(comments[i]!) && comments[i]!.duplicateOf === null,
     );
-    return (genuine.length > 0 ? genuine : list).map((i) => comments[i]!.clean);
+    return (genuine.length > 0 ? genuine : list).map((i) => mentioned.strip(comments[i]!.clean));
   });
   // Whether a tag can name its cluster's topic, asked once per cluster and tag (the tagger is slow).
   const topicMemo = new Map<string, boolean>();
