@@ -12,7 +12,7 @@ import {
   isHumorous,
   isThanking,
 } from './heading';
-import { clusterLanguage, stopwordsOf } from './language';
+import { clusterLanguage, isOtherScriptStopword, stopwordsOf } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { MentionedNames } from '../prepare/mentions';
@@ -233,10 +233,16 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
         : 'Opinion';
     const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
     const language = clusterLanguage(docs[clusterId]!);
-    // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và").
+    // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và"), and any
+    // cluster's the function words of other scripts ("من").
     const foreign = language ? stopwordsOf(language.codes) : null;
     const phrases = (keyphrases[clusterId] ?? [])
-      .filter((p) => !foreign || !p.tag.split(' ').every((w) => foreign.has(w)))
+      .filter((p) => {
+        const words = p.tag.split(' ');
+        return (
+          (!foreign || !words.every((w) => foreign.has(w))) && !words.every(isOtherScriptStopword)
+        );
+      })
       .slice(0, MAX_TAGS);
     /** Share of the cluster's comments that pass `test` (0 for an empty cluster). */
     const shareOf = (test: (c: PreparedComment) => boolean): number =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeHeading } from './heading';
 import { keyphrase, labelTexts } from './label.test-support';
-import { clusterLanguage, stopwordsOf } from './language';
+import { clusterLanguage, isOtherScriptStopword, stopwordsOf } from './language';
 
 const portuguese = [
   'Muito bom esse vídeo, adorei a música do começo',
@@ -154,5 +154,28 @@ describe('clusterLanguage', () => {
     const stop = stopwordsOf(['por', 'spa']);
     expect(labels[1]!.tags.length).toBeGreaterThan(0);
     expect(labels[1]!.tags.filter((t) => t.split(' ').every((w) => stop.has(w)))).toEqual([]);
+  });
+});
+
+describe('isOtherScriptStopword', () => {
+  it("knows other scripts' function words, not their topics, and never a Latin word", () => {
+    expect(['من', 'и', 'के', 'και'].every(isOtherScriptStopword)).toBe(true);
+    expect(['الايام', 'москва', 'फिल्म', 'from', 'de', 'the'].some(isOtherScriptStopword)).toBe(
+      false,
+    );
+  });
+
+  it("keeps such words out of a mixed cluster's tags", () => {
+    const texts = [
+      'طمط جا ن من',
+      'على حزز من الايام',
+      'Oa',
+      'lol',
+      'nice song',
+      '😊',
+      'من قبل خرج',
+    ];
+    const [label] = labelTexts(texts, () => 0, 'Opinion');
+    expect(label!.tags).not.toContain('من');
   });
 });

@@ -238,3 +238,35 @@ export function stopwordsOf(codes: readonly string[]): ReadonlySet<string> {
   }
   return words;
 }
+
+/**
+ * Scripts and the languages (ISO 639-3, franc's codes) written in them whose stopwords are known.
+ * Latin-script languages are left out: their function words overlap English names and words.
+ */
+const SCRIPT_LANGUAGES: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/\p{Script=Arabic}/u, ['arb', 'pes', 'urd']],
+  [/\p{Script=Cyrillic}/u, ['rus', 'ukr', 'bul']],
+  [/\p{Script=Devanagari}/u, ['hin', 'mar']],
+  [/\p{Script=Bengali}/u, ['ben']],
+  [/\p{Script=Greek}/u, ['ell']],
+  [/\p{Script=Hebrew}/u, ['heb']],
+  [/\p{Script=Thai}/u, ['tha']],
+  [/\p{Script=Hangul}/u, ['kor']],
+];
+
+/** SCRIPT_LANGUAGES' stopwords, each script's read on first use. */
+const scriptStopwords: ReadonlySet<string>[] = [];
+
+/**
+ * Whether a word in another script is a function word of a language written in it ("من", "и",
+ * "के"): no tag, also in a cluster of mixed languages that no language was read for (two Arabic
+ * keyboard mashes had given a cluster of short replies the tag "من").
+ */
+export function isOtherScriptStopword(word: string): boolean {
+  if (/^[\p{Script=Latin}\p{N}\s'’-]*$/u.test(word)) return false;
+  return SCRIPT_LANGUAGES.some(([script, codes], i) => {
+    if (!script.test(word)) return false;
+    const words = (scriptStopwords[i] ??= stopwordsOf(codes));
+    return words.has(word.toLowerCase());
+  });
+}
