@@ -761,6 +761,29 @@ describe('extractKeyphrases', () => {
     expect(tags[0]).not.toContain('editing');
   });
 
+  it('gives no cluster the half of a phrase another cluster took, where it mostly writes the phrase', () => {
+    const [song, peach] = extractKeyphrases([
+      [
+        'jack black nailed this song',
+        'jack black is a legend',
+        'the song by jack black',
+        'jack black song on repeat',
+        'this song slaps',
+      ],
+      [
+        'peach and jack black duet',
+        'jack black as bowser with peach',
+        'peach deserved better',
+        'black and white peach',
+        'peach is the best',
+      ],
+    ]).map((c) => c.map((p) => p.tag));
+    expect(song).toContain('jack black');
+    expect(peach).toContain('peach');
+    // two of its three "black"s are "jack black"
+    expect(peach).not.toContain('black');
+  });
+
   it("tops up a small cluster with one comment's phrases, a larger one only with shared ones", () => {
     const chatter = ['alle deutschen als ob', 'dkdnekbdowdbo ok', 'simple geometry', 'hi there'];
     const camera = ['The camera is great', 'great camera', 'love the camera', 'camera quality'];
