@@ -329,7 +329,7 @@ describe('labelClusters: topics', () => {
     expect(label!.heading).toBe('Conversations about the gauntlet');
   });
 
-  it('never takes a form of address or a word English knows only as an adjective as the topic', () => {
+  it('never takes a form of address, a word English knows only as an adjective or a noun pointing at what follows as the topic', () => {
     const mate = labelTexts(
       [
         'thanks mate, great tips',
@@ -355,6 +355,18 @@ describe('labelClusters: topics', () => {
     )[0]!;
     expect(fine.tags).toContain('fine');
     expect(fine.heading).not.toContain('fine');
+    const amount = labelTexts(
+      [
+        'the amount of effort in this bridge',
+        'the amount of work on the bridge scene',
+        'that bridge fight though',
+        'the amount of detail',
+      ],
+      () => 0,
+      'Praise',
+    )[0]!;
+    expect(amount.tags).toContain('amount');
+    expect(amount.heading).toBe('Praise for the bridge');
   });
 
   it('never takes an adverb or a superlative written after "the" as the topic', () => {

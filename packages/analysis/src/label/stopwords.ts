@@ -72,6 +72,9 @@ export const NOT_A_SUBJECT: ReadonlySet<string> = new Set(
     // ("bloody hell", "what the heck")
     'fuck fucking fucked shit shitty damn dammit crap wtf lol lmao omg bruh bro dude ' +
     'hell heck gosh jeez geez dang darn ' +
+    // nouns that point at what follows them ("the fact that…", "the amount of talent", "the kind of
+    // video"): the topic is that, not them ("Complaints about the fact and the child")
+    'fact amount kind sort reason lack bunch ton ' +
     // units of time ("2 hours ago", "the last minute") and forms of address ("thank you mam")
     'hour minute min sec second week month sir mam maam madam ' +
     'ass asses asshole assholes bitch bitches dick dicks bastard bullshit piss pissed'
