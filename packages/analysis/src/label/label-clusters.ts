@@ -12,7 +12,12 @@ import {
   isHumorous,
   isThanking,
 } from './heading';
-import { clusterLanguage, isOtherScriptStopword, stopwordsOf } from './language';
+import {
+  clusterLanguage,
+  isOtherScriptStopword,
+  isRomanceFunctionWord,
+  stopwordsOf,
+} from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { MentionedNames } from '../prepare/mentions';
@@ -234,13 +239,15 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
     const language = clusterLanguage(docs[clusterId]!);
     // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và"), and any
-    // cluster's the function words of other scripts ("من").
+    // cluster's the function words of other scripts ("من") and Romance ones English lacks ("essa").
     const foreign = language ? stopwordsOf(language.codes) : null;
     const phrases = (keyphrases[clusterId] ?? [])
       .filter((p) => {
         const words = p.tag.split(' ');
         return (
-          (!foreign || !words.every((w) => foreign.has(w))) && !words.every(isOtherScriptStopword)
+          (!foreign || !words.every((w) => foreign.has(w))) &&
+          !words.every(isOtherScriptStopword) &&
+          (p.name || !words.every(isRomanceFunctionWord))
         );
       })
       .slice(0, MAX_TAGS);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { composeHeading } from './heading';
 import { keyphrase, labelTexts } from './label.test-support';
-import { clusterLanguage, isOtherScriptStopword, stopwordsOf } from './language';
+import {
+  clusterLanguage,
+  isOtherScriptStopword,
+  isRomanceFunctionWord,
+  stopwordsOf,
+} from './language';
 
 const portuguese = [
   'Muito bom esse vídeo, adorei a música do começo',
@@ -177,5 +182,27 @@ describe('isOtherScriptStopword', () => {
     ];
     const [label] = labelTexts(texts, () => 0, 'Opinion');
     expect(label!.tags).not.toContain('من');
+  });
+});
+
+describe('isRomanceFunctionWord', () => {
+  it('knows Romance function words English lacks, never a short or English one', () => {
+    expect(['essa', 'muito', 'pero', 'questo', 'cuando'].every(isRomanceFunctionWord)).toBe(true);
+    expect(
+      ['con', 'sus', 'era', 'aura', 'video', 'song', 'mais'].filter(isRomanceFunctionWord),
+    ).toEqual(['mais']);
+  });
+
+  it("keeps them out of an English cluster's tags, names aside", () => {
+    const texts = [
+      'Nicki essa mulher é deusa',
+      'essa música é top',
+      'the queen of rap',
+      'queen Nicki forever',
+      'Nicki is the queen',
+    ];
+    const [label] = labelTexts(texts, () => 0, 'Praise');
+    expect(label!.tags).toContain('queen');
+    expect(label!.tags).not.toContain('essa');
   });
 });

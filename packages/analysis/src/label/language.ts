@@ -14,6 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { franc } from 'franc-min';
+import { lexiconTag } from './part-of-speech';
 
 /**
  * Languages told apart (ISO 639-3): the ones YouTube audiences comment in most, Latin-script ones
@@ -269,4 +270,20 @@ export function isOtherScriptStopword(word: string): boolean {
     const words = (scriptStopwords[i] ??= stopwordsOf(codes));
     return words.has(word.toLowerCase());
   });
+}
+
+/** Romance languages whose function words turn up in English comment sections most. */
+const ROMANCE = ['spa', 'por', 'fra', 'ita'];
+let romanceStopwords: ReadonlySet<string> | null = null;
+
+/**
+ * Whether a word of four or more letters is a Spanish, Portuguese, French or Italian function word
+ * that English does not have (compromise's lexicon does not know it): "essa", "muito", "pero",
+ * "questo". A short one may be English ("con", "sus", "era", "op"), and a French "aura" is an
+ * English word the lexicon lacks. The caller exempts names.
+ */
+export function isRomanceFunctionWord(word: string): boolean {
+  if (word.length < 4 || word === 'aura' || !/^\p{L}+$/u.test(word)) return false;
+  romanceStopwords ??= stopwordsOf(ROMANCE);
+  return romanceStopwords.has(word) && lexiconTag(word) === undefined;
 }
