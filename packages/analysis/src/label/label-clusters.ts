@@ -14,6 +14,7 @@ import {
 } from './heading';
 import {
   clusterLanguage,
+  isForeignPhrase,
   isOtherScriptStopword,
   isRomanceFunctionWord,
   stopwordsOf,
@@ -122,6 +123,7 @@ function isTopicIn(p: Keyphrase, texts: readonly string[]): boolean {
   // with phrases its comments use once each ("abandon POS", "account growth") stay tags only.
   if (texts.length >= 2 && Math.round(p.share * texts.length) < 2) return false;
   if (p.name && !p.tag.includes(' ')) return true;
+  if (!p.name && isForeignPhrase(p.tag, texts)) return false;
   if (p.takesArticle && !/(?:ly|est|ed)$/.test(p.tag)) {
     if (p.tag.includes(' ')) return true;
     // A word after "the game" or "your still" ("keep the game alive") is asked too, with a lower bar:

@@ -3,6 +3,7 @@ import { composeHeading } from './heading';
 import { keyphrase, labelTexts } from './label.test-support';
 import {
   clusterLanguage,
+  isForeignPhrase,
   isOtherScriptStopword,
   isRomanceFunctionWord,
   stopwordsOf,
@@ -204,5 +205,46 @@ describe('isRomanceFunctionWord', () => {
     const [label] = labelTexts(texts, () => 0, 'Praise');
     expect(label!.tags).toContain('queen');
     expect(label!.tags).not.toContain('essa');
+  });
+});
+
+describe('isForeignPhrase', () => {
+  const mixed = [
+    'El mejor ASMR que ví',
+    'Super bueno para estudiar, estas relajado y te enfocas mejor.',
+    'Eu n estava conseguindo dormir até escutar esses áudio',
+    'спасибо за видео',
+    'спасибо за ваш труд',
+    'the best asmr for sleep',
+    'Pewds W',
+    'Pewds is the goat',
+    'Kon Kon chahte Hain DilRaj Bhai GT Mustang Na tode',
+    'mustang gt in dono masa koi la lo bhai',
+  ];
+
+  it('is a phrase English does not know, used mostly in comments in another language', () => {
+    expect(isForeignPhrase('mejor', mixed)).toBe(true);
+    expect(isForeignPhrase('dormir', mixed)).toBe(true);
+    expect(isForeignPhrase('спасибо за', mixed)).toBe(true);
+  });
+
+  it('is never a word English knows, a word used in English, or one Hinglish names in English', () => {
+    expect(isForeignPhrase('asmr', mixed)).toBe(false);
+    expect(isForeignPhrase('sleep', mixed)).toBe(false);
+    expect(isForeignPhrase('pewds', mixed)).toBe(false);
+    expect(isForeignPhrase('mustang', mixed)).toBe(false);
+  });
+
+  it("keeps such a phrase out of a mixed cluster's heading", () => {
+    const texts = [
+      'El mejor ASMR que ví',
+      'para dormir es lo mejor',
+      'lo mejor para dormir',
+      'the triggers are great',
+      'love these triggers',
+    ];
+    const [label] = labelTexts(texts, () => 0, 'Praise');
+    expect(label!.tags).toEqual(expect.arrayContaining(['mejor', 'trigger']));
+    expect(label!.heading).toBe('Praise for the triggers');
   });
 });

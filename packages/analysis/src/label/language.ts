@@ -287,3 +287,74 @@ export function isRomanceFunctionWord(word: string): boolean {
   romanceStopwords ??= stopwordsOf(ROMANCE);
   return romanceStopwords.has(word) && lexiconTag(word) === undefined;
 }
+
+/**
+ * Languages in Latin letters whose function words (those English's list lacks) mark a comment as
+ * written in one of them.
+ */
+const LATIN_LANGUAGES = [
+  'spa',
+  'por',
+  'fra',
+  'ita',
+  'deu',
+  'nld',
+  'ind',
+  'tgl',
+  'tur',
+  'pol',
+  'ron',
+];
+let latinStopwords: ReadonlySet<string> | null = null;
+
+/**
+ * Whether a comment is written in another language: letters mostly outside the Latin script, or
+ * a function word of a Latin-script language English lacks ("para", "muito", "nicht") and none of
+ * English's or Hinglish's. A short comment with neither ("Pewds W") is not.
+ */
+function isForeignText(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length === 0) return false;
+  const latin = letters.filter((l) => /\p{Script=Latin}/u.test(l)).length;
+  if (latin * 2 < letters.length) return true;
+  if (!latinStopwords) {
+    const english = stopwordsOf(['eng']);
+    latinStopwords = new Set([...stopwordsOf(LATIN_LANGUAGES)].filter((w) => !english.has(w)));
+  }
+  let foreign = false;
+  for (const w of text.toLowerCase().match(/[\p{L}'’]+/gu) ?? []) {
+    const word = w.replace('’', "'");
+    // Hinglish names its topics in English ("mustang gt in dono masa koi la lo bhai")
+    if (ENGLISH_WORDS.has(word) || HINGLISH_WORDS.has(word)) return false;
+    if (word.length >= 2 && latinStopwords.has(word)) foreign = true;
+  }
+  return foreign;
+}
+
+/** Comments asked per phrase: enough to outvote one odd comment. */
+const FOREIGN_SAMPLE = 9;
+
+/**
+ * Whether a phrase is another language's: English does not know its words (compromise's lexicon,
+ * or another script) and most of the comments using it are written in another language. A mixed
+ * cluster that no language was read for had been "Praise for dormir and mejor" and "Praise for
+ * спасибо за and лучший". Not asked of names ("Messi es el mejor" is about Messi).
+ */
+export function isForeignPhrase(phrase: string, texts: readonly string[]): boolean {
+  const words = phrase.split(' ');
+  if (words.some((w) => /^[\p{Script=Latin}\p{N}'’-]+$/u.test(w) && lexiconTag(w) !== undefined))
+    return false;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}`,
+    'iu',
+  );
+  let using = 0;
+  let foreign = 0;
+  for (const text of texts) {
+    if (using >= FOREIGN_SAMPLE) break;
+    if (!pattern.test(text)) continue;
+    using++;
+    if (isForeignText(text)) foreign++;
+  }
+  return using > 0 && foreign * 2 > using;
+}
