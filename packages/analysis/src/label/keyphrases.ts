@@ -487,13 +487,14 @@ const FORMS_OF_ADDRESS = new Set(
 /**
  * Whether the word at `i` calls someone: after a greeting, thanks or "you" ("love you brother"),
  * or ending the comment or its sentence ("great stuff mate", "… brother. Thanks", "mate, your vid"),
- * unless a determiner or "my" comes before it.
+ * unless a determiner or "my" comes before it or it is a plural.
  */
 function isVocative(tokens: readonly Token[], i: number): boolean {
   const before = tokens[i - 1]?.key ?? '';
   if (GREETINGS.has(before) || before === 'you' || before === 'u') return true;
-  // "my brother loves this", "showed it to my brother": someone talked about
+  // "my brother loves this", "showed it to my brother", "the Caba brothers": someone talked about
   if (marksAThing(before) || before === 'my' || before === 'our') return false;
+  if (/s$/i.test(tokens[i]!.surface) && !/s$/.test(tokens[i]!.key)) return false;
   const next = tokens[i + 1];
   return (
     next === undefined ||

@@ -343,11 +343,23 @@ describe('labelClusters: topics', () => {
     )[0]!;
     expect(mate.heading).toBe('Praise for the tips');
     const brother = labelTexts(
-      ['my brother loves this show', 'showed it to my brother', 'my brother and I watch it'],
+      [
+        'my brother loves this show',
+        'showed it to my brother',
+        'my brother and I watch it',
+        'we must all support the Caba brothers',
+      ],
       () => 0,
       'Opinion',
     )[0]!;
     expect(brother.heading).toBe('Thoughts on brother');
+    // a plural at the end of a comment names people, it calls no one
+    const [brothers] = extractKeyphrases([
+      ['shoutout Caba brothers', 'prayers for Kim brothers', 'my brother loves it', 'ok'],
+    ]);
+    expect(brothers!.find((p) => p.tag === 'brother')).toMatchObject({ generic: false });
+    const [mates] = extractKeyphrases([['cheers mate', 'great stuff mate', 'my mate loves it']]);
+    expect(mates!.find((p) => p.tag === 'mate')).toMatchObject({ generic: true });
     const fine = labelTexts(
       ['like he said it is FINE', 'its fine', 'everything is fine', 'ok then'],
       () => 0,
