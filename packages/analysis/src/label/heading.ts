@@ -105,7 +105,23 @@ export interface HeadingResult {
  * still goes by how viewers use it.
  */
 function phraseText(p: Keyphrase): string {
+  const named = greetedName(p);
+  if (named) return named;
   return p.takesArticle || (!p.name && COUNT_NOUNS.has(p.tag)) ? `the ${p.display}` : p.display;
+}
+
+/** Words viewers put before the name of the person they greet, thank or cheer ("hello MrBeast"). */
+const GREETING_WORDS = new Set(['hello', 'hi', 'hey', 'dear', 'love', 'thanks', 'thank']);
+
+/**
+ * The name of a phrase that greets, thanks or cheers a person ("hello MrBeast", "love Karl"), which
+ * a heading names alone ("Praise for Jimmy and Karl", not "and love Karl"); else null.
+ */
+function greetedName(p: Keyphrase): string | null {
+  const space = p.display.indexOf(' ');
+  if (space < 0 || !GREETING_WORDS.has(p.display.slice(0, space).toLowerCase())) return null;
+  const rest = p.display.slice(space + 1);
+  return !rest.includes(' ') && /^\p{Lu}/u.test(rest) ? rest : null;
 }
 
 /**

@@ -642,6 +642,19 @@ describe('composeHeading', () => {
     expect(long.heading.startsWith('Questions about ')).toBe(true);
   });
 
+  it('names the person a phrase greets or cheers alone ("hello MrBeast" -> "MrBeast")', () => {
+    const heading = (display: string) =>
+      composeHeading({
+        ...base,
+        category: 'Praise',
+        phrases: [phrase('Jimmy'), phrase(display, { score: 0.9 })],
+      }).heading;
+    expect(heading('hello MrBeast')).toBe('Praise for Jimmy and MrBeast');
+    expect(heading('love Karl')).toBe('Praise for Jimmy and Karl');
+    // not a thing: "the love story" keeps its word
+    expect(heading('love story')).toBe('Praise for Jimmy and love story');
+  });
+
   it('names a word once when viewers write it in full and short ("subs", "subscribers")', () => {
     const subs = phrase('subs', { tag: 'sub' });
     const subscribers = phrase('subscribers', { tag: 'subscriber', score: 0.9 });
