@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { franc } from 'franc-min';
-import { lexiconTag } from './part-of-speech';
+import { escapeRegExp, lexiconTag } from './part-of-speech';
 
 /**
  * Languages told apart (ISO 639-3): the ones YouTube audiences comment in most, Latin-script ones
@@ -344,10 +344,7 @@ export function isForeignPhrase(phrase: string, texts: readonly string[]): boole
   const words = phrase.split(' ');
   if (words.some((w) => /^[\p{Script=Latin}\p{N}'’-]+$/u.test(w) && lexiconTag(w) !== undefined))
     return false;
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}`,
-    'iu',
-  );
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('\\s+')}`, 'iu');
   let using = 0;
   let foreign = 0;
   for (const text of texts) {

@@ -51,7 +51,8 @@ const SINGULAR_SUBJECT = /^(?:he|she|it|who|that|which|this|everyone|everybody|s
 const VERB_ADVERB =
   /^(?:never|always|still|really|just|also|actually|literally|truly|definitely|ever|sometimes|usually|rarely|seldom|often|constantly|finally|basically|barely|hardly|simply|seriously|totally|kinda|lowkey)$/i;
 
-function escapeRegExp(text: string): string {
+/** The text as a regular expression matching it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
