@@ -126,7 +126,11 @@ describe('clusterLanguage', () => {
     const stop = stopwordsOf(['por', 'vie', 'zlm', 'arb', 'xyz']);
     expect(['muito', 'esse', 'và', 'yang', 'في'].every((w) => stop.has(w))).toBe(true);
     expect(['vídeo', 'música', 'video'].some((w) => stop.has(w))).toBe(false);
-    expect(clusterLanguage(portuguese.slice(0, 9))).toBeNull();
+    // nine comments, all read: Portuguese; of twelve, two long ones and ten too short: no answer
+    expect(clusterLanguage(portuguese.slice(0, 9))?.name).toBe('Portuguese');
+    expect(
+      clusterLanguage([...portuguese.slice(0, 2), ...Array.from({ length: 10 }, () => 'top')]),
+    ).toBeNull();
     expect(clusterLanguage(['muito bom', 'top demais', 'amei', 'lindo'])).toBeNull();
     expect(clusterLanguage([])).toBeNull();
   });
@@ -242,9 +246,44 @@ describe('isForeignPhrase', () => {
       'lo mejor para dormir',
       'the triggers are great',
       'love these triggers',
+      'the triggers in this one are so good for sleep',
     ];
     const [label] = labelTexts(texts, () => 0, 'Praise');
     expect(label!.tags).toEqual(expect.arrayContaining(['mejor', 'trigger']));
     expect(label!.heading).toBe('Praise for the triggers');
+  });
+});
+
+describe('clusterLanguage on a small cluster', () => {
+  it('names the language of a cluster of five when most of it is read, and leaves English alone', () => {
+    const indonesian = [
+      'Klu saham dan kripto crash atau harganya jatuh, saatnya beli pakai uang dingin',
+      'Btc itu setau saya sudah kenyang dengan fud dari nama besar',
+      'Gpp lah sudah waktunya naik juga. Kalau nunggu malah ketinggalan kereta',
+      'di tf 2 hari sudah jelas sinya beli',
+      'Biasanya kalo banyak berita negatif nanti banyak yang pasang bear',
+    ];
+    expect(clusterLanguage(indonesian)?.name).toMatch(/^Indonesian/);
+    expect(
+      clusterLanguage([
+        'Gordon Ramsay cooking rice is my favourite thing',
+        'the rice looks perfect every single time',
+        'Ramsay never misses with the egg fried rice',
+        'ok',
+        'W',
+      ]),
+    ).toBeNull();
+    // franc reads these as French and Romanian; their words say English
+    expect(
+      clusterLanguage([
+        'thanks mate, great tips',
+        'brilliant stuff mate',
+        'cheers mate. Subscribed',
+        'love the tips',
+        'such good tips',
+      ]),
+    ).toBeNull();
+    // two comments long enough to read are too few
+    expect(clusterLanguage(indonesian.slice(0, 2))).toBeNull();
   });
 });

@@ -66,8 +66,14 @@ const SAMPLE = 80;
 const MIN_CHARS = 20;
 /** Characters of a comment read (franc's time grows with the text; a sentence tells the language). */
 const MAX_CHARS = 160;
-/** Fewer comments read than this: no answer. */
+/**
+ * Fewer comments read than this: no answer; a small cluster needs most of its comments read, and at
+ * least MIN_READ_SMALL (a video with ten comments, all Indonesian, splits into clusters of five:
+ * "Frustration with dan and sudah", "Questions about untuk and apa").
+ */
 const MIN_READ = 10;
+const MIN_READ_SMALL = 3;
+const SMALL_READ_SHARE = 0.6;
 /** A cluster is non-English when English is at most this share of the comments read. */
 const MAX_ENGLISH = 0.35;
 /** ...and one language has this share of the others (else two together 0.75, each 0.25). */
@@ -183,7 +189,19 @@ export function clusterLanguage(texts: readonly string[]): ClusterLanguage | nul
     if (code !== 'und') counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   const detected = [...counts.values()].reduce((a, b) => a + b, 0);
-  if (detected < MIN_READ) return null;
+  const needed = Math.min(
+    MIN_READ,
+    Math.max(MIN_READ_SMALL, Math.ceil(SMALL_READ_SHARE * texts.length)),
+  );
+  if (detected < needed) return null;
+  // A small cluster's few readings are trusted only when most of its comments are plainly in another
+  // language by their words: franc reads "brilliant stuff mate" as French, and has no Hinglish (three
+  // such comments read as Italian and Turkish)
+  if (
+    detected < MIN_READ &&
+    (words.hinglish * 20 >= words.words || texts.filter(isForeignText).length * 2 <= texts.length)
+  )
+    return null;
   if ((counts.get('eng') ?? 0) > MAX_ENGLISH * detected) return null;
   counts.delete('eng');
   const others = [...counts.values()].reduce((a, b) => a + b, 0);
