@@ -139,6 +139,7 @@ export const COUNT_NOUNS: ReadonlySet<string> = new Set(
     'level boss character movie film trailer book camera mic microphone phone laptop computer keyboard ' +
     'background voice accent face shirt hoodie outfit kid baby dog cat car house recipe dish ' +
     'challenge prank collab giveaway contest list ranking tier vlog podcast interview speech ' +
-    'explanation example question answer comment picture photo photograph pic selfie drawing painting'
+    'explanation example question answer comment picture photo photograph pic selfie drawing painting ' +
+    'account profile password server'
   ).split(' '),
 );
