@@ -9,8 +9,8 @@ const TRAILING_PUNCTUATION = /[^\p{L}\p{N}]+$/u;
  * name (on the COMP34812 full threads 494 of 497 mentions are, 246 of them with a space).
  */
 export class MentionedNames {
-  /** Names with a space, lower case, by their first word; longest first. */
-  private readonly byFirstWord = new Map<string, string[]>();
+  /** Names with a space, lower case, by their first word, with their lengths in words, most first. */
+  private readonly byFirstWord = new Map<string, { names: Set<string>; lengths: number[] }>();
 
   /**
    * `authors`: the section's display names. `texts` (optional): its comments, from which a mention
@@ -36,15 +36,17 @@ export class MentionedNames {
         .replace(TRAILING_PUNCTUATION, '')
         .replace(/\s+/g, ' ')
         .toLowerCase();
-      const space = name.indexOf(' ');
+      const words = name.split(' ');
       // a name without a space ends at the first space anyway (the tokeniser drops "@handle")
-      if (space <= 0) continue;
-      const first = name.slice(0, space);
-      const names = this.byFirstWord.get(first);
-      if (!names) this.byFirstWord.set(first, [name]);
-      else if (!names.includes(name)) names.push(name);
+      if (words.length < 2 || words[0] === '') continue;
+      let entry = this.byFirstWord.get(words[0]!);
+      if (!entry) this.byFirstWord.set(words[0]!, (entry = { names: new Set(), lengths: [] }));
+      entry.names.add(name);
+      if (!entry.lengths.includes(words.length)) {
+        entry.lengths.push(words.length);
+        entry.lengths.sort((a, b) => b - a);
+      }
     }
-    for (const names of this.byFirstWord.values()) names.sort((a, b) => b.length - a.length);
   }
 
   /** The text with every "@Full Name" of a section author blanked out (other text unchanged). */
@@ -53,17 +55,14 @@ export class MentionedNames {
     let out = '';
     let from = 0;
     for (const m of text.matchAll(/@(\S+)/gu)) {
-      const names = this.byFirstWord.get(m[1]!.toLowerCase());
-      if (!names || m.index < from) continue;
+      const entry = this.byFirstWord.get(m[1]!.toLowerCase());
+      if (!entry || m.index < from) continue;
       const rest = text.slice(m.index + 1);
-      for (const name of names) {
-        // as many words as the name has, compared with spaces collapsed
-        const words = rest.match(
-          new RegExp(`^\\S+(?:\\s+\\S+){${name.split(' ').length - 1}}`, 'u'),
-        );
-        // "@Josh Fox, nah": punctuation after the name is the reply's
-        const written = words?.[0].replace(TRAILING_PUNCTUATION, '');
-        if (!written || written.replace(/\s+/g, ' ').toLowerCase() !== name) continue;
+      // the longest name that fits: as many words as each length, compared with spaces collapsed;
+      // "@Josh Fox, nah": punctuation after the name is the reply's
+      for (const length of entry.lengths) {
+        const written = leadingWords(rest, length)?.replace(TRAILING_PUNCTUATION, '');
+        if (!written || !entry.names.has(written.replace(/\s+/g, ' ').toLowerCase())) continue;
         out += `${text.slice(from, m.index)} `;
         from = m.index + 1 + written.length;
         break;
@@ -71,4 +70,14 @@ export class MentionedNames {
     }
     return from === 0 ? text : out + text.slice(from);
   }
+}
+
+/** Patterns for a text's first n words, by n. */
+const LEADING_WORDS = new Map<number, RegExp>();
+
+/** The first `n` whitespace-separated words of a text as written, or undefined if it has fewer. */
+function leadingWords(text: string, n: number): string | undefined {
+  let pattern = LEADING_WORDS.get(n);
+  if (!pattern) LEADING_WORDS.set(n, (pattern = new RegExp(`^\\S+(?:\\s+\\S+){${n - 1}}`, 'u')));
+  return pattern.exec(text)?.[0];
 }
