@@ -99,10 +99,10 @@ function isGeneric(term: string): boolean {
   return term.split(' ').every((w) => GENERIC_WORDS.has(w));
 }
 
-/** Whether a word is one of the two words of a phrase ("black", "jack black"). */
+/** Whether a word is one of the two words of a phrase ("black", "jack black"; no phrase: false). */
 function halfOf(word: string, phrase: string): boolean {
   const space = phrase.indexOf(' ');
-  return phrase.slice(0, space) === word || phrase.slice(space + 1) === word;
+  return space > 0 && (phrase.slice(0, space) === word || phrase.slice(space + 1) === word);
 }
 
 /** A word with every run of one letter written once ("ssundee" and "sundee" -> "sunde"). */
@@ -209,8 +209,6 @@ export function extractKeyphrases(
   });
 
   const used = new Set<string>();
-  /** The two-word phrases taken by any cluster so far. */
-  const usedPhrases = new Set<string>();
   const chosen: string[][] = docs.map(() => []);
   const pick = (c: number, candidates: [string, number][]): void => {
     const list = chosen[c]!;
@@ -229,7 +227,6 @@ export function extractKeyphrases(
           used.delete(existing);
           list[clash] = t;
           used.add(t);
-          usedPhrases.add(t);
         }
         continue;
       }
@@ -237,7 +234,7 @@ export function extractKeyphrases(
         // A word this cluster mostly writes inside a phrase that another cluster took is that
         // phrase's half ("black" of "jack black"): "Enthusiasm about peach and Black"
         const n = df[c]!.get(t) ?? 0;
-        if (n > 0 && [...usedPhrases].some((b) => halfOf(t, b) && (df[c]!.get(b) ?? 0) >= 0.6 * n))
+        if (n > 0 && [...used].some((b) => halfOf(t, b) && (df[c]!.get(b) ?? 0) >= 0.6 * n))
           continue;
         // A word that mostly comes next to a chosen one is half of a phrase: "rober" after "mark",
         // "luiz" after "david". When the chosen word, too, is mostly in that phrase and the phrase
@@ -258,7 +255,6 @@ export function extractKeyphrases(
             used.delete(x);
             list[p] = pair;
             used.add(pair);
-            usedPhrases.add(pair);
           }
         }
         if (half) {
@@ -268,7 +264,6 @@ export function extractKeyphrases(
       }
       list.push(t);
       used.add(t);
-      if (t.includes(' ')) usedPhrases.add(t);
     }
   };
   // First pass: phrases a cluster owns and that more than one of its comments use.

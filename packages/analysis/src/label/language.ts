@@ -123,6 +123,11 @@ const HINGLISH_WORDS = new Set(
 const MIN_HINGLISH = 0.12;
 const MIN_HINGLISH_WORDS = 40;
 
+/** A text's words in lower case, with a curly apostrophe written straight ("don’t" -> "don't"). */
+function wordsOf(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}'’]+/gu) ?? []).map((w) => w.replace('’', "'"));
+}
+
 /** How many of the texts' words there are, and how many are ENGLISH_WORDS and HINGLISH_WORDS. */
 function wordCounts(texts: readonly string[]): {
   words: number;
@@ -131,9 +136,8 @@ function wordCounts(texts: readonly string[]): {
 } {
   const counts = { words: 0, english: 0, hinglish: 0 };
   for (const text of texts)
-    for (const w of text.toLowerCase().match(/[\p{L}'’]+/gu) ?? []) {
+    for (const word of wordsOf(text)) {
       counts.words++;
-      const word = w.replace('’', "'");
       if (ENGLISH_WORDS.has(word)) counts.english++;
       if (HINGLISH_WORDS.has(word)) counts.hinglish++;
     }
@@ -340,8 +344,7 @@ function isForeignText(text: string): boolean {
     latinStopwords = new Set([...stopwordsOf(LATIN_LANGUAGES)].filter((w) => !english.has(w)));
   }
   let foreign = false;
-  for (const w of text.toLowerCase().match(/[\p{L}'’]+/gu) ?? []) {
-    const word = w.replace('’', "'");
+  for (const word of wordsOf(text)) {
     // Hinglish names its topics in English ("mustang gt in dono masa koi la lo bhai")
     if (ENGLISH_WORDS.has(word) || HINGLISH_WORDS.has(word)) return false;
     if (word.length >= 2 && latinStopwords.has(word)) foreign = true;
