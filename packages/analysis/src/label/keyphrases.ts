@@ -45,7 +45,8 @@ export interface KeyphraseOptions {
   maxTags?: number;
   /**
    * Names the comments' source spells (`sourceNames`: lower case -> "Radiohead"): a word of a
-   * phrase is shown so however viewers write it.
+   * phrase is shown so however viewers write it. A name of several words ("dude perfect" -> "Dude
+   * Perfect") is also a term wherever viewers write it, though some of its words are no term alone.
    */
   names?: ReadonlyMap<string, string>;
 }
@@ -154,6 +155,8 @@ export function extractKeyphrases(
   const minTags = options.minTags ?? 3;
   const maxTags = options.maxTags ?? 6;
   const names = options.names ?? new Map<string, string>();
+  // the source's names of several words ("dude perfect") are terms of their own
+  const phrases = [...names.keys()].filter((n) => n.includes(' ')).map((n) => n.split(' '));
   const k = docs.length;
   // Tokens are not kept for every comment (50,000 comments make millions of token objects): document
   // frequencies are counted while streaming, and a cluster is tokenised again when its tags are described.
@@ -163,7 +166,7 @@ export function extractKeyphrases(
     for (const text of texts) {
       const tokens = tokenise(text);
       spellings.add(text, tokens);
-      for (const t of commentTerms(tokens)) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const t of commentTerms(tokens, phrases)) counts.set(t, (counts.get(t) ?? 0) + 1);
     }
     return counts;
   });

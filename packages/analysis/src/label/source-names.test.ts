@@ -51,6 +51,22 @@ describe('sourceNames', () => {
     const names = new Map([['radiohead', 'Radiohead']]);
     expect(withSourceNames('radiohead song', names)).toBe('Radiohead song');
     expect(withSourceNames('the song', names)).toBe('the song');
+    expect(withSourceNames('dude perfect', new Map([['dude perfect', 'Dude Perfect']]))).toBe(
+      'Dude Perfect',
+    );
+  });
+
+  it("keeps a channel's whole name when some of its words are no term alone", () => {
+    // "dude" is chat noise, so "dude perfect" would be read as "perfect"
+    expect(sourceNames({ channel: 'Dude Perfect' }).get('dude perfect')).toBe('Dude Perfect');
+    expect(sourceNames({ channel: 'DUDE PERFECT' }).get('dude perfect')).toBe('Dude Perfect');
+    // plurals fold into the key; the channel's spelling is shown; a leading "The" is left off
+    expect(sourceNames({ channel: 'The Try Guys' }).get('try guy')).toBe('Try Guys');
+    expect(sourceNames({ channel: 'Channel 4 News' }).get('channel 4 news')).toBe('Channel 4 News');
+    // names whose words are all terms already make their phrase; a name that starts with a
+    // preposition is what viewers say about something else ("in the rain")
+    for (const channel of ['Mark Rober', 'In The Rain', 'Kurzgesagt – In a Nutshell', 'Hi There'])
+      expect([...sourceNames({ channel }).keys()].filter((k) => k.includes(' '))).toEqual([]);
   });
 });
 
@@ -73,5 +89,21 @@ describe("headings with the source's names", () => {
     expect(named.heading.replace('Radiohead', 'radiohead')).toBe(plain.heading);
     // tags stay lower case
     expect(named.tags).toEqual(plain.tags);
+  });
+
+  it('names the channel by its whole name, though one of its words is chat noise', () => {
+    const fans = [
+      'dude perfect never misses',
+      'I want to join Dude Perfect so bad',
+      'dude perfect is the best channel on youtube',
+      'been watching dude perfect since 2012, still perfect',
+      'Dude Perfect should do a collab with the slo mo guys',
+      'this was awesome',
+    ];
+    const plain = labelTexts(fans, () => 0, 'Praise')[0]!;
+    expect(plain.heading).not.toMatch(/dude/i);
+    const named = labelTexts(fans, () => 0, 'Praise', sourceNames({ channel: 'Dude Perfect' }))[0]!;
+    expect(named.heading).toBe('Praise for Dude Perfect');
+    expect(named.tags[0]).toBe('dude perfect');
   });
 });

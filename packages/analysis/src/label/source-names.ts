@@ -13,6 +13,7 @@
  *   radiohead live" leaves "Lift" a name).
  * A shouted source (most of its letters in capitals) says nothing about spelling but inner casing;
  * a longer word in capitals for emphasis ("Weekend in BRIGHTON") is a name written the usual way.
+ * The channel's whole name is one too when some of its words are no term alone ("Dude Perfect").
  */
 import type { CommentSourceText } from '../types';
 import { isContentWord, tokenise } from './tokenise';
@@ -103,12 +104,51 @@ export function sourceNames(source: CommentSourceText | undefined): ReadonlyMap<
   };
   read(source.channel, true);
   read(source.title, false);
+  const whole = wholeChannelName(source.channel);
+  if (whole) names.set(whole.key, whole.display);
   return names;
 }
 
-/** The phrase with each word the source names written as the source writes it ("radiohead" -> "Radiohead"). */
+/** Words a channel's name never starts with when viewers mean it by the words ("In The Rain"). */
+const LEADING_LINKS = new Set('in on at of to for with by from and or as a an'.split(' '));
+
+/**
+ * The channel's name as one phrase when it has two or three words and one of them is no term by
+ * itself ("Dude Perfect", where "dude" is chat noise; a leading "The" is left off): lower-case key
+ * and the channel's spelling. Viewers writing "dude perfect" then name the channel, not "perfect".
+ */
+function wholeChannelName(
+  channel: string | null | undefined,
+): { key: string; display: string } | null {
+  if (!channel?.trim()) return null;
+  const tokens = tokenise(channel).filter((t) => /[\p{L}\p{N}]/u.test(t.surface));
+  if (tokens[0]?.key === 'the') tokens.shift();
+  if (tokens.length < 2 || tokens.length > 3) return null;
+  if (LEADING_LINKS.has(tokens[0]!.key)) return null;
+  if (tokens.every((t) => isContentWord(t.key)) || !tokens.some((t) => isContentWord(t.key)))
+    return null;
+  const shouted = isShouted(channel);
+  return {
+    key: tokens.map((t) => t.key).join(' '),
+    // capitals for emphasis are written the usual way ("DUDE PERFECT"), acronyms kept ("PBS")
+    display: tokens
+      .map(({ surface: w }) =>
+        (shouted || isLoud(w)) && !(isAcronym(w) && !isPlainWordInCapitals(w))
+          ? w[0] + w.slice(1).toLowerCase()
+          : w,
+      )
+      .join(' '),
+  };
+}
+
+/**
+ * The phrase with each word the source names written as the source writes it ("radiohead" ->
+ * "Radiohead"), or the whole phrase when the source names it ("dude perfect" -> "Dude Perfect").
+ */
 export function withSourceNames(phrase: string, names: ReadonlyMap<string, string>): string {
   if (names.size === 0) return phrase;
+  const whole = names.get(phrase.toLowerCase());
+  if (whole !== undefined) return whole;
   return phrase
     .split(' ')
     .map((w) => names.get(w.toLowerCase()) ?? w)

@@ -137,11 +137,17 @@ function isHeadline(tokens: readonly Token[]): boolean {
  * A bigram joins two adjacent content words, or a content word and a number ("part 2", "iphone 15").
  * A title written with capitals is one term, its small words included ("game of throne", shown as
  * viewers write it: "Game of Thrones"), where its words alone would read "game" and "throne".
+ * `phrases` (keys) are terms wherever they occur, whatever their words ("dude perfect", the channel).
  */
-export function commentTerms(tokens: readonly Token[]): Set<string> {
+export function commentTerms(
+  tokens: readonly Token[],
+  phrases: readonly (readonly string[])[] = [],
+): Set<string> {
   const terms = new Set<string>();
   let headline: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
+    for (const phrase of phrases)
+      if (phrase.every((word, j) => tokens[i + j]?.key === word)) terms.add(phrase.join(' '));
     const a = tokens[i]!.key;
     const aContent = isContentWord(a);
     if (aContent) terms.add(a);
