@@ -78,6 +78,11 @@ export interface HeadingInput {
   language?: string | null;
   /** Rejects phrases that cannot be a topic beyond the built-in rules (see `headingSubject`). */
   isTopic?: (p: Keyphrase) => boolean;
+  /**
+   * Whether the comments that use a phrase are what the heading's kind says ("Requests", "Praise",
+   * "Complaints"): "Requests for the camera" must not name what viewers praise in a cluster of requests.
+   */
+  fitsKind?: (p: Keyphrase, kind: string) => boolean;
 }
 
 export interface HeadingResult {
@@ -168,12 +173,14 @@ function sameTopic(a: Keyphrase, b: Keyphrase): boolean {
 /**
  * The topic phrase: the best non-generic keyphrase, joined with a second one when both fit.
  * `isTopic` (optional) may reject more phrases, e.g. words the cluster's comments use as verbs; it is
- * asked lazily, only until two topics are found.
+ * asked lazily, only until two topics are found. `fits` (optional) says whether the comments using
+ * a topic are what the heading says they are; a first topic that does not fit leaves no subject.
  */
 export function headingSubject(
   phrases: readonly Keyphrase[],
   room: number,
   isTopic: (p: Keyphrase) => boolean = () => true,
+  fits: (p: Keyphrase) => boolean = () => true,
 ): string | null {
   const topical: Keyphrase[] = [];
   for (const p of phrases) {
@@ -182,10 +189,12 @@ export function headingSubject(
     if (!p.generic && p.share >= MIN_SUBJECT_SHARE && nounLike(p) && isTopic(p)) topical.push(p);
   }
   const first = topical[0];
-  if (!first) return null;
+  // The cluster's topic is its first; when its comments are not what the heading says, no lesser
+  // topic stands in for it ("Requests for the Felix" over praise of Felix).
+  if (!first || !fits(first)) return null;
   let subject = phraseText(first);
   const second = topical[1];
-  if (second && second.score >= 0.6 * first.score) {
+  if (second && second.score >= 0.6 * first.score && fits(second)) {
     const joined = `${subject} and ${phraseText(second)}`;
     if (joined.length <= room) subject = joined;
   }
@@ -356,8 +365,14 @@ export function composeHeading(input: HeadingInput): HeadingResult {
     ? input.phrases.find((p) => p.addressed && p.share >= MIN_SUBJECT_SHARE)
     : undefined;
   const phrases = t.to ? input.phrases.filter((p) => !p.addressed) : input.phrases;
+  const { fitsKind } = input;
   const subject = about
-    ? headingSubject(phrases, MAX_HEADING_LENGTH - about('').length, input.isTopic)
+    ? headingSubject(
+        phrases,
+        MAX_HEADING_LENGTH - about('').length,
+        input.isTopic,
+        fitsKind && ((p) => fitsKind(p, t.kind)),
+      )
     : null;
   const toPerson = !subject && addressee && t.to ? t.to(addressee.display) : null;
   const heading = capitaliseFirst(about && subject ? about(subject) : (toPerson ?? t.general));

@@ -420,6 +420,49 @@ describe('labelClusters: topics', () => {
   });
 });
 
+describe('labelClusters: what the heading says of the comments', () => {
+  /** One Request cluster; a comment with "please" requests, the others praise. */
+  const requestCluster = (texts: string[]) => {
+    const prepared = prepareComments(texts.map((text, i) => inputComment(text, { id: String(i) })));
+    const intents = texts.map((t): Intent => (/please/i.test(t) ? 'Request' : 'Praise'));
+    return labelClusters({
+      comments: prepared.comments,
+      assignments: texts.map(() => 0),
+      k: 1,
+      intents,
+      sentiments: texts.map(() => ({ score: 0.6, label: 'positive' })),
+      centrality: null,
+      categorise: () => 'Request',
+    })[0]!;
+  };
+  const praiseOfTheCameraman = [
+    'props to the cameraman for the shots',
+    'the cameraman felt like a real friend of the group',
+    'W cameraman, great vibes',
+    'I love the cameraman so much',
+    'the cameraman deserves a raise',
+  ];
+
+  it('never heads requests with a topic only the praise in the cluster names', () => {
+    const label = requestCluster([
+      ...praiseOfTheCameraman,
+      'please do more of these',
+      'please keep doing these videos',
+    ]);
+    expect(label.tags).toContain('cameraman');
+    expect(label.heading).toBe('Requests for more videos');
+  });
+
+  it('names the topic when enough of the comments naming it ask for something', () => {
+    const label = requestCluster([
+      ...praiseOfTheCameraman,
+      'please show the cameraman more',
+      'please let the cameraman talk',
+    ]);
+    expect(label.heading).toBe('Requests for the cameraman');
+  });
+});
+
 describe('composeHeading', () => {
   const base = {
     sentiment: 'neutral' as const,

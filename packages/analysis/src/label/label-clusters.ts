@@ -1,4 +1,4 @@
-import type { ClusterSentiment, CommentRef, Intent } from '@app/contracts';
+import type { ClusterSentiment, CommentRef, Intent, SentimentLabel } from '@app/contracts';
 import { IntentSchema } from '@app/contracts';
 import type { HeadingPerson, PreparedComment, Sentiment } from '../types';
 import {
@@ -20,6 +20,7 @@ import {
   stopwordsOf,
 } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
+import { tokenise } from './tokenise';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { MentionedNames } from '../prepare/mentions';
 import { fromAudience } from '../prepare/prepare-comments';
@@ -140,6 +141,38 @@ function isTopicIn(p: Keyphrase, texts: readonly string[]): boolean {
   return usedAsNoun(p.tag, texts);
 }
 
+/** Comments a complaint or a negative reaction speaks for. */
+const negative = (i: Intent, s: SentimentLabel) =>
+  i === 'Criticism' || s === 'negative' || s === 'mixed';
+/** Comments praise or a positive reaction speaks for. */
+const positive = (i: Intent, s: SentimentLabel) =>
+  i === 'Praise' || s === 'positive' || s === 'mixed';
+/**
+ * What a heading's kind says of the comments naming its topic (kinds not listed, "Thoughts on" or
+ * "Jokes about", say nothing of them). A cluster is a Request cluster when a quarter of it asks, so
+ * its most distinctive phrase may come from the rest: "Requests for the camera and the friends"
+ * over nine comments praising the cameraman and none asking for anything.
+ */
+const KIND_FITS: Readonly<Record<string, (intent: Intent, sentiment: SentimentLabel) => boolean>> =
+  {
+    Requests: (i) => i === 'Request',
+    // a request phrased as a question is a Request
+    Questions: (i) => i === 'Question' || i === 'Request',
+    Complaints: negative,
+    'Negative reactions': negative,
+    Praise: positive,
+    'Positive reactions': positive,
+  };
+/** The share of the comments using a topic that must fit the kind, as a category needs a quarter. */
+const KIND_FIT_SHARE = 0.25;
+
+/** Whether `parts` occur one after another in `keys`. */
+function containsRun(keys: readonly string[], parts: readonly string[]): boolean {
+  for (let i = 0; i + parts.length <= keys.length; i++)
+    if (parts.every((w, j) => keys[i + j] === w)) return true;
+  return false;
+}
+
 /** Whether compromise's lexicon knows a word as an adjective and as nothing else ("fine", "live"). */
 function isOnlyAdjective(word: string): boolean {
   const tags = lexiconTag(word);
@@ -210,12 +243,13 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     comments.map((c) => c.author),
     comments.map((c) => c.clean),
   );
-  const docs = members.map((list) => {
+  const counted = members.map((list) => {
     const genuine = list.filter(
       (i) => fromAudience(comments[i]!) && comments[i]!.duplicateOf === null,
     );
-    return (genuine.length > 0 ? genuine : list).map((i) => mentioned.strip(comments[i]!.clean));
+    return genuine.length > 0 ? genuine : list;
   });
+  const docs = counted.map((list) => list.map((i) => mentioned.strip(comments[i]!.clean)));
   // Whether a tag can name its cluster's topic, asked once per cluster and tag (the tagger is slow).
   const topicMemo = new Map<string, boolean>();
   const isTopic = (p: Keyphrase, clusterId: number): boolean => {
@@ -223,6 +257,28 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     let known = topicMemo.get(key);
     if (known === undefined) topicMemo.set(key, (known = isTopicIn(p, docs[clusterId]!)));
     return known;
+  };
+  // The counted comments' words, tokenised once per cluster a kind is asked of.
+  const tokensOf = new Map<number, string[][]>();
+  const fitsKind = (p: Keyphrase, kind: string, clusterId: number): boolean => {
+    const fits = KIND_FITS[kind];
+    if (!fits) return true;
+    let tokens = tokensOf.get(clusterId);
+    if (!tokens)
+      tokensOf.set(
+        clusterId,
+        (tokens = docs[clusterId]!.map((t) => tokenise(t).map((x) => x.key))),
+      );
+    const parts = p.tag.split(' ');
+    let using = 0;
+    let fitting = 0;
+    tokens.forEach((keys, d) => {
+      if (!containsRun(keys, parts)) return;
+      using++;
+      const i = counted[clusterId]![d]!;
+      if (fits(input.intents[i]!, input.sentiments[i]!.label)) fitting++;
+    });
+    return using === 0 || fitting >= KIND_FIT_SHARE * using;
   };
   // Twice the tags shown, so a non-English cluster still shows six once its stopwords are dropped.
   const keyphrases = extractKeyphrases(docs, { maxTags: 2 * MAX_TAGS, names: input.names });
@@ -276,6 +332,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       spamShare,
       language: language?.name ?? null,
       isTopic: (p) => isTopic(p, clusterId),
+      fitsKind: (p, kind) => fitsKind(p, kind, clusterId),
     });
     return {
       clusterId,
