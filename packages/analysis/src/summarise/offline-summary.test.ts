@@ -110,7 +110,8 @@ describe('composeOfflineSummary', () => {
     expect(summary.improvement_suggestions).toEqual([
       'Address the complaints about the audio (70% of comments, within a topic of 100%).',
     ]);
-    expect(summary.key_positives).toEqual([]);
+    // says so rather than leaving the list empty
+    expect(summary.key_positives).toEqual(['No praise stands out: no viewer praises the video.']);
   });
 
   it('names praise inside a wider topic with both shares, so it matches the chart', () => {
@@ -365,6 +366,28 @@ describe('composeOfflineSummary', () => {
     const none = composeOfflineSummary([cluster({})], praise);
     expect(none.improvement_suggestions).toEqual([
       'Nothing to fix stands out: no viewer asks for anything or complains.',
+    ]);
+  });
+
+  it('says when no praise stands out instead of leaving positives empty', () => {
+    const neutral = {
+      label: 'neutral',
+      score: 0,
+      positive_share: 0.1,
+      negative_share: 0.1,
+    } as const;
+    // one praising comment in each of two joke topics: too thin for a line of its own
+    const jokes = (clusterId: number) =>
+      cluster({
+        clusterId,
+        heading: `Jokes about ${clusterId}`,
+        size: 50,
+        percentage: 50,
+        sentiment: neutral,
+        intentCounts: { Request: 0, Praise: 1, Criticism: 0, Question: 0, Opinion: 49 },
+      });
+    expect(composeOfflineSummary([jokes(0), jokes(1)], neutral).key_positives).toEqual([
+      'No praise stands out: 2 comments praise the video in all, spread thinly across the topics.',
     ]);
   });
 });

@@ -214,6 +214,16 @@ function nothingToActOn(clusters: readonly SummaryCluster[]): string {
 }
 
 /**
+ * The one positive when no praise or warm topic is big enough for a line of its own: says so, with
+ * how much praise there is in all, as `nothingToActOn` does for suggestions.
+ */
+function nothingPraised(clusters: readonly SummaryCluster[]): string {
+  const praise = clusters.reduce((sum, c) => sum + (c.intentCounts.Praise ?? 0), 0);
+  if (praise === 0) return 'No praise stands out: no viewer praises the video.';
+  return `No praise stands out: ${praise} ${praise === 1 ? 'comment praises' : 'comments praise'} the video in all, spread thinly across the topics.`;
+}
+
+/**
  * The offline executive summary, composed from the clusters: the overall vibe from the comments'
  * sentiment and the biggest topic; positives from praise (a praise cluster, or a big share of praise
  * inside another cluster, or a clearly positive opinion cluster); suggestions from requests, questions
@@ -272,6 +282,7 @@ export function composeOfflineSummary(
   }
 
   if (suggestions.length === 0) suggestions.push(nothingToActOn(real));
+  if (positives.length === 0) positives.push(nothingPraised(real));
 
   return {
     overall_vibe: overallVibe,
