@@ -20,6 +20,7 @@ export interface ClusterCommentRow {
   publishedAt: Date | null;
   sentimentScore: number;
   sentimentLabel: string;
+  intent: string;
 }
 
 /** The columns of a ClusterCommentRow. */
@@ -31,6 +32,7 @@ const CLUSTER_COMMENT_COLUMNS = [
   'publishedAt',
   'sentimentScore',
   'sentimentLabel',
+  'intent',
 ] as const;
 
 export type ClusterAnalysisRepository = ReturnType<typeof createClusterAnalysisRepository>;

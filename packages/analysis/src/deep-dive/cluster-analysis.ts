@@ -16,6 +16,17 @@ export interface SentimentBreakdown {
   scored: number;
 }
 
+/** A comment's stored tone: its label, else its polarity's side; null when neither is stored. */
+export function commentTone(c: DeepDiveComment): SentimentLabel | null {
+  if (c.sentimentLabel) return c.sentimentLabel;
+  if (c.sentimentScore === null || !Number.isFinite(c.sentimentScore)) return null;
+  return c.sentimentScore >= POLARITY_THRESHOLD
+    ? 'positive'
+    : c.sentimentScore <= -POLARITY_THRESHOLD
+      ? 'negative'
+      : 'neutral';
+}
+
 /**
  * Aggregates stored per-comment sentiment into one label; 'mixed' when both sides are strong. A
  * comment's side is its stored label when there is one (the learned model's answer), else the sign
@@ -28,16 +39,9 @@ export function aggregateSentiment(comments: readonly DeepDiveComment[]): Sentim
   );
   if (scored.length === 0)
     return { label: 'neutral', mean: 0, positiveShare: 0, negativeShare: 0, scored: 0 };
-  const side = (c: DeepDiveComment & { sentimentScore: number }): SentimentLabel =>
-    c.sentimentLabel ??
-    (c.sentimentScore >= POLARITY_THRESHOLD
-      ? 'positive'
-      : c.sentimentScore <= -POLARITY_THRESHOLD
-        ? 'negative'
-        : 'neutral');
   const mean = scored.reduce((a, c) => a + c.sentimentScore, 0) / scored.length;
-  const positiveShare = scored.filter((c) => side(c) === 'positive').length / scored.length;
-  const negativeShare = scored.filter((c) => side(c) === 'negative').length / scored.length;
+  const positiveShare = scored.filter((c) => commentTone(c) === 'positive').length / scored.length;
+  const negativeShare = scored.filter((c) => commentTone(c) === 'negative').length / scored.length;
   let label: SentimentLabel = 'neutral';
   if (positiveShare >= 0.3 && negativeShare >= 0.3) label = 'mixed';
   else if (mean >= POLARITY_THRESHOLD && positiveShare > negativeShare) label = 'positive';

@@ -260,6 +260,71 @@ describe('retrieval and the extractive chat answer', () => {
     });
     expect(extractiveAnswer(q, cluster, picked).answer).toMatch(/^None of the 6 comments/);
   });
+
+  describe('questions about what viewers dislike, like, ask for or ask', () => {
+    // the stored intents, as the analysis classified them
+    const intents: Record<string, DeepDiveComment['intent']> = {
+      '1': 'Criticism',
+      '2': 'Criticism',
+      '3': 'Praise',
+      '4': 'Praise',
+      '5': 'Criticism',
+      '6': 'Request',
+    };
+    const stored = cluster.map((c) => ({ ...c, intent: intents[c.id] }));
+    const ask = (q: string, comments: DeepDiveComment[] = stored) => {
+      const [qv] = bagVectors([q], vocab);
+      const picked = retrieveForQuestion({
+        question: q,
+        questionVector: qv!,
+        comments,
+        vectors,
+        topK: 3,
+      });
+      return extractiveAnswer(q, comments, picked);
+    };
+
+    it('answers from the comments of that intent or tone, whatever their words', () => {
+      const dislike = ask('What do viewers dislike here?');
+      expect(dislike.answer.split('\n')[0]).toBe(
+        '3 of the 6 comments in this cluster criticise or sound negative. The most relevant:',
+      );
+      expect(dislike.quoted.map((c) => c.id).sort()).toEqual(['1', '2', '5']);
+      const like = ask('What do people like?');
+      // "better be good" reads positive
+      expect(like.answer).toMatch(/^3 of the 6 comments in this cluster praise or sound positive/);
+      expect(like.quoted.map((c) => c.id).sort()).toEqual(['3', '4', '6']);
+      expect(ask('What do they want next?').quoted.map((c) => c.id)).toEqual(['6']);
+    });
+
+    it("keeps to the question's topic when it names one, and says when none fit", () => {
+      const camera = ask('Do people complain about the camera?');
+      expect(camera.answer).toMatch(
+        /^None of the 6 comments in this cluster criticises or sounds negative about "camera"; these are the closest in meaning:/,
+      );
+      const price = ask('What problems do viewers have with the price?');
+      expect(price.answer).toMatch(
+        /^3 of the 6 comments in this cluster criticise or sound negative and mention "price"/,
+      );
+      expect(ask('Any questions?').answer).toMatch(
+        /^None of the 6 comments in this cluster asks a question;/,
+      );
+    });
+
+    it('reads a question by its words when it asks about several things or the intents are unknown', () => {
+      expect(ask('What do people like and dislike about the price?').answer).toMatch(
+        /^3 of the 6 comments in this cluster mention .*"price"/,
+      );
+      // analyses stored without intents: no request can be told apart
+      expect(ask('What do they want next?', cluster).answer).toMatch(
+        /^None of the 6 comments in this cluster use the words/,
+      );
+      // "like" as a comparison asks about a topic
+      expect(ask('Anything about things like the camera?', stored).answer).toMatch(
+        /^1 of the 6 comments in this cluster mention .*"camera"/,
+      );
+    });
+  });
 });
 
 describe('LLM prompts', () => {

@@ -1,4 +1,4 @@
-import { aggregateSentiment } from './cluster-analysis';
+import { aggregateSentiment, commentTone } from './cluster-analysis';
 import { keywordOverlap, keywordSet, questionKeywords, stem } from './retrieval';
 import { contentTokens, jaccard, truncate } from './text';
 import type { DeepDiveComment, RetrievedComment } from './types';
@@ -9,6 +9,83 @@ export interface ExtractiveAnswer {
   quoted: DeepDiveComment[];
 }
 
+/**
+ * What a question asks about the comments rather than their topic: what viewers dislike, like,
+ * ask for, or ask. Such a question is answered from the comments of that intent or tone, whatever
+ * their words ("What do viewers dislike here?" used to quote the comments closest in meaning,
+ * praise among them).
+ */
+interface Aspect {
+  /** The question's words that ask it (no topic of their own). */
+  cue: RegExp;
+  /** Whether a stored comment is one the question asks about. */
+  fits: (c: DeepDiveComment) => boolean;
+  /** "criticise or sound negative": what those comments do, after "N of the M comments …". */
+  doing: string;
+  /** "None of the M comments … criticises or sounds negative". */
+  none: string;
+  /** What of the stored comments it reads: their intent alone, or their intent or tone. */
+  reads: 'intent' | 'intent or tone';
+}
+
+const ASPECTS: readonly Aspect[] = [
+  {
+    cue: /\b(?:dislike[sd]?|hate[sd]?|complain\w*|complaints?|criticis\w*|criticiz\w*|negative|problems?|issues?|annoy\w*|unhappy|upset|angry|wrong|bad)\b/i,
+    fits: (c) => c.intent === 'Criticism' || commentTone(c) === 'negative',
+    doing: 'criticise or sound negative',
+    reads: 'intent or tone',
+    none: 'criticises or sounds negative',
+  },
+  {
+    // "like" only as a verb someone does ("what do viewers like", not "things like the intro")
+    cue: /\b(?:(?:do|does|did|they|people|viewers|fans|everyone|most|you|u)\s+(?:really\s+|most\s+)?(?:like[sd]?|love[sd]?)|enjoy\w*|prais\w*|positive|good|best|favou?rite|appreciat\w*|happy)\b/i,
+    fits: (c) => c.intent === 'Praise' || commentTone(c) === 'positive',
+    doing: 'praise or sound positive',
+    reads: 'intent or tone',
+    none: 'praises or sounds positive',
+  },
+  {
+    cue: /\b(?:want(?:s|ed)?|request\w*|suggest\w*|ideas?|wish(?:es)?|ask(?:s|ed|ing)? for)\b/i,
+    fits: (c) => c.intent === 'Request',
+    doing: 'ask for something',
+    reads: 'intent',
+    none: 'asks for anything',
+  },
+  {
+    cue: /\b(?:questions?|ask(?:s|ed|ing)?(?! for)|confus\w*|wonder\w*)\b/i,
+    fits: (c) => c.intent === 'Question',
+    doing: 'ask a question',
+    reads: 'intent',
+    none: 'asks a question',
+  },
+];
+
+/** Words around an aspect that name no topic ("what do they want next?", "anything else?"). */
+const ASPECT_FRAME = /\b(?:next|more|else|any|anything|something|here|there|now|most|main)\b/gi;
+
+/**
+ * The one aspect a question asks about, with the question's other words; none when it asks about
+ * several ("what do they like and dislike?") or the stored comments lack what the aspect reads
+ * (an intent for requests and questions, a tone for the rest).
+ */
+function askedAspect(
+  question: string,
+  cluster: readonly DeepDiveComment[],
+): { aspect: Aspect; rest: string } | null {
+  const asked = ASPECTS.filter((a) => a.cue.test(question));
+  if (asked.length !== 1) return null;
+  const aspect = asked[0]!;
+  const readable =
+    aspect.reads === 'intent'
+      ? cluster.some((c) => c.intent)
+      : cluster.some((c) => c.intent || commentTone(c) !== null);
+  if (!readable) return null;
+  const rest = question
+    .replace(new RegExp(aspect.cue.source, 'gi'), ' ')
+    .replace(ASPECT_FRAME, ' ');
+  return { aspect, rest };
+}
+
 function byline(c: DeepDiveComment): string {
   const who = c.author ? (c.author.startsWith('@') ? c.author : `@${c.author}`) : 'Anonymous';
   return `${who}, ${c.likes.toLocaleString('en-US')} ${c.likes === 1 ? 'like' : 'likes'}`;
@@ -16,8 +93,10 @@ function byline(c: DeepDiveComment): string {
 
 /**
  * The offline chat answer: how many of the cluster's comments touch the question's words (with
- * their tone), then the most relevant comments quoted verbatim, near-duplicates folded into a count.
- * It never invents text: every sentence is a count or a quote.
+ * their tone), or, for a question about what viewers dislike, like, ask for or ask, how many do
+ * that (on the question's topic when it names one); then the most relevant comments quoted
+ * verbatim, near-duplicates folded into a count. It never invents text: every sentence is a count
+ * or a quote.
  */
 export function extractiveAnswer(
   question: string,
@@ -28,11 +107,42 @@ export function extractiveAnswer(
   if (cluster.length === 0 || retrieved.length === 0) {
     return { answer: 'This cluster has no comments to answer from.', quoted: [] };
   }
-  const q = questionKeywords(question);
+  const asked = askedAspect(question, cluster);
+  const topic = asked ? asked.rest : question;
+  const q = questionKeywords(topic);
+  const words = [...new Set(contentTokens(topic))].filter((w) => q.has(stem(w))).slice(0, 4);
+  const mention = words.map((w) => `"${w}"`).join(' or ');
   const matching = cluster.filter((c) => keywordOverlap(q, keywordSet(c.text)) > 0);
-  const words = [...new Set(contentTokens(question))].filter((w) => q.has(stem(w))).slice(0, 4);
 
   const lines: string[] = [];
+  if (asked) {
+    // the comments of the aspect, on the question's topic when it names one
+    const { aspect } = asked;
+    const fitting = (words.length > 0 ? matching : cluster).filter(aspect.fits);
+    const where = words.length > 0 ? ` and mention ${mention}` : '';
+    if (fitting.length > 0) {
+      lines.push(
+        `${fitting.length} of the ${cluster.length} comments in this cluster ${aspect.doing}${where}. The most relevant:`,
+      );
+      // closest to the question first, then the most liked
+      const rank = new Map(retrieved.map((r, i) => [r.comment.id, i]));
+      const ordered = [...fitting].sort(
+        (a, b) =>
+          (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) ||
+          b.likes - a.likes ||
+          a.id.localeCompare(b.id),
+      );
+      return quoting(lines, ordered, maxQuotes);
+    }
+    lines.push(
+      `None of the ${cluster.length} comments in this cluster ${aspect.none}${words.length > 0 ? ` about ${mention}` : ''}; these are the closest in meaning:`,
+    );
+    return quoting(
+      lines,
+      retrieved.map((r) => r.comment),
+      maxQuotes,
+    );
+  }
   if (matching.length > 0 && words.length > 0) {
     const tone = aggregateSentiment(matching);
     const toneText =
@@ -40,7 +150,7 @@ export function extractiveAnswer(
         ? ` (${Math.round(tone.positiveShare * matching.length)} positive, ${Math.round(tone.negativeShare * matching.length)} negative)`
         : '';
     lines.push(
-      `${matching.length} of the ${cluster.length} comments in this cluster mention ${words.map((w) => `"${w}"`).join(' or ')}${toneText}. The most relevant:`,
+      `${matching.length} of the ${cluster.length} comments in this cluster mention ${mention}${toneText}. The most relevant:`,
     );
   } else {
     lines.push(
@@ -56,15 +166,28 @@ export function extractiveAnswer(
   const ordered = [...(pool.length > 0 ? pool : retrieved)].sort((a, b) =>
     a.reason === b.reason ? b.score - a.score : a.reason === 'similar' ? -1 : 1,
   );
+  return quoting(
+    lines,
+    ordered.map((r) => r.comment),
+    maxQuotes,
+  );
+}
+
+/** The answer: its opening lines, then up to `maxQuotes` comments verbatim, near-duplicates folded into a count. */
+function quoting(
+  lines: string[],
+  ordered: readonly DeepDiveComment[],
+  maxQuotes: number,
+): ExtractiveAnswer {
   const quoted: { c: DeepDiveComment; tokens: Set<string>; similar: number }[] = [];
-  for (const r of ordered) {
-    const tokens = new Set(contentTokens(r.comment.text));
+  for (const c of ordered) {
+    const tokens = new Set(contentTokens(c.text));
     const dup = quoted.find((qd) => jaccard(qd.tokens, tokens) >= 0.7);
     if (dup) {
       dup.similar += 1;
       continue;
     }
-    if (quoted.length < maxQuotes) quoted.push({ c: r.comment, tokens, similar: 0 });
+    if (quoted.length < maxQuotes) quoted.push({ c, tokens, similar: 0 });
   }
   for (const { c, similar } of quoted) {
     const more = similar > 0 ? `; ${similar} more say much the same` : '';

@@ -1,4 +1,4 @@
-import type { SentimentLabel } from '@app/contracts';
+import type { Intent, SentimentLabel } from '@app/contracts';
 
 /** A stored comment of one cluster, as the deep dive reads it. */
 export interface DeepDiveComment {
@@ -12,6 +12,8 @@ export interface DeepDiveComment {
   sentimentScore: number | null;
   /** Stored per-comment sentiment label; when absent the polarity's sign decides. */
   sentimentLabel?: SentimentLabel | null;
+  /** Stored intent (Request, Question, Criticism, Praise, Opinion), when known. */
+  intent?: Intent | null;
 }
 
 /** The offline (or validated LLM) per-cluster analysis. */

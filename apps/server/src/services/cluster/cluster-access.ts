@@ -1,5 +1,5 @@
 import type { CommentSourceText, DeepDiveComment } from '@app/analysis';
-import { SentimentLabelSchema } from '@app/contracts';
+import { IntentSchema, SentimentLabelSchema } from '@app/contracts';
 import { AppError, NotFoundError } from '../../errors';
 import type {
   ClusterAnalysisRepository,
@@ -72,6 +72,7 @@ export function toDeepDiveComment(row: ClusterCommentRow): DeepDiveComment {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     sentimentScore: Number.isFinite(row.sentimentScore) ? row.sentimentScore : null,
     sentimentLabel: SentimentLabelSchema.safeParse(row.sentimentLabel).data ?? null,
+    intent: IntentSchema.safeParse(row.intent).data ?? null,
   };
 }
 

@@ -297,6 +297,18 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
       expect(reply.comment_ids.length).toBe(7);
     });
 
+    it('answers a question about what viewers ask from the stored intents, whatever their words', async () => {
+      const s = await track(setUp(t));
+      const res = await ask(s, 'What questions do viewers have?');
+      expect(res.statusCode, res.body).toBe(200);
+      const reply = res.json<ChatReply>();
+      expect(reply.answer).toMatch(/^2 of the 7 comments in this cluster ask a question\./);
+      expect(reply.quotes.map((q) => q.text).sort()).toEqual([
+        'How long do you cook the chicken?',
+        'What brand of pan do you use?',
+      ]);
+    });
+
     it('rejects empty and over-long questions with a message', async () => {
       const s = await track(setUp(t));
       const empty = await ask(s, '   ');
