@@ -153,6 +153,18 @@ describe('cluster analysis (offline)', () => {
     expect(topQuestions(cluster)).toEqual([]);
   });
 
+  it('takes no theme from filler or swearing, only from what comments talk about', () => {
+    const cluster = [
+      comment('1', 'their reactions are so fake, something is off'),
+      comment('2', 'fake laughs every fucking time, dude'),
+      comment('3', 'something about the fake laughs, dude'),
+      comment('4', 'the screaming every fucking second'),
+    ];
+    const themes = clusterKeyphrases(cluster).map((k) => k.phrase);
+    expect(themes).toContain('fake laughs');
+    expect(themes.join(' ')).not.toMatch(/\b(something|fucking|dude)\b/);
+  });
+
   it.skipIf(!existsSync(pocheFile))(
     'on a real coding tutorial, the questions are real questions from the comments',
     () => {
