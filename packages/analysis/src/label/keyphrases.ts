@@ -2,7 +2,14 @@ import { isBareName, personName, withUsualCasing } from './casing';
 import { lexiconTag } from './part-of-speech';
 import { isPlainWordInCapitals, withSourceNames } from './source-names';
 import { ABSTRACT_NOUNS, COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
-import { commentTerms, isContentWord, isTitleSmallWord, tokenise, type Token } from './tokenise';
+import {
+  commentTerms,
+  isContentWord,
+  isTitleSmallWord,
+  runAt,
+  tokenise,
+  type Token,
+} from './tokenise';
 
 export interface Keyphrase {
   /** Tag text as shown (lower case, most common spelling in the cluster). */
@@ -548,14 +555,7 @@ function describe(
   let vocatives = 0;
   for (const tokens of cluster) {
     for (let i = 0; i + parts.length <= tokens.length; i++) {
-      let match = true;
-      for (let j = 0; j < parts.length; j++) {
-        if (tokens[i + j]!.key !== parts[j]) {
-          match = false;
-          break;
-        }
-      }
-      if (!match) continue;
+      if (!runAt(tokens, i, parts)) continue;
       seen++;
       if (parts.length === 1 && tokens[i]!.hashtag) hashtags++;
       // "the bot", "a bot", "the best youtuber": a determiner or an article, right before or before one

@@ -20,7 +20,7 @@ import {
   stopwordsOf,
 } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
-import { tokenise } from './tokenise';
+import { runAt, tokenise, type Token } from './tokenise';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { MentionedNames } from '../prepare/mentions';
 import { fromAudience } from '../prepare/prepare-comments';
@@ -166,13 +166,6 @@ const KIND_FITS: Readonly<Record<string, (intent: Intent, sentiment: SentimentLa
 /** The share of the comments using a topic that must fit the kind, as a category needs a quarter. */
 const KIND_FIT_SHARE = 0.25;
 
-/** Whether `parts` occur one after another in `keys`. */
-function containsRun(keys: readonly string[], parts: readonly string[]): boolean {
-  for (let i = 0; i + parts.length <= keys.length; i++)
-    if (parts.every((w, j) => keys[i + j] === w)) return true;
-  return false;
-}
-
 /** Whether compromise's lexicon knows a word as an adjective and as nothing else ("fine", "live"). */
 function isOnlyAdjective(word: string): boolean {
   const tags = lexiconTag(word);
@@ -258,32 +251,28 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     if (known === undefined) topicMemo.set(key, (known = isTopicIn(p, docs[clusterId]!)));
     return known;
   };
-  // The counted comments' words, tokenised once per cluster a kind is asked of.
-  const tokensOf = new Map<number, string[][]>();
-  const fitsKind = (p: Keyphrase, kind: string, clusterId: number): boolean => {
-    const fits = KIND_FITS[kind];
-    if (!fits) return true;
-    let tokens = tokensOf.get(clusterId);
-    if (!tokens)
-      tokensOf.set(
-        clusterId,
-        (tokens = docs[clusterId]!.map((t) => tokenise(t).map((x) => x.key))),
-      );
-    const parts = p.tag.split(' ');
-    let using = 0;
-    let fitting = 0;
-    tokens.forEach((keys, d) => {
-      if (!containsRun(keys, parts)) return;
-      using++;
-      const i = counted[clusterId]![d]!;
-      if (fits(input.intents[i]!, input.sentiments[i]!.label)) fitting++;
-    });
-    return using === 0 || fitting >= KIND_FIT_SHARE * using;
-  };
   // Twice the tags shown, so a non-English cluster still shows six once its stopwords are dropped.
   const keyphrases = extractKeyphrases(docs, { maxTags: 2 * MAX_TAGS, names: input.names });
 
   const labels = members.map((list, clusterId): DraftLabel => {
+    // The counted comments' words, tokenised when a heading's kind is first asked of them, and
+    // held for this cluster only (50,000 comments' tokens at once would weigh hundreds of MB).
+    let tokens: Token[][] | undefined;
+    const fitsKind = (p: Keyphrase, kind: string): boolean => {
+      const fits = KIND_FITS[kind];
+      if (!fits) return true;
+      tokens ??= docs[clusterId]!.map(tokenise);
+      const parts = p.tag.split(' ');
+      let using = 0;
+      let fitting = 0;
+      tokens.forEach((words, d) => {
+        if (!words.some((_, at) => runAt(words, at, parts))) return;
+        using++;
+        const i = counted[clusterId]![d]!;
+        if (fits(input.intents[i]!, input.sentiments[i]!.label)) fitting++;
+      });
+      return using === 0 || fitting >= KIND_FIT_SHARE * using;
+    };
     const intents = list.map((i) => input.intents[i]!);
     const counts = emptyIntentCounts();
     for (const intent of intents) counts[intent] += 1;
@@ -332,7 +321,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       spamShare,
       language: language?.name ?? null,
       isTopic: (p) => isTopic(p, clusterId),
-      fitsKind: (p, kind) => fitsKind(p, kind, clusterId),
+      fitsKind,
     });
     return {
       clusterId,

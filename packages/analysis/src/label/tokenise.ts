@@ -132,6 +132,13 @@ function isHeadline(tokens: readonly Token[]): boolean {
   );
 }
 
+/** Whether the words `parts` (keys) are written one after another from tokens[i]. */
+export function runAt(tokens: readonly Token[], i: number, parts: readonly string[]): boolean {
+  if (i + parts.length > tokens.length) return false;
+  for (let j = 0; j < parts.length; j++) if (tokens[i + j]!.key !== parts[j]) return false;
+  return true;
+}
+
 /**
  * Unigram and bigram terms of one comment (each at most once: the caller counts documents).
  * A bigram joins two adjacent content words, or a content word and a number ("part 2", "iphone 15").
@@ -146,8 +153,7 @@ export function commentTerms(
   const terms = new Set<string>();
   let headline: boolean | undefined;
   for (let i = 0; i < tokens.length; i++) {
-    for (const phrase of phrases)
-      if (phrase.every((word, j) => tokens[i + j]?.key === word)) terms.add(phrase.join(' '));
+    for (const phrase of phrases) if (runAt(tokens, i, phrase)) terms.add(phrase.join(' '));
     const a = tokens[i]!.key;
     const aContent = isContentWord(a);
     if (aContent) terms.add(a);
