@@ -260,6 +260,32 @@ describe('retrieval and the extractive chat answer', () => {
     expect(picked.map((p) => p.comment.id)).toEqual(['z-real', 'a-spam']);
   });
 
+  it('quotes a comment with a link only when too few others answer', () => {
+    const iphone = [
+      comment('a', 'https://youtu.be/abc About iPhone'),
+      comment('b', 'Yes now I can afford iphone 6'),
+      comment('c', 'iphone X face unlock is creepy'),
+    ];
+    // the link drop is the closest in meaning, even after retrieval's small penalty
+    const vectors = [
+      new Float32Array([1, 0]),
+      new Float32Array([0.8, 0.6]),
+      new Float32Array([0.6, 0.8]),
+    ];
+    const picked = retrieveForQuestion({
+      question: 'iphone?',
+      questionVector: new Float32Array([1, 0]),
+      comments: iphone,
+      vectors,
+      topK: 3,
+    });
+    expect(picked[0]!.comment.id).toBe('a');
+    expect(extractiveAnswer('iphone?', iphone, picked, 2).quoted.map((c) => c.id)).not.toContain(
+      'a',
+    );
+    expect(extractiveAnswer('iphone?', iphone, picked, 3).quoted.map((c) => c.id)).toContain('a');
+  });
+
   it('says so when no comment uses the question words', () => {
     const q = 'Is the video too long?';
     const [qv] = bagVectors([q], vocab);

@@ -1,5 +1,5 @@
 import { aggregateSentiment, commentTone } from './cluster-analysis';
-import { keywordOverlap, keywordSet, questionKeywords, stem } from './retrieval';
+import { hasLink, keywordOverlap, keywordSet, questionKeywords, stem } from './retrieval';
 import { contentTokens, jaccard, truncate } from './text';
 import type { DeepDiveComment, RetrievedComment } from './types';
 
@@ -173,14 +173,22 @@ export function extractiveAnswer(
   );
 }
 
-/** The answer: its opening lines, then up to `maxQuotes` comments verbatim, near-duplicates folded into a count. */
+/**
+ * The answer: its opening lines, then up to `maxQuotes` comments verbatim, near-duplicates folded
+ * into a count. Comments with a link come after the others ("https://youtu.be/… About iPhone" had
+ * been the first quote on the iPhone), so one is quoted only when too few others are.
+ */
 function quoting(
   lines: string[],
   ordered: readonly DeepDiveComment[],
   maxQuotes: number,
 ): ExtractiveAnswer {
   const quoted: { c: DeepDiveComment; tokens: Set<string>; similar: number }[] = [];
-  for (const c of ordered) {
+  const plainFirst = [
+    ...ordered.filter((c) => !hasLink(c.text)),
+    ...ordered.filter((c) => hasLink(c.text)),
+  ];
+  for (const c of plainFirst) {
     const tokens = new Set(contentTokens(c.text));
     const dup = quoted.find((qd) => jaccard(qd.tokens, tokens) >= 0.7);
     if (dup) {

@@ -53,6 +53,11 @@ const KEYWORD_WEIGHT = 0.35;
 const LINK_PENALTY = 0.1;
 const LINK = /\bhttps?:\/\/|\bwww\./i;
 
+/** Whether a comment carries a link (mostly promotion: "check my channel"). */
+export function hasLink(text: string): boolean {
+  return LINK.test(text);
+}
+
 export interface RetrieveOptions {
   question: string;
   questionVector: Float32Array;
@@ -75,7 +80,7 @@ export function retrieveForQuestion(options: RetrieveOptions): RetrievedComment[
   const scored = comments.map((comment, i) => {
     const v = vectors[i];
     const sim = v === undefined ? 0 : cosine(questionVector, v);
-    const link = LINK.test(comment.text) ? LINK_PENALTY : 0;
+    const link = hasLink(comment.text) ? LINK_PENALTY : 0;
     return {
       comment,
       score: sim + KEYWORD_WEIGHT * keywordOverlap(q, keywordSet(comment.text)) - link,
