@@ -26,6 +26,7 @@ import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/la
 import { sourceNames } from './label/source-names';
 import { measureClusters } from './measure/shares';
 import { composeOfflineSummary, type SummaryCluster } from './summarise/offline-summary';
+import { intentExamples } from './summarise/intent-examples';
 import { promptOptions, type LabellingOptions } from './llm/call-model';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
@@ -511,6 +512,7 @@ export async function analyseComments(
   }));
 
   options.onProgress?.({ stage: 'summarising', fraction: 0 });
+  const examples = intentExamples(comments, assignments, intents, clusterCount);
   const summaryClusters: SummaryCluster[] = labels.map((l) => ({
     clusterId: l.clusterId,
     heading: l.heading,
@@ -524,6 +526,7 @@ export async function analyseComments(
     sentiment: l.sentiment,
     intentCounts: l.intentCounts,
     representatives: l.representatives,
+    examples: examples[l.clusterId],
     spam: isSpamCluster(l, comments),
   }));
   // The audience's mood: spam and the creator's own replies are left out.

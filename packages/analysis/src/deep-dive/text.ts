@@ -57,14 +57,7 @@ export function splitSentences(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
-/** Shortens text to at most `max` characters on a word boundary, adding an ellipsis. */
-export function truncate(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
+export { truncate } from '../text/wording';
 
 /** Jaccard similarity of two token sets (0 when both are empty). */
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

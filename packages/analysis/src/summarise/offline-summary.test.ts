@@ -369,6 +369,29 @@ describe('composeOfflineSummary', () => {
     ]);
   });
 
+  it("quotes a topic's example when its suggestion names no subject", () => {
+    const noisy = cluster({
+      heading: 'Negative reactions',
+      size: 21,
+      percentage: 21,
+      intentCounts: { Request: 1, Praise: 2, Criticism: 6, Question: 5, Opinion: 7 },
+      examples: {
+        Criticism: 'lol their reactions are so fake now',
+        Question: `How many takes did each trick shot need? ${'really '.repeat(20)}curious`,
+      },
+    });
+    const rest = cluster({ clusterId: 1, size: 79, percentage: 79 });
+    expect(composeOfflineSummary([noisy, rest], noisy.sentiment).improvement_suggestions).toEqual([
+      'Address viewers\' complaints, like "lol their reactions are so fake now" (6% of comments, within a topic of 21%).',
+      'Answer viewers\' open questions, like "How many takes did each trick shot need? really really really really really really…" (5% of comments, within a topic of 21%), for example in a pinned comment.',
+    ]);
+    // a subject says what the line is about: no quote
+    const named = { ...noisy, subject: 'the reactions', heading: 'Complaints about the reactions' };
+    expect(composeOfflineSummary([named, rest], noisy.sentiment).improvement_suggestions[0]).toBe(
+      'Address the complaints about the reactions (6% of comments, within a topic of 21%).',
+    );
+  });
+
   it('says when no praise stands out instead of leaving positives empty', () => {
     const neutral = {
       label: 'neutral',

@@ -5,7 +5,7 @@ import {
   type ExecutiveSummary,
   type Intent,
 } from '@app/contracts';
-import { joinList } from '../text/wording';
+import { joinList, truncate } from '../text/wording';
 import type { HeadingPerson } from '../types';
 
 /** What the summary needs to know about one cluster. */
@@ -28,6 +28,11 @@ export interface SummaryCluster {
   /** Comments per intent in the cluster. */
   intentCounts: Record<Intent, number>;
   representatives: CommentRef[];
+  /**
+   * Per intent, one comment of it that says it best (the most-liked of a readable length): a
+   * suggestion whose topic has no subject quotes it, so the creator sees what is asked or disliked.
+   */
+  examples?: Partial<Record<Intent, string>>;
   /** True when the cluster is mostly spam; such clusters never appear in the summary. */
   spam: boolean;
 }
@@ -122,6 +127,15 @@ function claimedShare(p: Point): string {
   return `${pct(p.share)} of comments${withinTopic(p)}`;
 }
 
+/** Longest quote a suggestion shows. */
+const MAX_QUOTE = 90;
+
+/** ', like "Do a first try edition"': the cluster's example of the intent, when it has one. */
+function like(p: Point): string {
+  const example = p.cluster.examples?.[p.intent];
+  return example ? `, like "${truncate(example, MAX_QUOTE)}"` : '';
+}
+
 function suggestion(p: Point): string {
   const about = p.cluster.subject;
   const share = claimedShare(p);
@@ -138,17 +152,19 @@ function suggestion(p: Point): string {
         return `Consider ${about}: ${pct(p.share)} of comments ask for it${withinTopic(p)}.`;
       return about
         ? `Look at what viewers ask for about ${about} (${share}).`
-        : `Look at viewers' requests for future videos (${share}).`;
+        : p.cluster.examples?.Request
+          ? `Look at viewers' requests${like(p)} (${share}).`
+          : `Look at viewers' requests for future videos (${share}).`;
     case 'Question':
       if (person && p.cluster.category === 'Question')
         return `Answer viewers' questions for ${person.name} (${share}), for example in a pinned comment.`;
       return about
         ? `Answer the questions about ${about} (${share}), for example in a pinned comment.`
-        : `Answer viewers' open questions (${share}), for example in a pinned comment.`;
+        : `Answer viewers' open questions${like(p)} (${share}), for example in a pinned comment.`;
     default:
       return about
         ? `Address the complaints about ${about} (${share}).`
-        : `Address viewers' complaints (${share}).`;
+        : `Address viewers' complaints${like(p)} (${share}).`;
   }
 }
 
