@@ -512,7 +512,7 @@ export async function analyseComments(
   }));
 
   options.onProgress?.({ stage: 'summarising', fraction: 0 });
-  const examples = intentExamples(comments, assignments, intents, clusterCount);
+  const examples = intentExamples(comments, assignments, intents, clusterCount, found.centrality);
   const summaryClusters: SummaryCluster[] = labels.map((l) => ({
     clusterId: l.clusterId,
     heading: l.heading,

@@ -33,4 +33,22 @@ describe('intentExamples', () => {
       { Criticism: 'the audio is far too quiet in this one' },
     ]);
   });
+
+  it('takes the most typical of equally liked comments, and a long one only when nothing shorter is', () => {
+    const texts = [
+      'the intro music was way too loud',
+      'the editing felt rushed in the second half',
+      `this went on ${'and on '.repeat(20)}forever`,
+    ];
+    const prepared = prepareComments(texts.map((text, i) => inputComment(text, { id: String(i) })));
+    const criticism = texts.map((): Intent => 'Criticism');
+    const pick = (centrality: number[], members = [0, 0, 0]) =>
+      intentExamples(prepared.comments, members, criticism, 2, centrality)[0]!.Criticism;
+    expect(pick([0.2, 0.9, 1])).toBe(texts[1]);
+    expect(pick([0.9, 0.2, 1])).toBe(texts[0]);
+    // alone in its cluster, the long one is still an example
+    expect(intentExamples(prepared.comments, [0, 0, 1], criticism, 2)[1]).toEqual({
+      Criticism: texts[2],
+    });
+  });
 });

@@ -2,9 +2,9 @@ import type { Intent } from '@app/contracts';
 import { fromAudience } from '../prepare/prepare-comments';
 import type { PreparedComment } from '../types';
 
-/** A quote reads best between these many words: a sentence, not a word or an essay. */
+/** A quote reads best between these many words: a sentence, not a word or a paragraph. */
 const MIN_WORDS = 3;
-const MAX_WORDS = 40;
+const MAX_WORDS = 20;
 
 function words(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -13,14 +13,17 @@ function words(text: string): number {
 /**
  * Per cluster and intent, the comment that says it best: among the audience's own comments (no
  * spam, copies or the creator's replies) of that intent, the most-liked of a readable length
- * (3-40 words; any length when none is), ties to the earlier comment.
+ * (3-20 words; any length when none is), ties to the most typical of its cluster (`centrality`,
+ * when given), then to the earlier comment.
  */
 export function intentExamples(
   comments: readonly PreparedComment[],
   assignments: ArrayLike<number>,
   intents: readonly Intent[],
   k: number,
+  centrality?: ArrayLike<number> | null,
 ): Partial<Record<Intent, string>>[] {
+  const typical = (i: number): number => centrality?.[i] ?? 0;
   const best: Partial<Record<Intent, { index: number; readable: boolean }>>[] = Array.from(
     { length: k },
     () => ({}),
@@ -36,7 +39,9 @@ export function intentExamples(
     if (
       current === undefined ||
       (readable && !current.readable) ||
-      (readable === current.readable && c.likes > comments[current.index]!.likes)
+      (readable === current.readable &&
+        (c.likes > comments[current.index]!.likes ||
+          (c.likes === comments[current.index]!.likes && typical(i) > typical(current.index))))
     )
       slot[intent] = { index: i, readable };
   }

@@ -383,7 +383,7 @@ describe('composeOfflineSummary', () => {
     const rest = cluster({ clusterId: 1, size: 79, percentage: 79 });
     expect(composeOfflineSummary([noisy, rest], noisy.sentiment).improvement_suggestions).toEqual([
       'Address viewers\' complaints, like "lol their reactions are so fake now" (6% of comments, within a topic of 21%).',
-      'Answer viewers\' open questions, like "How many takes did each trick shot need? really really really really really really…" (5% of comments, within a topic of 21%), for example in a pinned comment.',
+      'Answer viewers\' open questions, like "How many takes did each trick shot need? really really really really really really really really really really really…" (5% of comments, within a topic of 21%), for example in a pinned comment.',
     ]);
     // a subject says what the line is about: no quote
     const named = { ...noisy, subject: 'the reactions', heading: 'Complaints about the reactions' };

@@ -128,7 +128,7 @@ function claimedShare(p: Point): string {
 }
 
 /** Longest quote a suggestion shows. */
-const MAX_QUOTE = 90;
+const MAX_QUOTE = 120;
 
 /** ', like "Do a first try edition"': the cluster's example of the intent, when it has one. */
 function like(p: Point): string {
