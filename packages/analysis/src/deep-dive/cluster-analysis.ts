@@ -1,8 +1,7 @@
 import { toneOnlyLeans, type SentimentLabel } from '@app/contracts';
-import { joinList } from '../text/wording';
+import { joinList, truncate } from '../text/wording';
 import { clusterKeyphrases } from './keyphrases';
 import { questionsIn, topQuestions } from './questions';
-import { truncate } from './text';
 import type { ClusterDeepAnalysis, DeepDiveComment } from './types';
 
 /** Polarity beyond which one comment counts as positive or negative (VADER's usual cut-off). */

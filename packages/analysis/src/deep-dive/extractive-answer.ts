@@ -1,6 +1,7 @@
 import { aggregateSentiment, commentTone } from './cluster-analysis';
 import { hasLink, keywordOverlap, keywordSet, questionKeywords, stem } from './retrieval';
-import { contentTokens, jaccard, truncate } from './text';
+import { truncate } from '../text/wording';
+import { contentTokens, jaccard } from './text';
 import type { DeepDiveComment, RetrievedComment } from './types';
 
 export interface ExtractiveAnswer {

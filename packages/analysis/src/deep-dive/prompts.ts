@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CompletionRequest } from '../ports';
 import { sourceFacts } from '../llm/call-model';
 import type { CommentSourceText } from '../types';
-import { truncate } from './text';
+import { truncate } from '../text/wording';
 import type { DeepDiveComment, RetrievedComment } from './types';
 
 /** Longest comment text sent to a model; longer ones are cut (the model needs the gist, not essays). */

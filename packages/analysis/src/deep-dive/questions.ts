@@ -1,4 +1,5 @@
-import { contentTokens, jaccard, splitSentences, truncate } from './text';
+import { truncate } from '../text/wording';
+import { contentTokens, jaccard, splitSentences } from './text';
 import type { DeepDiveComment } from './types';
 
 /**

@@ -57,8 +57,6 @@ export function splitSentences(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
-export { truncate } from '../text/wording';
-
 /** Jaccard similarity of two token sets (0 when both are empty). */
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 0;
