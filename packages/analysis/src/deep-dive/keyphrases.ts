@@ -2,15 +2,12 @@ import { STOPWORDS } from '../label/stopwords';
 import { isStopWord as isFunctionWord, tokenize } from './text';
 import type { DeepDiveComment } from './types';
 
-/** Swearing says how, never what ("fucking (2 comments)" had been a key theme). */
-const SWEARING = new Set(['fuck', 'fucking', 'fucked', 'shit', 'shitty', 'damn', 'crap', 'wtf']);
-
 /**
- * A word no theme starts or ends with: a function word, the labeller's comment filler
- * ("something", "dude", "tbh"; its tags skip them too) or swearing.
+ * A word no theme starts or ends with: a function word, or the labeller's comment filler and
+ * swearing ("something", "dude", "fucking"; its tags skip them too).
  */
 function isStopWord(token: string): boolean {
-  return isFunctionWord(token) || STOPWORDS.has(token) || SWEARING.has(token);
+  return isFunctionWord(token) || STOPWORDS.has(token);
 }
 
 export interface Keyphrase {

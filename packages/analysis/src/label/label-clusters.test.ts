@@ -420,6 +420,24 @@ describe('labelClusters: topics', () => {
   });
 });
 
+describe('labelClusters: swearing', () => {
+  it('never tags a cluster with swearing: it says how strongly, never what about', () => {
+    const label = labelTexts(
+      [
+        'the price is fucking insane',
+        'wtf is that price',
+        'this price is shit, who pays that',
+        'fucking hell the price',
+        'the price of the new phone is a joke',
+      ],
+      () => 0,
+      'Criticism',
+    )[0]!;
+    expect(label.tags).toContain('price');
+    expect(label.tags.join(' ')).not.toMatch(/fuck|wtf|shit/);
+  });
+});
+
 describe('labelClusters: what the heading says of the comments', () => {
   /** One Request cluster; a comment with "please" requests, the others praise. */
   const requestCluster = (texts: string[]) => {

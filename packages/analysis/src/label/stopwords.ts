@@ -16,6 +16,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     // Chat shorthand that says how, never what ("cute af", "tbh", "ngl", "fr", "rn", "smh"): had been tags
     // next to a topic ("emma, dna, af")
     'af asf tbh tbf ngl fr frfr imo imho smh idk idc btw irl rn ikr istg tho thru jk lmaoo lmaooo hahah ahah ' +
+    // Swearing says how strongly, never what about ("Thoughts on Emma" had been tagged "fuck, emma, proud")
+    'fuck fucking fucked fuckin shit shitty crap wtf ' +
     // Contractions as tokenise() keys them (apostrophes dropped): "he’s" -> "hes".
     'hes shes whos hows wheres theyll theyve theyd weve wouldve couldve shouldve aint itll thatll ' +
     // The most frequent function words of Spanish, Portuguese, French, German and Italian: mixed-language
@@ -41,8 +43,9 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set(
     'absolutely totally honestly seriously truly glad happy enjoyed enjoy enjoying appreciate appreciated agree true right wrong ' +
     // praise given, not its subject ("huge respect", "kudos to the editor", "he's the GOAT")
     'respect kudos props goat ' +
-    // exclamations: a reaction, never its subject ("General complaints" may still show "wtf")
-    'wtf wth'
+    // exclamations: a reaction, never its subject ("General complaints" may still show "wth"; "wtf"
+    // is swearing, a stopword)
+    'wth'
   ).split(' '),
 );
 
