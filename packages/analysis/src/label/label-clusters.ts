@@ -23,7 +23,7 @@ import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { runAt, tokenise, type Token } from './tokenise';
 import { normaliseForMatching } from '../prepare/clean-text';
 import { MentionedNames } from '../prepare/mentions';
-import { fromAudience } from '../prepare/prepare-comments';
+import { countsOnce, isQuotable } from '../prepare/prepare-comments';
 import { lexiconTag, nounShare, usedAsNoun } from './part-of-speech';
 
 /** Tags shown per cluster. */
@@ -189,10 +189,7 @@ export function pickRepresentatives(
   comments: readonly PreparedComment[],
   centrality?: ArrayLike<number> | null,
 ): number[] {
-  const eligible = members.filter(
-    (i) =>
-      fromAudience(comments[i]!) && comments[i]!.duplicateOf === null && comments[i]!.clean !== '',
-  );
+  const eligible = members.filter((i) => isQuotable(comments[i]!));
   const pool = eligible.length > 0 ? eligible : members.filter((i) => comments[i]!.clean !== '');
   const byCentrality = [...pool].sort(
     (a, b) => (centrality ? (centrality[b] ?? 0) - (centrality[a] ?? 0) : 0) || a - b,
@@ -237,9 +234,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     comments.map((c) => c.clean),
   );
   const counted = members.map((list) => {
-    const genuine = list.filter(
-      (i) => fromAudience(comments[i]!) && comments[i]!.duplicateOf === null,
-    );
+    const genuine = list.filter((i) => countsOnce(comments[i]!));
     return genuine.length > 0 ? genuine : list;
   });
   const docs = counted.map((list) => list.map((i) => mentioned.strip(comments[i]!.clean)));

@@ -28,6 +28,20 @@ export function fromAudience(c: Pick<PreparedComment, 'spam' | 'byCreator'>): bo
   return !c.spam && !c.byCreator;
 }
 
+/** Whether a prepared comment is the audience's own and no copy of another: it speaks once. */
+export function countsOnce(
+  c: Pick<PreparedComment, 'spam' | 'byCreator' | 'duplicateOf'>,
+): boolean {
+  return fromAudience(c) && c.duplicateOf === null;
+}
+
+/** Whether a prepared comment can be quoted for its cluster: it counts once and has text. */
+export function isQuotable(
+  c: Pick<PreparedComment, 'spam' | 'byCreator' | 'duplicateOf' | 'clean'>,
+): boolean {
+  return countsOnce(c) && c.clean !== '';
+}
+
 /**
  * Cleans comment text and flags exact/near duplicates and obvious spam. Likes, author, published
  * date, reply count and parent are carried through unchanged. O(n).

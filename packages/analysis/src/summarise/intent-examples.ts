@@ -1,5 +1,5 @@
 import type { Intent } from '@app/contracts';
-import { fromAudience } from '../prepare/prepare-comments';
+import { isQuotable } from '../prepare/prepare-comments';
 import type { PreparedComment } from '../types';
 
 /** A quote reads best between these many words: a sentence, not a word or a paragraph. */
@@ -30,7 +30,7 @@ export function intentExamples(
   );
   for (let i = 0; i < comments.length; i++) {
     const c = comments[i]!;
-    if (!fromAudience(c) || c.duplicateOf !== null || c.clean.trim() === '') continue;
+    if (!isQuotable(c)) continue;
     const n = words(c.clean);
     const readable = n >= MIN_WORDS && n <= MAX_WORDS;
     const slot = best[assignments[i]!]!;

@@ -207,13 +207,16 @@ function positive(p: Point): string {
     : `Viewers praise the video (${share}).`;
 }
 
+/** How many comments of one intent the clusters hold in all. */
+function totalOf(clusters: readonly SummaryCluster[], intent: Intent): number {
+  return clusters.reduce((sum, c) => sum + (c.intentCounts[intent] ?? 0), 0);
+}
+
 /**
  * The one suggestion when no request, question or complaint is big enough for a line of its own:
  * says so, with how many there are in all, rather than leaving the creator an empty list.
  */
 function nothingToActOn(clusters: readonly SummaryCluster[]): string {
-  const count = (intent: Intent) =>
-    clusters.reduce((sum, c) => sum + (c.intentCounts[intent] ?? 0), 0);
   const parts = (
     [
       ['Request', 'request', 'requests'],
@@ -221,7 +224,7 @@ function nothingToActOn(clusters: readonly SummaryCluster[]): string {
       ['Criticism', 'complaint', 'complaints'],
     ] as const
   )
-    .map(([intent, one, many]) => [count(intent), one, many] as const)
+    .map(([intent, one, many]) => [totalOf(clusters, intent), one, many] as const)
     .filter(([n]) => n > 0)
     .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
   if (parts.length === 0)
@@ -234,7 +237,7 @@ function nothingToActOn(clusters: readonly SummaryCluster[]): string {
  * how much praise there is in all, as `nothingToActOn` does for suggestions.
  */
 function nothingPraised(clusters: readonly SummaryCluster[]): string {
-  const praise = clusters.reduce((sum, c) => sum + (c.intentCounts.Praise ?? 0), 0);
+  const praise = totalOf(clusters, 'Praise');
   if (praise === 0) return 'No praise stands out: no viewer praises the video.';
   return `No praise stands out: ${praise} ${praise === 1 ? 'comment praises' : 'comments praise'} the video in all, spread thinly across the topics.`;
 }
