@@ -1,5 +1,6 @@
 import { truncate } from '../text/wording';
-import { contentTokens, jaccard, splitSentences } from './text';
+import { splitSentences } from '../text/sentences';
+import { contentTokens, jaccard } from './text';
 import type { DeepDiveComment } from './types';
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Small text helpers for the per-cluster deep dive: tokens, stop words and sentences.
+ * Small text helpers for the per-cluster deep dive: tokens and stop words (sentences: text/sentences.ts).
  * Kept local so the deep dive works on stored comments without the clustering pipeline.
  */
+import { stripUrls } from '../text/sentences';
 
 const STOP_WORDS = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below between both
@@ -27,13 +28,6 @@ export function isStopWord(token: string): boolean {
   return STOP_WORDS.has(token);
 }
 
-/** Removes links: their fragments ("https youtu", "com/watch") are neither topics nor questions. */
-export function stripUrls(text: string): string {
-  return text
-    .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
-    .replace(/\b[\w-]+\.(?:com|be|ly|net|org|io)\/\S*/gi, ' ');
-}
-
 /** Lower-cased word tokens (letters, digits, inner apostrophes); emoji and punctuation dropped. */
 export function tokenize(text: string): string[] {
   return (
@@ -47,14 +41,6 @@ export function tokenize(text: string): string[] {
 /** Content tokens: no stop words, no 1-letter tokens, no pure numbers. */
 export function contentTokens(text: string): string[] {
   return tokenize(text).filter((t) => t.length > 1 && !isStopWord(t) && !/^\d+$/.test(t));
-}
-
-/** Splits a comment into sentences, keeping the end punctuation (so questions keep their '?'). */
-export function splitSentences(text: string): string[] {
-  const normalised = stripUrls(text).replace(/\s+/g, ' ').trim();
-  if (normalised === '') return [];
-  const parts = normalised.match(/[^.!?\n]+(?:[.!?]+|$)/g) ?? [normalised];
-  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
 /** Jaccard similarity of two token sets (0 when both are empty). */

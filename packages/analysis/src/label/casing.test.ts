@@ -164,6 +164,25 @@ describe('names viewers type both ways', () => {
     expect(display(texts, 'pewdiepie')).toBe('PewDiePie');
   });
 
+  it('capitalises a name throughout that the usual casing capitalised only in part', () => {
+    const song = [
+      'the guy from the paranoid android video is back',
+      'i like when the guy from Paranoid Android appears',
+      'did anyone else catch paranoid android at the end',
+      'so many paranoid android references',
+      'wow paranoid android again',
+    ];
+    expect(display(song, 'paranoid android')).toBe('Paranoid Android');
+    // with nobody writing it so, only the product is capitalised; an acronym keeps its capitals
+    expect(display(song.slice(2), 'paranoid android')).toBe('paranoid Android');
+    const channel = [
+      'can you collab with Asmr Gaming please',
+      'asmr gaming would love this',
+      'please do asmr gaming next',
+    ];
+    expect(display(channel, 'asmr gaming')).toBe('ASMR Gaming');
+  });
+
   it('reads a word English knows, in capitals, as emphasis, not an acronym', () => {
     const top = [
       'what a video!!! TOP!!',

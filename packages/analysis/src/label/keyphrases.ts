@@ -439,6 +439,30 @@ function nameSpelling(forms: ReadonlyMap<string, number>, lenient = false): stri
   return mid === 0 || !enough || !cased ? null : cased;
 }
 
+/**
+ * A phrase the usual casing capitalised only in part ("paranoid Android"), capitalised throughout
+ * when a viewer writes every word of it so mid-sentence ("Paranoid Android", a song): a name one of
+ * whose words is also a product's or an acronym ("asmr gaming" -> "ASMR Gaming"). Otherwise as given.
+ */
+function titledName(cased: string, forms: ReadonlyMap<string, number>): string {
+  const words = cased.split(' ');
+  if (words.length < 2 || cased === cased.toLowerCase()) return cased;
+  if (words.every((w) => /^\P{Ll}/u.test(w))) return cased;
+  for (const form of forms.keys()) {
+    const formWords = form.split(' ');
+    if (
+      formWords.length === words.length &&
+      form.toLowerCase() === cased.toLowerCase() &&
+      formWords.every((w) => /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w))
+    )
+      // the usual casing's own words stay as it writes them ("ASMR Gaming", not "Asmr Gaming")
+      return formWords
+        .map((w, i) => (words[i] === words[i]!.toLowerCase() ? w : words[i]))
+        .join(' ');
+  }
+  return cased;
+}
+
 /** Words that greet or thank the person named right after them ("hey Derek", "thanks Derek"). */
 const GREETINGS = new Set([
   'hi',
@@ -603,7 +627,7 @@ function describe(
   // The source's spelling first ("Radiohead" from the title), then the usual one; then a full name
   // viewers type in lower case, where someone in the section capitalises its surname inside a
   // sentence ("no disrespect to David Dobrik"), which no one does to "idea" in "ethan idea".
-  const cased = withUsualCasing(withSourceNames(shown, names));
+  const cased = titledName(withUsualCasing(withSourceNames(shown, names)), forms);
   const fullName = asHashtag || parts.length !== 2 ? undefined : personName(cased);
   const display = asHashtag
     ? `#${written}`

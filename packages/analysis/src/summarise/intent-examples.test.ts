@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
 import { inputComment } from '../input-comment.test-support';
 import { prepareComments } from '../prepare/prepare-comments';
-import { intentExamples } from './intent-examples';
+import { excerptOf, intentExamples } from './intent-examples';
 
 describe('intentExamples', () => {
   it("picks per cluster and intent the audience's most-liked comment of a readable length", () => {
@@ -50,5 +50,35 @@ describe('intentExamples', () => {
     expect(intentExamples(prepared.comments, [0, 0, 1], criticism, 2)[1]).toEqual({
       Criticism: texts[2],
     });
+  });
+
+  it('quotes the sentence of a long comment that carries its intent, with "…" where it goes on', () => {
+    const recipe =
+      'I have a recipe of my own. I call it Turkish noodles but the noodles are a Korean brand and the sauce is my own. ' +
+      "You should definitely try it, it's delicious. 1 tbsp pomegranate molasses and 2 tbsp of chili oil.";
+    expect(excerptOf(recipe, 'Request')).toBe("… You should definitely try it, it's delicious. …");
+    const myth =
+      "It's a myth that Neanderthals were stupid. They actually had the same brainpower as humans of the time, they just got assimilated";
+    expect(excerptOf(myth, 'Criticism')).toBe("It's a myth that Neanderthals were stupid. …");
+    // no sentence of a readable length asks for anything
+    expect(excerptOf(recipe, 'Question')).toBeNull();
+
+    const texts = [
+      recipe,
+      `${'the noodles looked great and the sauce looked even better and I want some now '.repeat(2)}thanks`,
+      'can you make a curry version next time',
+    ];
+    const prepared = prepareComments(
+      texts.map((text, i) => inputComment(text, { id: String(i), likes: [9, 20, 1][i] })),
+    );
+    const requests = texts.map((): Intent => 'Request');
+    // a whole comment of a readable length comes first, however few likes it has
+    expect(intentExamples(prepared.comments, [0, 0, 0], requests, 1)[0]!.Request).toBe(texts[2]);
+    // without one, the most-liked long comment with a sentence that asks (not the 20-like one)
+    expect(intentExamples(prepared.comments, [0, 0, 1], requests, 2)[0]!.Request).toBe(
+      "… You should definitely try it, it's delicious. …",
+    );
+    // and a comment with no such sentence is quoted whole
+    expect(intentExamples(prepared.comments, [1, 0, 1], requests, 2)[0]!.Request).toBe(texts[1]);
   });
 });
