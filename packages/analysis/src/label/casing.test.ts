@@ -8,6 +8,7 @@ describe('withUsualCasing', () => {
     expect(withUsualCasing('apis')).toBe('APIs');
     expect(withUsualCasing('learning javascript')).toBe('learning JavaScript');
     expect(withUsualCasing('the korean dub')).toBe('the Korean dub');
+    expect(withUsualCasing('the cdc in ny')).toBe('the CDC in NY');
     expect(withUsualCasing('Derek Banas')).toBe('Derek Banas');
     // products of two words, only together; developer tools
     expect(withUsualCasing('visual studio')).toBe('Visual Studio');
@@ -87,6 +88,31 @@ describe('isBareName', () => {
     // an acronym is a thing too: "Questions about the IDE"
     expect(editor!.find((p) => p.tag === 'ide')).toMatchObject({
       display: 'IDE',
+      takesArticle: true,
+    });
+  });
+
+  it('names a person by their full name without "the", also where viewers write it before a noun', () => {
+    const [player, league] = extractKeyphrases([
+      [
+        'the Gabriel Jesus signing was huge',
+        'the Gabriel Jesus goal',
+        'Gabriel Jesus is class',
+        'love Gabriel Jesus',
+      ],
+      [
+        'the Premier League is back',
+        'the Premier League table',
+        'Premier League football is the best',
+        'watching Premier League again',
+      ],
+    ]);
+    expect(player!.find((p) => p.tag === 'gabriel jesus')).toMatchObject({
+      display: 'Gabriel Jesus',
+      takesArticle: false,
+    });
+    expect(league!.find((p) => p.tag === 'premier league')).toMatchObject({
+      display: 'Premier League',
       takesArticle: true,
     });
   });

@@ -10,7 +10,7 @@ import { COUNT_NOUNS, GENERIC_WORDS, STOPWORDS } from './stopwords';
 const ACRONYMS =
   'html html5 css css3 php sql json xml api ui ux ide sdk gui cli jvm jdk npm gpu cpu ssd hdd usb ' +
   'hdmi pc ps4 ps5 dna rna nasa fbi cia nba nfl nhl mlb ufc wwe fifa uefa uk usa ai vr tv dlc ' +
-  'mvp rpg fps mmo lgbt lgbtq covid asmr diy faq pdf gif url vpn wifi ceo stl oop';
+  'mvp rpg fps mmo lgbt lgbtq covid asmr diy faq pdf gif url vpn wifi ceo stl oop cdc ny nyc';
 
 /** Programming languages and products written one way. */
 const PRODUCTS: readonly [string, string][] = [

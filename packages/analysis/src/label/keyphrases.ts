@@ -645,9 +645,11 @@ function describe(
     // abstract nouns and one-word names only when more than half the uses have one ("Thoughts on
     // life"; "that Calvin and Hobbes animation" three times in nine is no "the Calvin"), while a
     // named thing keeps its article at 30% ("the NBA player"), as does an acronym ("the IDE")
+    // a person's full name goes bare too, whatever it describes ("the George Floyd case")
     takesArticle:
       !asHashtag &&
       !isBareName(display) &&
+      !(parts.length === 2 && personName(term) !== undefined) &&
       seen > 0 &&
       (ABSTRACT_NOUNS.has(term) || oneWordName
         ? withDeterminer * 2 > seen
