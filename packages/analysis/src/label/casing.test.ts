@@ -190,6 +190,19 @@ describe('names viewers type both ways', () => {
     expect(display(texts, 'pewdiepie')).toBe('PewDiePie');
   });
 
+  it('capitalises a word English knows only as a first name, not one that is also a word', () => {
+    const babies = [
+      'peggy is such a cute name',
+      'i love peggy',
+      'peggy for a girl',
+      'mark my words peggy wins',
+      'mark it down',
+      'mark this video',
+    ];
+    expect(display(babies, 'peggy')).toBe('Peggy');
+    expect(display(babies, 'mark')).toBe('mark');
+  });
+
   it('capitalises a name throughout that the usual casing capitalised only in part', () => {
     const song = [
       'the guy from the paranoid android video is back',

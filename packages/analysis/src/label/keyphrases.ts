@@ -463,6 +463,17 @@ function titledName(cased: string, forms: ReadonlyMap<string, number>): string {
   return cased;
 }
 
+/** compromise's lexicon tags of a word that is a first name and nothing else. */
+const ONLY_A_NAME = new Set(['MaleName', 'FemaleName']);
+
+/** A word the lexicon knows only as a first name, capitalised ("peggy" -> "Peggy"); else undefined. */
+function givenName(word: string): string | undefined {
+  const tags = lexiconTag(word);
+  if (!tags || !tags.every((t) => ONLY_A_NAME.has(t)) || !/^\p{Ll}{3,}$/u.test(word))
+    return undefined;
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
 /** Words that greet or thank the person named right after them ("hey Derek", "thanks Derek"). */
 const GREETINGS = new Set([
   'hi',
@@ -613,8 +624,11 @@ function describe(
     parts.length === 1 && mid < LOCAL_SPELLINGS ? section.of(term, plainForms.keys()) : forms,
     lenient,
   );
-  const isName = spelling !== null;
-  const written = spelling ?? term;
+  // a word English knows only as a first name ("peggy", "harry"; not "mark" or "grace") is one,
+  // however viewers type it
+  const given = spelling === null && parts.length === 1 ? givenName(term) : undefined;
+  const isName = spelling !== null || given !== undefined;
+  const written = spelling ?? given ?? term;
   // The number most viewers write ("views", "recipes"); ties keep the tag's form.
   const plural = [...plainForms]
     .filter(([f]) => f !== term)
