@@ -131,6 +131,17 @@ export function withUsualCasing(phrase: string): string {
     .join(' ');
 }
 
+/** compromise's lexicon tags of a word that is a first name and nothing else (not "mark", "grace"). */
+const ONLY_A_NAME = new Set(['MaleName', 'FemaleName']);
+
+/** A word the lexicon knows only as a first name, capitalised ("peggy" -> "Peggy"); else undefined. */
+export function givenName(word: string): string | undefined {
+  const tags = lexiconTag(word);
+  if (!tags || !tags.every((t) => ONLY_A_NAME.has(t)) || !/^\p{Ll}{3,}$/u.test(word))
+    return undefined;
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
 /** compromise's lexicon tags of a word that opens a person's full name. */
 const FIRST_NAME_TAGS = new Set(['MaleName', 'FemaleName', 'FirstName', 'Honorific']);
 /** ...and of a word that can close one ("morgan freeman"). */

@@ -1,4 +1,4 @@
-import { isBareName, personName, withUsualCasing } from './casing';
+import { givenName, isBareName, personName, withUsualCasing } from './casing';
 import { lexiconTag } from './part-of-speech';
 import { isPlainWordInCapitals, withSourceNames } from './source-names';
 import { ABSTRACT_NOUNS, COUNT_NOUNS, GENERIC_WORDS, namesNoThing } from './stopwords';
@@ -461,17 +461,6 @@ function titledName(cased: string, forms: ReadonlyMap<string, number>): string {
         .join(' ');
   }
   return cased;
-}
-
-/** compromise's lexicon tags of a word that is a first name and nothing else. */
-const ONLY_A_NAME = new Set(['MaleName', 'FemaleName']);
-
-/** A word the lexicon knows only as a first name, capitalised ("peggy" -> "Peggy"); else undefined. */
-function givenName(word: string): string | undefined {
-  const tags = lexiconTag(word);
-  if (!tags || !tags.every((t) => ONLY_A_NAME.has(t)) || !/^\p{Ll}{3,}$/u.test(word))
-    return undefined;
-  return word[0]!.toUpperCase() + word.slice(1);
 }
 
 /** Words that greet or thank the person named right after them ("hey Derek", "thanks Derek"). */
