@@ -58,6 +58,11 @@ const PRODUCTS: readonly [string, string][] = [
   ['gcc', 'GCC'],
 ];
 
+/** A lower-case word with its first letter capitalised ("french" -> "French"). */
+function capitalised(word: string): string {
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
 const NAMES: ReadonlyMap<string, string> = new Map([
   ...ACRONYMS.split(' ').map((w): [string, string] => [w, w.toUpperCase()]),
   // their plurals ("APIs", not "APIS")
@@ -75,7 +80,7 @@ const NAMES: ReadonlyMap<string, string> = new Map([
     'catholic'
   )
     .split(' ')
-    .map((w): [string, string] => [w, w[0]!.toUpperCase() + w.slice(1)]),
+    .map((w): [string, string] => [w, capitalised(w)]),
   ...PRODUCTS,
 ]);
 
@@ -139,7 +144,7 @@ export function givenName(word: string): string | undefined {
   const tags = lexiconTag(word);
   if (!tags || !tags.every((t) => ONLY_A_NAME.has(t)) || !/^\p{Ll}{3,}$/u.test(word))
     return undefined;
-  return word[0]!.toUpperCase() + word.slice(1);
+  return capitalised(word);
 }
 
 /** compromise's lexicon tags of a word that opens a person's full name. */
@@ -168,6 +173,5 @@ export function personName(phrase: string): string | undefined {
     return undefined;
   const lastTags = lexiconTag(last);
   if (lastTags && !lastTags.every((t) => LAST_NAME_TAGS.has(t))) return undefined;
-  const title = (w: string) => w[0]!.toUpperCase() + w.slice(1);
-  return `${title(first)} ${title(last)}`;
+  return `${capitalised(first)} ${capitalised(last)}`;
 }

@@ -3,13 +3,14 @@ import { classifyIntent } from '../intent/classify';
 import { isQuotable } from '../prepare/prepare-comments';
 import { splitSentences } from '../text/sentences';
 import type { PreparedComment } from '../types';
+import { SUGGESTED_INTENTS } from './offline-summary';
 
 /** A quote reads best between these many words: a sentence, not a word or a paragraph. */
 const MIN_WORDS = 3;
 const MAX_WORDS = 20;
 
-/** The intents a summary quotes an example of: what is asked, what is asked about, what is disliked. */
-const QUOTED: ReadonlySet<Intent> = new Set(['Request', 'Question', 'Criticism']);
+/** The intents a summary quotes an example of: those its suggestions act on. */
+const QUOTED: ReadonlySet<Intent> = new Set(SUGGESTED_INTENTS);
 
 /**
  * Longer comments searched for a quotable sentence, most liked first: the search classifies their

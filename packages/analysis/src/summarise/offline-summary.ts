@@ -38,6 +38,9 @@ export interface SummaryCluster {
 }
 
 const MAX_ITEMS = 4;
+
+/** The intents an improvement suggestion acts on: what is asked for, what is asked, what is disliked. */
+export const SUGGESTED_INTENTS: readonly Intent[] = ['Request', 'Question', 'Criticism'];
 /** An intent inside a cluster is worth a point when it is this share of the cluster... */
 const MIN_SHARE_OF_CLUSTER = 0.2;
 /** ...or this share of all comments. */
@@ -292,7 +295,7 @@ export function composeOfflineSummary(
 
   const seen = new Set<string>();
   const suggestions: string[] = [];
-  for (const p of points(real, ['Request', 'Question', 'Criticism'], total)) {
+  for (const p of points(real, SUGGESTED_INTENTS, total)) {
     const line = suggestion(p);
     if (seen.has(line)) continue;
     seen.add(line);
