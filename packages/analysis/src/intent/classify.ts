@@ -3,6 +3,7 @@ import { scoreSentiment } from '../sentiment/sentiment';
 import {
   DIRECT_CRITICISM,
   FOREIGN_CRITICISM,
+  FOREIGN_REQUEST,
   GENERAL_CRITICISM,
   NOT_REQUEST,
   PRAISE_CUES,
@@ -33,6 +34,8 @@ export function normaliseForIntent(text: string): string {
   // each rewrite runs only when its trigger is present: most comments need few of them
   if (t.includes('\\n')) t = t.replace(/\\n/g, ' ');
   if (/[’‘`´“”]/.test(t)) t = t.replace(/[’‘`´]/g, "'").replace(/[“”]/g, '"');
+  // full-width (Chinese, Japanese) and Arabic question marks, full-width exclamation marks
+  if (/[？؟！]/.test(t)) t = t.replace(/[？؟]/g, '?').replace(/！/g, '!');
   if (t.includes('http')) t = t.replace(/https?:\/\/\S+/g, ' link ');
   if (t.includes(':')) t = t.replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, ' timestamp ');
   t = t.toLowerCase();
@@ -88,6 +91,9 @@ function sentences(t: string): string[] {
 const QUESTION_OPENING =
   /^(hey |hi |hello |sir |so |and |but |also |ok |okay |btw |also,? |one more thing |quick question:? )?(how (do|does|did|can|could|is|are|to|would|should|much|many|long|come|about|else|exactly|the)|what (is|are|does|do|did|was|were|should|would|could|about|if|kind|type|version|program|software|app|language|editor|ide|mic|camera|font|song|music|happened|happens|'s|s)|whats|why (is|are|does|do|did|was|were|would|not|don't|doesn't|didn't|can't|won't|cant|dont|doesnt|didnt|isn't|isnt)|where (is|are|do|does|can|did|should|could|would|to)|when (is|are|will|does|do|did|can|should|was)|which (is|are|one|version|program|software|language|book|ide|editor|should|do|would|of)|who (is|are|was|did|does|made|sang|sings|wrote)|is (it|this|that|there|he|she|the|anyone|anybody)|are (you|there|these|they|the|those)|does (it|this|that|anyone|anybody|he|she|the|anybody)|do (you|i|we|they|u|anyone|anybody|these|those)|did (you|he|she|they|u|anyone|anybody|i)|can (i|someone|somebody|anyone|this|it|one)|could (i|someone|somebody|anyone|this|it)|should (i|we)|will (it|this|there)|would (it|this)|has (anyone|anybody)|have (you|u|any|anyone)|anyone (know|else know|have|has|tried|got|here)|anybody (know|have|has)|is there (a|any)|any (tips|idea|ideas|suggestions|advice|help))\b/;
 
+/** A run of Chinese or Japanese characters, scripts written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/u;
+
 /** First match of any pattern in `list` (as evidence), or null. */
 function firstMatch(t: string, list: readonly RegExp[]): string | null {
   for (const re of list) {
@@ -117,7 +123,8 @@ function questionEvidence(t: string): string | null {
       .split(/\s+/)
       .filter(Boolean);
     const endsQ = /\?\s*$/.test(s) && !/!\?+$|\?!+$/.test(s);
-    if (endsQ && words.length >= 2) return s;
+    // Chinese and Japanese put no spaces between words: two of their characters are a question
+    if (endsQ && (words.length >= 2 || (UNSPACED.exec(s)?.[0].length ?? 0) >= 2)) return s;
     const opening = s.replace(/^[^\p{L}]+/u, '');
     if (!/[!]$/.test(s) && QUESTION_OPENING.test(opening)) return opening.slice(0, 40);
   }
@@ -233,4 +240,15 @@ export function foreignComplaint(text: string): { intent: Intent; praises: boole
   const evidence = rule.evidence.Criticism;
   if (evidence === undefined || !FOREIGN_CRITICISM.some((re) => re.test(evidence))) return null;
   return { intent: rule.intent, praises: rule.matched.includes('Praise') };
+}
+
+/**
+ * True for a request in Japanese, Chinese or Korean that the rules read (FOREIGN_REQUEST, not
+ * inside self-promotion): the learned models cannot read those scripts, so their callers let the
+ * rules' Request stand over theirs. False for every other text, after one cheap test.
+ */
+export function foreignRequest(text: string): boolean {
+  if (typeof text !== 'string' || !FOREIGN_REQUEST.some((re) => re.test(text))) return false;
+  const evidence = classifyIntent(text).evidence.Request;
+  return evidence !== undefined && FOREIGN_REQUEST.some((re) => re.test(evidence));
 }

@@ -12,6 +12,18 @@ const DO =
 const CONTENT =
   '(video|videos|vid|vids|part|episode|ep|series|tutorial|tutorials|one|more|another|sequel|follow ?up|season|stream|livestream|collab|reaction|review|version|course|playlist|guide|q ?& ?a|qna|vlog|song|cover|mixtape|album)';
 
+/**
+ * Requests in Japanese ("…てください", "お願いします", "…てほしい"), Chinese ("请多…", "求更新",
+ * "能不能出…") and Korean ("…주세요", "부탁드려요"). Neither learned model can read these scripts
+ * (USE-lite's pieces are English, and the dev set holds about twenty such comments), so a match
+ * the rules keep overrides them (foreignRequest in classify.ts).
+ */
+export const FOREIGN_REQUEST: readonly RegExp[] = [
+  /(ください|下さい|お願いします|おねがいします|お願い致します|てほしい|て欲しい)/u,
+  /((请|請)(你|您|多|继续|繼續|再|出|做|拍|更新|一定|翻译|翻譯)|求(更新|出|翻译|翻譯|教程|续集|續集)|(能不能|可不可以)(出|做|拍|翻|教|更新|再))/u,
+  /(주세요|부탁(드려요|드립니다|해요|합니다))/u,
+];
+
 /** Request: asks the creator to do something (new content, a change, a fix). */
 export const REQUEST_CUES: readonly RegExp[] = [
   // please/pls + a verb or content ("please do a part 2", "pls share some more", "plz make more")
@@ -89,6 +101,7 @@ export const REQUEST_CUES: readonly RegExp[] = [
   // Hinglish (Hindi in Latin letters): "ek video iPhone pe bhi banao", "part 2 bana do", "upload karo"
   /\b(banao|bana do|banaiye|banaye|banayein|bana dijiye|upload karo|dalo|daal do|lao)\b/,
   /\b(làm|lam) (video|clip)\b/,
+  ...FOREIGN_REQUEST,
 ];
 
 /** Phrases that look like requests but are not (spam, general pleas, notes). Checked before REQUEST_CUES. */
@@ -99,6 +112,9 @@ export const NOT_REQUEST: readonly RegExp[] = [
   /\bplease note:/,
   /\b(please|pls|plz|can you|could you|can u)( please| pls)? (tell|explain to|show) me (why|how|what|where|if|whether)\b/,
   /\bneed more (tips|help|advice|practice|time|info)\b/,
+  // "my channel" in Japanese, Chinese and Korean ("私のチャンネルも見てください"), "please watch" and "please subscribe"
+  /^.*(私の|僕の|俺の|うちの|我的|제|내) ?(チャンネル|频道|頻道|채널).*$/u,
+  /(見て|観て|チャンネル登録)(ください|下さい|お願いします)|(봐|시청해|구독[^.!?]{0,20}) ?주세요|(请|請)(看|订阅|訂閱)/u,
 ];
 
 /** Question: seeks information or help. */
@@ -124,6 +140,8 @@ export const QUESTION_CUES: readonly RegExp[] = [
   /\b(how (do|can|could|would|should|did) (i|we|one)|what (do|should|can|would) i|(will|would|do|should|can|could|must) i (need|have to|be able|use|get|do|start|learn|install|download|watch|know)|is there (a|any) (way|difference|reason|alternative|version|link|source)|how to (get|make|do|fix|use|install|run|change|download|solve|add|set|create|learn)|what is the (difference|name|point|best way)|any (way|idea|ideas|advice|tips|suggestions) (to|on|how|for)\b)/,
   /\bname of (the|this|that) (song|music|track|game|app|program|software|font|editor)\b/,
   /^\s*(song|music|game|app|editor|font|ide|mic|camera)\s*(name)?\s*\??\s*$/,
+  // Japanese "…ですか" / "…ますか", Chinese "…吗" / "请问" asked without a question mark
+  /(ですか|ますか|でしょうか|吗|嗎)(?=[\s。.,，!?]|$)|(请问|請問)/u,
 ];
 
 /** Question-shaped phrases that are not real questions (roll calls, rhetorical praise). */
@@ -160,6 +178,9 @@ export const RHETORICAL: readonly RegExp[] = [
 export const FOREIGN_CRITICISM: readonly RegExp[] = [
   /(?<![\p{L}\p{N}_])(aburrid[oa]s?|malísim[oa]|no me gust[oóa]|no me ha gustado|p[eé]s?sim[oa]s?|(muy|tan|qu[eé]|bien|bem|muito) mal[oa]|decepcionante|una basura|qu[eé] basura|una porquer[ií]a|p[eé]rdida de tiempo|muito ruim|muy ruin|chat[oa] demais|muito chat[oa]|horr[ií]vel|n[aã]o gostei|perda de tempo|uma merda|nul|nulle|c'est nul|ennuyeu(x|se)|d[eé]cevant|perte de temps|schlecht|langweilig|schrecklich|entt[aä]uschend|zeitverschwendung|noios[oa]|deludente|non mi [eè] piaciut[oa]|fa schifo|saai|slecht|nudn[ey]|beznadziejn[ey]|kiepsk[iea]|çok kötü|(video|bölüm) kötü|kötü (video|bölüm)|berbat|sıkıcı|rezalet|beğenmedim|jelek|payah|membosankan)(?![\p{L}\p{N}_])(?! değil)/u,
   /(?<![\p{L}\p{N}_])(?<!не )(скучн[оыа]я?|ужасн[оыа]|отстой|не понравил[оса]сь|разочарован[оаы]?|фигня|хрень)(?![\p{L}\p{N}_])/u,
+  // Japanese, Chinese, Korean: boring, the worst, disappointed, trash, a waste of time (Chinese
+  // 无聊 and 失望 only as a judgement, "so boring", "very disappointed": alone they also tell a story)
+  /(つまらない|つまんない|最悪|がっかり|時間の無駄|(太|好|很|真|超|非常)(无聊|無聊|难看|難看)|(无聊|無聊)死|(太|好|很|真|令人|有点|有點)失望|垃圾|浪费时间|浪費時間|노잼|최악|실망|시간 ?낭비)/u,
 ];
 
 /** Criticism aimed at the video, creator or product: counts unless negated ("not boring"). */

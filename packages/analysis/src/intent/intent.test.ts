@@ -123,6 +123,32 @@ describe('classifyIntent: each intent on real-style comments', () => {
       'Praise',
     ]);
   });
+  it('reads Japanese, Chinese, Korean and Arabic questions, requests and complaints', () => {
+    // full-width and Arabic question marks; Chinese and Japanese put no spaces between words
+    for (const t of [
+      'これは何ですか？',
+      '这是什么？',
+      'ما هذا؟',
+      '이게 뭐예요?',
+      '次の動画はいつですか',
+      '请问这首歌叫什么',
+    ])
+      expect(intentOf(t)).toBe('Question');
+    for (const t of ['もっと作ってください', '请多做一些视频', '다음 편도 만들어 주세요'])
+      expect(intentOf(t)).toBe('Request');
+    for (const t of ['这个视频太无聊了', 'つまらない', '최악의 영상'])
+      expect(intentOf(t)).toBe('Criticism');
+    // a lone mark, one character, or "申请" (to apply) asks nothing; "my channel" is self-promotion
+    for (const t of ['？', 'え？', '申请', '私のチャンネルも見てください'])
+      expect(intentOf(t)).toBe('Opinion');
+    // asking viewers to watch or subscribe is self-promotion, not a request; a story's "bored" no complaint
+    for (const t of ['チャンネル登録お願いします', '구독 좋아요 눌러주세요', '请订阅我的频道'])
+      expect(intentOf(t)).not.toBe('Request');
+    expect(intentOf('大家无聊就一起写了数学考试')).toBe('Opinion');
+    // the learned models cannot read these scripts: the rules' request and complaint stand
+    const texts = ['もっと作ってください', '请多做一些视频', 'つまらない', 'これは何ですか？'];
+    expect(classifyIntents(texts)).toEqual(['Request', 'Request', 'Criticism', 'Question']);
+  });
   it('self-promotion is not a request to the creator', () => {
     expect(intentOf('please everybody visit my channel i am new youtuber')).toBe('Opinion');
   });

@@ -1,5 +1,11 @@
 import { INTENT_PRECEDENCE, type Intent } from '@app/contracts';
-import { classifyNormalised, foreignComplaint, lazyTone, normaliseForIntent } from './classify';
+import {
+  classifyNormalised,
+  foreignComplaint,
+  foreignRequest,
+  lazyTone,
+  normaliseForIntent,
+} from './classify';
 import {
   addTermFeatures,
   argmaxClass,
@@ -104,13 +110,16 @@ export function intentLogits(
 }
 
 /**
- * The model's intent for one comment (ties go to the higher-precedence intent); a complaint in
- * another language that the rules read (foreignComplaint) is Criticism where the model, which
- * cannot read it, says Praise or Opinion.
+ * The model's intent for one comment (ties go to the higher-precedence intent). Where the model
+ * cannot read the language, the rules' answer stands: a request in Japanese, Chinese or Korean
+ * (foreignRequest) is a Request, and a complaint in another language (foreignComplaint) is
+ * Criticism where the model says Praise or Opinion.
  */
 export function predictIntent(model: IntentModel, text: string, vector?: Float32Array): Intent {
   const logits = intentLogits(model, intentFeatures(text, vocabIndexOf(model)), vector);
   const intent = argmaxClass(model.classes, logits, INTENT_PRECEDENCE);
+  if (intent === 'Request') return intent;
+  if (foreignRequest(text)) return 'Request';
   if (intent !== 'Praise' && intent !== 'Opinion') return intent;
   return foreignComplaint(text)?.intent === 'Criticism' ? 'Criticism' : intent;
 }
