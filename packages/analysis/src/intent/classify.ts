@@ -3,6 +3,7 @@ import { scoreSentiment } from '../sentiment/sentiment';
 import {
   DIRECT_CRITICISM,
   FOREIGN_CRITICISM,
+  FOREIGN_PRAISE,
   FOREIGN_REQUEST,
   GENERAL_CRITICISM,
   NOT_REQUEST,
@@ -251,4 +252,22 @@ export function foreignRequest(text: string): boolean {
   if (typeof text !== 'string' || !FOREIGN_REQUEST.some((re) => re.test(text))) return false;
   const evidence = classifyIntent(text).evidence.Request;
   return evidence !== undefined && FOREIGN_REQUEST.some((re) => re.test(evidence));
+}
+
+/**
+ * True for praise in another language that the rules read (FOREIGN_PRAISE, not negated, and no
+ * request, question or complaint first): the sentiment models, which cannot read it, say neutral
+ * where it is positive. False for every other text, after one cheap test.
+ */
+export function foreignPraise(text: string): boolean {
+  if (typeof text !== 'string') return false;
+  const lower = text.toLowerCase();
+  if (!FOREIGN_PRAISE.some((re) => re.test(lower))) return false;
+  const rule = classifyIntent(text);
+  const evidence = rule.evidence.Praise;
+  return (
+    rule.intent === 'Praise' &&
+    evidence !== undefined &&
+    FOREIGN_PRAISE.some((re) => re.test(evidence))
+  );
 }

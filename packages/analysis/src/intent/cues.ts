@@ -219,6 +219,19 @@ export const GENERAL_CRITICISM: readonly RegExp[] = [
   /\b(way too|what a waste|why would anyone|nobody asked|no one asked|who asked|steal|stole|stolen|copied|copying|rip-off|scammed)\b/,
 ];
 
+/**
+ * Praise in other languages: Hinglish, the commonest praise of Latin-script languages, and
+ * Russian, Japanese, Chinese, Korean and Hindi. The learned sentiment models cannot read most of it
+ * ("Muito bom o vídeo", "谢谢分享" were neutral), so praise the rules read from these cues is
+ * positive where they say neutral (foreignPraise in classify.ts).
+ */
+export const FOREIGN_PRAISE: readonly RegExp[] = [
+  // Hinglish: "maza aa gaya", "bahut accha laga", "shandar", "kamaal"
+  /\b(maza aa gaya|mazaa aa gaya|maja aa gaya|bahut accha|bohot accha|bahut acha|bohot acha|bahut achha|accha laga|acha laga|achha laga|badhiya|shandar|shaandar|kamaal|kamal ka|lajawab|mast video)\b/,
+  /(?<![\p{L}\p{N}_])(muy buen[oa]?|muito bo[nm]|sehr gut(es|er)?|sehr sch[öo]n|tr[eè]s bien|tr[eè]s bon(ne)?|molto bell[oa]|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel)(?![\p{L}\p{N}_])/u,
+  /(класс|круто|спасибо|супер|лучший|красиво|отлично|топ|шикарно|молодец|люблю|最高|素晴らしい|ありがとう|すごい|かわいい|可愛い|かっこいい|面白い|감사|최고|대박|좋아|멋지|멋있|귀여|사랑해|太棒|好棒|太好了|谢谢|謝謝|感谢|感謝|好听|好聽|好看|厉害|厲害|喜欢|喜歡|शानदार|धन्यवाद|बहुत अच्छा)/u,
+];
+
 /** Praise: positive judgement of the video, creator or subject, thanks, support. */
 export const PRAISE_CUES: readonly RegExp[] = [
   /\b(great|awesome|amazing|excellent|brilliant|fantastic|fabulous|wonderful|superb|incredible|outstanding|phenomenal|perfect|perfectly|beautiful|beautifully|gorgeous|stunning|lovely|impressive|impressed|masterpiece|masterclass|epic|legendary|legend|legends|goat|goated|iconic|underrated|genius|talented|inspiring|inspired|inspirational|helpful|useful|informative|insightful|educational|wholesome|hilarious|funniest|adorable|cute|cutest|cool|nice|good|best|favorite|favourite|fav|fave|banger|bangers|fire|lit|dope|gem|solid|satisfying|relaxing|calming|soothing|enjoyable|entertaining|interesting|fascinating|valuable|clear|concise|thorough|on point|spot on|top notch|beast|killed it|killing it|kills it|nailed it|slaps|bops|vibes|vibe|rocks|rock|rocked|smashed|smash|yummy|delicious|sweet|proud|respect|props|kudos|bravo|congrats|congratulations|appreciate|appreciated|appreciates|appreciating|appreciation|glad|funnier|uplifting|addicted to (this|watching|rewatching|these|your)|(should|deserves to|needs to) be (on netflix|in theaters|in theatres|on tv|famous|trending|viral|number one|#1|more popular)|(sounds?|looks?) (so )?(good|great|amazing|well|perfect) together|humble|down to earth|wholesome|heartwarming|loveable|lovable|grateful|blessed|blessing|king|queen|hero|the man|lifesaver|life saver|real one|deserves|deserve|well done|well explained|well made|good job|great job|nice job|good work|great work|thanks|thank|thanx|thx|tysm|ty|thankyou|thanku|love|loved|loving|luv|adore|enjoyed|enjoy|liked this|liked it)\b/,
@@ -227,10 +240,7 @@ export const PRAISE_CUES: readonly RegExp[] = [
   // faint and rhetorical praise: "not bad at all", "how is this guy not famous yet?"
   /\bnot (bad|too bad|half bad)\b/,
   /\b(how|why) (is|are|does|do|has|have|isn't|aren't) (this|these|he|she|they|it|this guy|this man|this channel|this song|this video|you)\b[^?.!]{0,30}\b(not|n't|only) (more )?(famous|popular|viral|bigger|trending|known|recognized|recognised|subscribed|more views|have more)\b/,
-  // common non-English praise; Hinglish: "maza aa gaya", "bahut accha laga", "shandar", "kamaal"
-  /\b(maza aa gaya|mazaa aa gaya|maja aa gaya|bahut accha|bohot accha|bahut acha|bohot acha|bahut achha|accha laga|acha laga|achha laga|badhiya|shandar|shaandar|kamaal|kamal ka|lajawab|mast video)\b/,
-  /(?<![\p{L}\p{N}_])(muy buen[oa]?|muito bo[nm]|sehr gut(es|er)?|sehr sch[öo]n|tr[eè]s bien|tr[eè]s bon(ne)?|molto bell[oa]|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel)(?![\p{L}\p{N}_])/u,
-  /(класс|круто|спасибо|супер|лучший|красиво|отлично|топ|шикарно|молодец|люблю|最高|素晴らしい|ありがとう|すごい|かわいい|감사|최고|대박|좋아|太棒|谢谢|好听|厉害|शानदार|धन्यवाद|बहुत अच्छा)/u,
+  ...FOREIGN_PRAISE,
 ];
 
 /** Weak praise words that need support (a target like "video"/"you", or strong positive sentiment) to count. */

@@ -41,6 +41,29 @@ describe('learned sentiment', () => {
     expect(use(['no es aburrido'])[0]!.label).toBe('positive');
   });
 
+  it('reads praise in other languages as positive where the model says neutral', () => {
+    const texts = [
+      'Muito bom o vídeo',
+      'Sehr gutes Video',
+      '谢谢分享',
+      '素晴らしい動画です',
+      '감사합니다',
+    ];
+    // a vector along the model's neutral direction: the model alone calls every text neutral
+    const neutral = vectorAlong(SENTIMENT_MODEL_USE, 'neutral');
+    const use = (t: string[]) => classifySentiments(t, sameVectorFor(t, neutral));
+    expect(use(['What camera do you use?'])[0]!.label).toBe('neutral');
+    for (const out of [classifySentiments(texts), use(texts)]) {
+      expect(out.map((r) => r.label)).toEqual(texts.map(() => 'positive'));
+      for (const r of out) expect(r.score).toBeGreaterThanOrEqual(0.5);
+    }
+    // negated, or asked as a question: no override
+    expect(use(['no es genial', '¿es genial?']).map((r) => r.label)).toEqual([
+      'neutral',
+      'neutral',
+    ]);
+  });
+
   it('reads USE-lite vectors only when that embedder made them', () => {
     const m = SENTIMENT_MODEL_USE;
     const vector = vectorAlong(m, 'negative');

@@ -1,4 +1,4 @@
-import { foreignComplaint, normaliseForIntent } from '../intent/classify';
+import { foreignComplaint, foreignPraise, normaliseForIntent } from '../intent/classify';
 import {
   addTermFeatures,
   argmaxClass,
@@ -125,7 +125,12 @@ export function predictSentiment(
   // when it also praises, whatever the model, which cannot read it, says ("Pésimo video" was positive).
   if (label === 'negative' || label === 'mixed') return { score, label };
   const complaint = foreignComplaint(text);
-  if (!complaint) return { score, label };
+  if (!complaint) {
+    // Praise in another language (foreignPraise) is positive where the model reads it as neutral.
+    if (label === 'neutral' && foreignPraise(text))
+      return { score: Math.max(score, 0.5), label: 'positive' };
+    return { score, label };
+  }
   return complaint.praises
     ? { score: Math.min(score, 0), label: 'mixed' }
     : { score: Math.min(score, -0.5), label: 'negative' };
