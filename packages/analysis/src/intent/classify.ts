@@ -227,47 +227,48 @@ export function classifyNormalised(t: string, compound: () => number): IntentRes
 }
 
 /**
+ * The rules' reading of `text` when the evidence they kept for `intent` is one of `cues`, written
+ * in a language the learned models cannot read; null for every other text, after one cheap test.
+ */
+function readInAnotherLanguage(
+  text: string,
+  cues: readonly RegExp[],
+  intent: Intent,
+): IntentResult | null {
+  if (typeof text !== 'string') return null;
+  const lower = text.toLowerCase();
+  if (!cues.some((re) => re.test(lower))) return null;
+  const t = normaliseForIntent(text);
+  const rule = classifyNormalised(t, lazyTone(t));
+  const evidence = rule.evidence[intent];
+  return evidence !== undefined && cues.some((re) => re.test(evidence)) ? rule : null;
+}
+
+/**
  * A complaint in another language that the rules read (FOREIGN_CRITICISM, not negated): the rules'
  * answer for it, which is Criticism unless a request or question comes first ("¿por qué es tan
- * aburrido?"), and whether it also praises. Null for every other text, after one cheap test.
+ * aburrido?"), and whether it also praises. Null for every other text.
  * The learned models cannot read such comments, so their callers let this answer stand over theirs.
  */
 export function foreignComplaint(text: string): { intent: Intent; praises: boolean } | null {
-  if (typeof text !== 'string') return null;
-  const lower = text.toLowerCase();
-  if (!FOREIGN_CRITICISM.some((re) => re.test(lower))) return null;
-  const t = normaliseForIntent(text);
-  const rule = classifyNormalised(t, lazyTone(t));
-  const evidence = rule.evidence.Criticism;
-  if (evidence === undefined || !FOREIGN_CRITICISM.some((re) => re.test(evidence))) return null;
-  return { intent: rule.intent, praises: rule.matched.includes('Praise') };
+  const rule = readInAnotherLanguage(text, FOREIGN_CRITICISM, 'Criticism');
+  return rule && { intent: rule.intent, praises: rule.matched.includes('Praise') };
 }
 
 /**
  * True for a request in Japanese, Chinese or Korean that the rules read (FOREIGN_REQUEST, not
  * inside self-promotion): the learned models cannot read those scripts, so their callers let the
- * rules' Request stand over theirs. False for every other text, after one cheap test.
+ * rules' Request stand over theirs.
  */
 export function foreignRequest(text: string): boolean {
-  if (typeof text !== 'string' || !FOREIGN_REQUEST.some((re) => re.test(text))) return false;
-  const evidence = classifyIntent(text).evidence.Request;
-  return evidence !== undefined && FOREIGN_REQUEST.some((re) => re.test(evidence));
+  return readInAnotherLanguage(text, FOREIGN_REQUEST, 'Request') !== null;
 }
 
 /**
  * True for praise in another language that the rules read (FOREIGN_PRAISE, not negated, and no
  * request, question or complaint first): the sentiment models, which cannot read it, say neutral
- * where it is positive. False for every other text, after one cheap test.
+ * where it is positive.
  */
 export function foreignPraise(text: string): boolean {
-  if (typeof text !== 'string') return false;
-  const lower = text.toLowerCase();
-  if (!FOREIGN_PRAISE.some((re) => re.test(lower))) return false;
-  const rule = classifyIntent(text);
-  const evidence = rule.evidence.Praise;
-  return (
-    rule.intent === 'Praise' &&
-    evidence !== undefined &&
-    FOREIGN_PRAISE.some((re) => re.test(evidence))
-  );
+  return readInAnotherLanguage(text, FOREIGN_PRAISE, 'Praise')?.intent === 'Praise';
 }
