@@ -13,12 +13,16 @@ const CONTENT =
   '(video|videos|vid|vids|part|episode|ep|series|tutorial|tutorials|one|more|another|sequel|follow ?up|season|stream|livestream|collab|reaction|review|version|course|playlist|guide|q ?& ?a|qna|vlog|song|cover|mixtape|album)';
 
 /**
- * Requests in Japanese ("…てください", "お願いします", "…てほしい"), Chinese ("请多…", "求更新",
- * "能不能出…") and Korean ("…주세요", "부탁드려요"). Neither learned model can read these scripts
- * (USE-lite's pieces are English, and the dev set holds about twenty such comments), so a match
- * the rules keep overrides them (foreignRequest in classify.ts).
+ * Requests in other languages: Japanese ("…てください", "お願いします", "…てほしい"), Chinese ("请多…",
+ * "求更新", "能不能出…"), Korean ("…주세요", "부탁드려요"), and "make a video", "could you make…",
+ * "keep making videos", "when is part 2" in Spanish, Portuguese, French, German, Italian and
+ * Indonesian, Hindi and Arabic. Neither learned model can read these (USE-lite's pieces are English,
+ * and the dev set holds few such comments), so a match the rules keep overrides them
+ * (foreignRequest in classify.ts).
  */
 export const FOREIGN_REQUEST: readonly RegExp[] = [
+  /(?<![\p{L}\p{N}_])(?<!\b(tu|vous|je|j'ai|ai|on|il|elle|qui|que|eu|ele|ela|voc[eê]|du|er|sie|es|ich|wir|io|lui|lei|[ée]l|ella|yo) )((haz|hagan|haga|fa[cç]a|fa[cç]am|faz|fais|faites|fai|fate|mach|macht)( (tu|vous|ihr|sie))? (un|una|uma|um|une|des|ein|eine|mais|m[aá]s|plus|mehr|pi[uù]|otro|otra|outro|outra|altri|altro|v[ií]deos?|vid[eé]os?)|(podr[ií]as|podr[ií]an|puedes|pueden|poderia|poderiam|pode|podia|pourrais|pourriez|peux|pouvez|potresti|potreste|puoi|potete)([- ](tu|vous|voc[eê]s?))?[- ](hacer|fazer|faire|fare|subir|postar|mostrar|explicar|gravar|grabar)|(kannst|k[oö]nntest|k[oö]nnt|k[oö]nnen) (du|ihr|sie)\b[^.?!]{0,40}\b(machen|zeigen|erkl[aä]ren|drehen|hochladen)|(bikin|bikinin|buatin|buat) (video|konten|part|tutorial|lagi)|(sigue|sigan|segue|continua|continue|continuem|contin[uú]a|continuez|continuate|weiter) (haciendo|subiendo|creando|fazendo|postando|trazendo|faire|à faire|a fare|so)( (m[aá]s|mais|plus))? (videos|v[ií]deos|vid[eé]os|contenido|conte[uú]dos?|ce genre|das)|(cu[aá]ndo|quando|quand|wann)\b[^.!]{0,30}\b((parte|partie|teil) ?(2|dos|dois|deux|zwei|due)|(segunda|seconde|zweite[rn]?|seconda) (parte|partie|teil)))(?![\p{L}\p{N}_])/u,
+  /(कृपया|बनाइए|बनाइये|बनाओ|बनाएं|बनाये|من فضلك|أرجو|ارجو|ياريت|يا ريت|(اعمل|سوي|سوّي|نزل|نزّل) (فيديو|فديو|حلقة))/u,
   /(ください|下さい|お願いします|おねがいします|お願い致します|てほしい|て欲しい)/u,
   /((请|請)(你|您|多|继续|繼續|再|出|做|拍|更新|一定|翻译|翻譯)|求(更新|出|翻译|翻譯|教程|续集|續集)|(能不能|可不可以)(出|做|拍|翻|教|更新|再))/u,
   /(주세요|부탁(드려요|드립니다|해요|합니다))/u,
@@ -140,7 +144,8 @@ export const QUESTION_CUES: readonly RegExp[] = [
   /\b(how (do|can|could|would|should|did) (i|we|one)|what (do|should|can|would) i|(will|would|do|should|can|could|must) i (need|have to|be able|use|get|do|start|learn|install|download|watch|know)|is there (a|any) (way|difference|reason|alternative|version|link|source)|how to (get|make|do|fix|use|install|run|change|download|solve|add|set|create|learn)|what is the (difference|name|point|best way)|any (way|idea|ideas|advice|tips|suggestions) (to|on|how|for)\b)/,
   /\bname of (the|this|that) (song|music|track|game|app|program|software|font|editor)\b/,
   /^\s*(song|music|game|app|editor|font|ide|mic|camera)\s*(name)?\s*\??\s*$/,
-  // Japanese "…ですか" / "…ますか", Chinese "…吗" / "请问" asked without a question mark
+  // Japanese "…ですか" / "…ますか", Chinese "…吗" / "请问" asked without a question mark; Russian "подскажите" (tell me)
+  /(подскажите|подскажи)/u,
   /(ですか|ますか|でしょうか|吗|嗎)(?=[\s。.,，!?]|$)|(请问|請問)/u,
 ];
 

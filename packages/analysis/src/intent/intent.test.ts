@@ -123,7 +123,7 @@ describe('classifyIntent: each intent on real-style comments', () => {
       'Praise',
     ]);
   });
-  it('reads Japanese, Chinese, Korean and Arabic questions, requests and complaints', () => {
+  it('reads questions, requests and complaints in other languages and scripts', () => {
     // full-width and Arabic question marks; Chinese and Japanese put no spaces between words
     for (const t of [
       'これは何ですか？',
@@ -145,6 +145,23 @@ describe('classifyIntent: each intent on real-style comments', () => {
     for (const t of ['チャンネル登録お願いします', '구독 좋아요 눌러주세요', '请订阅我的频道'])
       expect(intentOf(t)).not.toBe('Request');
     expect(intentOf('大家无聊就一起写了数学考试')).toBe('Opinion');
+    // asks in Spanish, Portuguese, French, German, Indonesian, Hindi and Arabic, as questions too;
+    // "tu fais des vidéos" ("you make videos") tells, it does not ask
+    const asks = [
+      'Podrías hacer un video de Minecraft?',
+      'Faz um vídeo sobre o iPhone 15',
+      'Pourrais-tu faire une vidéo sur Paris ?',
+      'Kannst du ein Video über Berlin machen?',
+      'Bisa bikin video tentang masak?',
+      'Sigue haciendo videos así',
+      '¿Cuándo sale la segunda parte?',
+      'कृपया अगला वीडियो बनाइए',
+      'من فضلك اعمل فيديو عن',
+    ];
+    expect(asks.map(intentOf)).toEqual(asks.map(() => 'Request'));
+    expect(classifyIntents(asks)).toEqual(asks.map(() => 'Request'));
+    expect(intentOf("Je t'adore tu fais des vidéos trop bien")).toBe('Praise');
+    expect(intentOf('Подскажите название песни')).toBe('Question');
     // the learned models cannot read these scripts: the rules' request and complaint stand
     const texts = ['もっと作ってください', '请多做一些视频', 'つまらない', 'これは何ですか？'];
     expect(classifyIntents(texts)).toEqual(['Request', 'Request', 'Criticism', 'Question']);
