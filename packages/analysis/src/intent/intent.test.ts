@@ -162,6 +162,9 @@ describe('classifyIntent: each intent on real-style comments', () => {
     expect(classifyIntents(asks)).toEqual(asks.map(() => 'Request'));
     expect(intentOf("Je t'adore tu fais des vidéos trop bien")).toBe('Praise');
     expect(intentOf('Подскажите название песни')).toBe('Question');
+    // "keep it up" is praise in English and in other languages
+    for (const t of ['Continua così!', 'epico bro sigue asi', 'Mach weiter so'])
+      expect(intentOf(t)).toBe('Praise');
     // the learned models cannot read these scripts: the rules' request and complaint stand
     const texts = ['もっと作ってください', '请多做一些视频', 'つまらない', 'これは何ですか？'];
     expect(classifyIntents(texts)).toEqual(['Request', 'Request', 'Criticism', 'Question']);
