@@ -1,3 +1,4 @@
+import { capitaliseFirst } from '../text/wording';
 import { lexiconTag } from './part-of-speech';
 import { COUNT_NOUNS, GENERIC_WORDS, STOPWORDS } from './stopwords';
 
@@ -58,11 +59,6 @@ const PRODUCTS: readonly [string, string][] = [
   ['gcc', 'GCC'],
 ];
 
-/** A lower-case word with its first letter capitalised ("french" -> "French"). */
-function capitalised(word: string): string {
-  return word[0]!.toUpperCase() + word.slice(1);
-}
-
 const NAMES: ReadonlyMap<string, string> = new Map([
   ...ACRONYMS.split(' ').map((w): [string, string] => [w, w.toUpperCase()]),
   // their plurals ("APIs", not "APIS")
@@ -80,7 +76,7 @@ const NAMES: ReadonlyMap<string, string> = new Map([
     'catholic'
   )
     .split(' ')
-    .map((w): [string, string] => [w, capitalised(w)]),
+    .map((w): [string, string] => [w, capitaliseFirst(w)]),
   ...PRODUCTS,
 ]);
 
@@ -144,7 +140,7 @@ export function givenName(word: string): string | undefined {
   const tags = lexiconTag(word);
   if (!tags || !tags.every((t) => ONLY_A_NAME.has(t)) || !/^\p{Ll}{3,}$/u.test(word))
     return undefined;
-  return capitalised(word);
+  return capitaliseFirst(word);
 }
 
 /** compromise's lexicon tags of a word that opens a person's full name. */
@@ -173,5 +169,5 @@ export function personName(phrase: string): string | undefined {
     return undefined;
   const lastTags = lexiconTag(last);
   if (lastTags && !lastTags.every((t) => LAST_NAME_TAGS.has(t))) return undefined;
-  return `${capitalised(first)} ${capitalised(last)}`;
+  return `${capitaliseFirst(first)} ${capitaliseFirst(last)}`;
 }

@@ -1,4 +1,5 @@
 import type { Intent, SentimentLabel } from '@app/contracts';
+import { capitaliseFirst } from '../text/wording';
 import type { HeadingPerson } from '../types';
 import type { Keyphrase } from './keyphrases';
 import { COUNT_NOUNS, fullForm, namesNoThing, NOT_A_SUBJECT } from './stopwords';
@@ -325,10 +326,6 @@ function template(input: HeadingInput): Template {
         kind: 'Comments',
       };
   }
-}
-
-function capitaliseFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

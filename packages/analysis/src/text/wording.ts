@@ -1,5 +1,10 @@
 /** Small wording helpers for the sentences the offline analyser writes. */
 
+/** The text with its first letter capitalised ("french" -> "French"). */
+export function capitaliseFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** "a", "a and b", "a, b and c". */
 export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
