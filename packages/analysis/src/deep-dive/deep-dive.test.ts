@@ -165,6 +165,54 @@ describe('cluster analysis (offline)', () => {
     expect(themes.join(' ')).not.toMatch(/\b(something|fucking|dude)\b/);
   });
 
+  it('takes no theme from another language: neither its function words nor a stray verb', () => {
+    const english = [
+      'The iphone camera is so much better than my old phone',
+      'iphone battery lasts all day now',
+      'I switched to iphone last year and never looked back',
+      'iphone prices are insane this year',
+      'My iphone screen cracked on day one',
+      'Is the iphone worth it over a pixel?',
+      'the iphone camera in low light is amazing',
+      'iphone users will love this one',
+      'Eu compre um iphone para minha mãe, ela adorou',
+      'Compre o iphone na promoção, muito bom',
+    ].map((t, i) => comment(`e${i}`, t));
+    const themes = clusterKeyphrases(english).map((k) => k.phrase);
+    expect(themes).toContain('iphone');
+    expect(themes).toContain('iphone camera');
+    expect(themes).not.toContain('compre');
+    // a word that an English comment uses too, or that viewers write as a name, stays
+    const mixed = [
+      'Muito bom o asmr, adorei',
+      'Me encanta este canal de asmr, saludos desde Perú',
+      'This asmr is so relaxing, I fall asleep every time',
+      'Que temazo de Tiësto, lo escucho todo el día',
+      'Escuchando a Tiësto en el trabajo, qué buena canción',
+      'The mukbang sounds are perfect',
+      'Best mukbang channel on youtube',
+    ].map((t, i) => comment(`m${i}`, t));
+    const mixedThemes = clusterKeyphrases(mixed).map((k) => k.phrase);
+    expect(mixedThemes).toEqual(expect.arrayContaining(['asmr', 'tiësto', 'mukbang']));
+    const portuguese = [
+      'Muito bom o vídeo, essa receita é muito boa',
+      'Essa receita de bolo ficou muito boa aqui em casa',
+      'Muito obrigada pela receita, ficou perfeita',
+      'Fiz essa receita hoje e todo mundo amou',
+      'A receita de bolo mais fácil que já vi, muito obrigada',
+      'Que receita maravilhosa, vou fazer no fim de semana',
+      'Adorei essa receita, muito simples e deliciosa',
+      'Essa é a melhor receita de bolo do YouTube',
+      'Vou fazer essa receita para o aniversário da minha filha',
+      'Fiz a receita e ficou muito fofinho, obrigada',
+      'Receita perfeita, muito obrigada por compartilhar',
+      'Amei essa receita, ficou muito gostoso',
+    ].map((t, i) => comment(`p${i}`, t));
+    const portugueseThemes = clusterKeyphrases(portuguese).map((k) => k.phrase);
+    expect(portugueseThemes).toContain('receita');
+    expect(portugueseThemes.join(' | ')).not.toMatch(/\b(muito|essa|que|para)\b/);
+  });
+
   it.skipIf(!existsSync(pocheFile))(
     'on a real coding tutorial, the questions are real questions from the comments',
     () => {

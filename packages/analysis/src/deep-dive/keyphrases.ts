@@ -1,13 +1,29 @@
+import {
+  clusterLanguage,
+  isForeignPhrase,
+  isOtherScriptStopword,
+  isRomanceFunctionWord,
+  stopwordsOf,
+} from '../label/language';
+import { escapeRegExp } from '../label/part-of-speech';
 import { STOPWORDS } from '../label/stopwords';
 import { isStopWord as isFunctionWord, tokenize } from './text';
 import type { DeepDiveComment } from './types';
 
 /**
- * A word no theme starts or ends with: a function word, or the labeller's comment filler and
- * swearing ("something", "dude", "fucking"; its tags skip them too).
+ * A word no theme starts or ends with: a function word (English's, or one of the cluster's
+ * languages' in `foreign`), the function words of other scripts ("من") and Romance ones English
+ * lacks ("essa"), or the labeller's comment filler and swearing ("something", "dude", "fucking";
+ * its tags skip them too).
  */
-function isStopWord(token: string): boolean {
-  return isFunctionWord(token) || STOPWORDS.has(token);
+function isStopWord(token: string, foreign: ReadonlySet<string> | null): boolean {
+  return (
+    isFunctionWord(token) ||
+    STOPWORDS.has(token) ||
+    (foreign?.has(token) ?? false) ||
+    isOtherScriptStopword(token) ||
+    isRomanceFunctionWord(token)
+  );
 }
 
 export interface Keyphrase {
@@ -17,8 +33,34 @@ export interface Keyphrase {
   score: number;
 }
 
+/** Uses of a phrase read to tell whether viewers write it as a name. */
+const NAME_SAMPLE = 9;
+
+/**
+ * Whether viewers write a phrase as a name: capitalised ("Tiësto", "ASMR", "GTA") in most of its
+ * uses inside a sentence. A sentence's first word says nothing ("Compre o iphone").
+ */
+function writtenAsName(phrase: string, texts: readonly string[]): boolean {
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])${phrase.split(' ').map(escapeRegExp).join('\\s+')}(?![\\p{L}\\p{N}])`,
+    'giu',
+  );
+  let inside = 0;
+  let capitalised = 0;
+  for (const text of texts) {
+    for (const match of text.matchAll(pattern)) {
+      if (/(?:^|[.!?…])$/u.test(text.slice(0, match.index).trimEnd())) continue;
+      inside++;
+      if (/^\p{Lu}/u.test(match[0])) capitalised++;
+    }
+    if (inside >= NAME_SAMPLE) break;
+  }
+  return inside > 0 && capitalised * 2 > inside;
+}
+
 /** Phrases of 1-3 words with no stop word at either end and no number-only words. */
-function phrasesOf(text: string): Set<string> {
+function phrasesOf(text: string, foreign: ReadonlySet<string> | null): Set<string> {
+  const isStop = (token: string) => isStopWord(token, foreign);
   const tokens = tokenize(text);
   const out = new Set<string>();
   for (let i = 0; i < tokens.length; i += 1) {
@@ -26,12 +68,12 @@ function phrasesOf(text: string): Set<string> {
       const gram = tokens.slice(i, i + n);
       const first = gram[0] ?? '';
       const last = gram[gram.length - 1] ?? '';
-      if (isStopWord(first) || isStopWord(last)) continue;
+      if (isStop(first) || isStop(last)) continue;
       if (gram.some((t) => t.length < 2 || /^\d+$/.test(t))) continue;
       // Two-letter words carry a topic only inside a phrase ("ios 11" is dropped anyway, "ai tools" kept).
       if (n === 1 && first.length < 3) continue;
       // A stop word inside is fine ("fear of heights") but only one, to skip run-on fragments.
-      if (gram.filter(isStopWord).length > 1) continue;
+      if (gram.filter(isStop).length > 1) continue;
       out.add(gram.join(' '));
     }
   }
@@ -42,16 +84,23 @@ function phrasesOf(text: string): Set<string> {
  * Key themes of one cluster by class-based TF-IDF: phrases frequent in this cluster's comments
  * (likes add weight) and rare in the `background` (the video's other comments). A phrase must
  * appear in at least two comments, or 2% of the cluster, so one long comment cannot dominate.
+ * Language as the labeller reads it: a cluster written in another language ("Praise in
+ * Portuguese") takes no theme from that language's function words ("muito", "esse"), and an
+ * English cluster none that only its few comments in another language use ("compre", from two
+ * Portuguese comments among English ones about an iPhone), unless viewers write it as a name.
  */
 export function clusterKeyphrases(
   comments: readonly DeepDiveComment[],
   background: readonly string[] = [],
   limit = 6,
 ): Keyphrase[] {
+  const texts = comments.map((c) => c.text);
+  const language = clusterLanguage(texts);
+  const foreign = language ? stopwordsOf(language.codes) : null;
   const inCluster = new Map<string, { weight: number; count: number }>();
   for (const c of comments) {
     const w = 1 + Math.log1p(Math.max(0, c.likes)) * 0.25;
-    for (const p of phrasesOf(c.text)) {
+    for (const p of phrasesOf(c.text, foreign)) {
       const e = inCluster.get(p) ?? { weight: 0, count: 0 };
       e.weight += w;
       e.count += 1;
@@ -60,7 +109,7 @@ export function clusterKeyphrases(
   }
   const bg = new Map<string, number>();
   for (const text of background)
-    for (const p of phrasesOf(text)) if (inCluster.has(p)) bg.set(p, (bg.get(p) ?? 0) + 1);
+    for (const p of phrasesOf(text, foreign)) if (inCluster.has(p)) bg.set(p, (bg.get(p) ?? 0) + 1);
 
   const minCount = Math.max(2, Math.ceil(comments.length * 0.02));
   const total = comments.length + background.length;
@@ -92,6 +141,10 @@ export function clusterKeyphrases(
   // Drop phrases contained in (or containing) a better one when they cover nearly the same comments.
   const chosen: Keyphrase[] = [];
   for (const k of scored.filter((x) => !absorbed(x))) {
+    // only where no English comment uses it: "asmr" is a topic of Spanish, Portuguese and English
+    // comments alike
+    if (!language && isForeignPhrase(k.phrase, texts, true) && !writtenAsName(k.phrase, texts))
+      continue;
     const overlaps = chosen.some((c) => {
       const inside =
         ` ${c.phrase} `.includes(` ${k.phrase} `) || ` ${k.phrase} `.includes(` ${c.phrase} `);

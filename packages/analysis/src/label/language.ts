@@ -357,11 +357,12 @@ const FOREIGN_SAMPLE = 9;
 
 /**
  * Whether a phrase is another language's: English does not know its words (compromise's lexicon,
- * or another script) and most of the comments using it are written in another language. A mixed
- * cluster that no language was read for had been "Praise for dormir and mejor" and "Praise for
- * спасибо за and лучший". Not asked of names ("Messi es el mejor" is about Messi).
+ * or another script) and most of the comments using it (`every`: all those read) are written in
+ * another language. A mixed cluster that no language was read for had been "Praise for dormir and
+ * mejor" and "Praise for спасибо за and лучший". Not asked of names ("Messi es el mejor" is about
+ * Messi).
  */
-export function isForeignPhrase(phrase: string, texts: readonly string[]): boolean {
+export function isForeignPhrase(phrase: string, texts: readonly string[], every = false): boolean {
   const words = phrase.split(' ');
   if (words.some((w) => /^[\p{Script=Latin}\p{N}'’-]+$/u.test(w) && lexiconTag(w) !== undefined))
     return false;
@@ -374,5 +375,5 @@ export function isForeignPhrase(phrase: string, texts: readonly string[]): boole
     using++;
     if (isForeignText(text)) foreign++;
   }
-  return using > 0 && foreign * 2 > using;
+  return using > 0 && (every ? foreign === using : foreign * 2 > using);
 }
