@@ -1,8 +1,10 @@
 /**
- * Lexical features for clustering: a simple tokeniser (keeps emoji, `c#`, `c++`, `asp.net`),
- * English stopwords, and a sublinear TF-IDF matrix in CSR form with a vocabulary capped by
- * document frequency, so memory stays bounded on 50k comments.
+ * Lexical features for clustering: a simple tokeniser (keeps emoji, `c#`, `c++`, `asp.net`; splits
+ * Chinese, Japanese and Thai into their words), English stopwords, and a sublinear TF-IDF matrix
+ * in CSR form with a vocabulary capped by document frequency, so memory stays bounded on 50k
+ * comments.
  */
+import { hasUnspacedScript, isKanaFragment, WORD_MARK, wordsOfRun } from '../text/words';
 
 /** Row-compressed sparse matrix with L2-normalised rows (empty rows stay empty). */
 export interface SparseMatrix {
@@ -27,8 +29,12 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-const TOKEN_RE =
-  /\p{Extended_Pictographic}|[\p{L}\p{N}_][\p{L}\p{N}_+#]*(?:['.-][\p{L}\p{N}_+#]+)*/gu;
+/** A character inside a word: a letter, digit, "_", "+", "#" or a combining mark (text/words.ts). */
+const WORD_CHAR = String.raw`(?:[\p{L}\p{N}_+#]|${WORD_MARK})`;
+const TOKEN_RE = new RegExp(
+  String.raw`\p{Extended_Pictographic}|[\p{L}\p{N}_]${WORD_CHAR}*(?:['.-]${WORD_CHAR}+)*`,
+  'gu',
+);
 
 /** Folds a plural/possessive ending so "videos" and "video's" count as "video". */
 function fold(token: string): string {
@@ -75,6 +81,12 @@ export function tokenize(text: string): string[] {
     if (!STOPWORDS.has(t)) out.push(t);
   };
   for (const m of text.matchAll(TOKEN_RE)) {
+    if (hasUnspacedScript(m[0])) {
+      // Chinese, Japanese or Thai: the words in the run (text/words.ts), not the run as one word,
+      // and no particles or inflections (の, を, てる)
+      for (const word of wordsOfRun(m[0].toLowerCase())) if (!isKanaFragment(word)) push(word);
+      continue;
+    }
     push(m[0].toLowerCase());
     for (const part of identifierParts(m[0])) push(part.toLowerCase());
   }

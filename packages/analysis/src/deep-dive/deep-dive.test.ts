@@ -194,6 +194,16 @@ describe('cluster analysis (offline)', () => {
     ].map((t, i) => comment(`m${i}`, t));
     const mixedThemes = clusterKeyphrases(mixed).map((k) => k.phrase);
     expect(mixedThemes).toEqual(expect.arrayContaining(['asmr', 'tiësto', 'mukbang']));
+    // Japanese has no spaces: its themes are words, not whole sentences, and no particles
+    const japanese = [
+      'ピアノの音色が本当に素敵です',
+      '素敵なピアノをありがとう',
+      'このピアノの曲が大好きです',
+      '歌声も素敵でした',
+    ].map((t, i) => comment(`j${i}`, t));
+    const japaneseThemes = clusterKeyphrases(japanese).map((k) => k.phrase);
+    expect(japaneseThemes).toEqual(expect.arrayContaining(['ピアノ', '素敵']));
+    expect(japaneseThemes.every((t) => t.length <= 4 && !/^[の が を]$/u.test(t))).toBe(true);
     const portuguese = [
       'Muito bom o vídeo, essa receita é muito boa',
       'Essa receita de bolo ficou muito boa aqui em casa',

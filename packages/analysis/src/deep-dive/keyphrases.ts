@@ -1,19 +1,21 @@
 import {
   clusterLanguage,
   isForeignPhrase,
+  isForeignText,
   isOtherScriptStopword,
   isRomanceFunctionWord,
   stopwordsOf,
 } from '../label/language';
 import { escapeRegExp } from '../label/part-of-speech';
 import { STOPWORDS } from '../label/stopwords';
+import { hasUnspacedScript, isKanaFragment } from '../text/words';
 import { isStopWord as isFunctionWord, tokenize } from './text';
 import type { DeepDiveComment } from './types';
 
 /**
  * A word no theme starts or ends with: a function word (English's, or one of the cluster's
  * languages' in `foreign`), the function words of other scripts ("من") and Romance ones English
- * lacks ("essa"), or the labeller's comment filler and swearing ("something", "dude", "fucking";
+ * lacks ("essa"), a piece of Japanese grammar ("てる"), or the labeller's comment filler and swearing ("something", "dude", "fucking";
  * its tags skip them too).
  */
 function isStopWord(token: string, foreign: ReadonlySet<string> | null): boolean {
@@ -22,6 +24,7 @@ function isStopWord(token: string, foreign: ReadonlySet<string> | null): boolean
     STOPWORDS.has(token) ||
     (foreign?.has(token) ?? false) ||
     isOtherScriptStopword(token) ||
+    isKanaFragment(token) ||
     isRomanceFunctionWord(token)
   );
 }
@@ -70,10 +73,13 @@ function phrasesOf(text: string, foreign: ReadonlySet<string> | null): Set<strin
       const last = gram[gram.length - 1] ?? '';
       if (isStop(first) || isStop(last)) continue;
       if (gram.some((t) => t.length < 2 || /^\d+$/.test(t))) continue;
-      // Two-letter words carry a topic only inside a phrase ("ios 11" is dropped anyway, "ai tools" kept).
-      if (n === 1 && first.length < 3) continue;
+      // Two-letter words carry a topic only inside a phrase ("ios 11" is dropped anyway, "ai tools"
+      // kept), except in Chinese or Japanese, where two characters make many a word ("動画", "素敵")
+      if (n === 1 && first.length < 3 && !hasUnspacedScript(first)) continue;
       // A stop word inside is fine ("fear of heights") but only one, to skip run-on fragments.
       if (gram.filter(isStop).length > 1) continue;
+      // no phrase of words written without spaces: it would read with one ("素敵な 音楽")
+      if (n > 1 && gram.some(hasUnspacedScript)) continue;
       out.add(gram.join(' '));
     }
   }
@@ -96,6 +102,9 @@ export function clusterKeyphrases(
 ): Keyphrase[] {
   const texts = comments.map((c) => c.text);
   const language = clusterLanguage(texts);
+  // English by the labeller's reading and by most comments: short comments in another language
+  // ("素敵なピアノをありがとう") are too short for it to read
+  const english = !language && texts.filter(isForeignText).length * 2 < texts.length;
   const foreign = language ? stopwordsOf(language.codes) : null;
   const inCluster = new Map<string, { weight: number; count: number }>();
   for (const c of comments) {
@@ -143,7 +152,7 @@ export function clusterKeyphrases(
   for (const k of scored.filter((x) => !absorbed(x))) {
     // only where no English comment uses it: "asmr" is a topic of Spanish, Portuguese and English
     // comments alike
-    if (!language && isForeignPhrase(k.phrase, texts, true) && !writtenAsName(k.phrase, texts))
+    if (english && isForeignPhrase(k.phrase, texts, true) && !writtenAsName(k.phrase, texts))
       continue;
     const overlaps = chosen.some((c) => {
       const inside =

@@ -3,6 +3,7 @@
  * Kept local so the deep dive works on stored comments without the clustering pipeline.
  */
 import { stripUrls } from '../text/sentences';
+import { hasUnspacedScript, WORD_MARK, wordsOfRun } from '../text/words';
 
 const STOP_WORDS = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below between both
@@ -28,14 +29,20 @@ export function isStopWord(token: string): boolean {
   return STOP_WORDS.has(token);
 }
 
-/** Lower-cased word tokens (letters, digits, inner apostrophes); emoji and punctuation dropped. */
+/** A word: letters and digits with their combining marks (text/words.ts), inner apostrophes. */
+const WORDS = new RegExp(
+  String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}]|${WORD_MARK})*(?:['’](?:\p{L}|${WORD_MARK})+)*`,
+  'gu',
+);
+
+/**
+ * Lower-cased word tokens (letters, digits, inner apostrophes); emoji and punctuation dropped. A run
+ * of Chinese, Japanese or Thai gives the words ICU reads in it (text/words.ts).
+ */
 export function tokenize(text: string): string[] {
-  return (
-    stripUrls(text)
-      .toLowerCase()
-      .normalize('NFKC')
-      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []
-  ).map((t) => t.replace(/’/g, "'"));
+  return (stripUrls(text).toLowerCase().normalize('NFKC').match(WORDS) ?? []).flatMap((t) =>
+    hasUnspacedScript(t) ? wordsOfRun(t) : [t.replace(/’/g, "'")],
+  );
 }
 
 /** Content tokens: no stop words, no 1-letter tokens, no pure numbers. */

@@ -1,5 +1,6 @@
 import { INTENT_PRECEDENCE, type Intent } from '@app/contracts';
 import { scoreSentiment } from '../sentiment/sentiment';
+import { countWords } from '../text/words';
 import {
   DIRECT_CRITICISM,
   FOREIGN_CRITICISM,
@@ -92,9 +93,6 @@ function sentences(t: string): string[] {
 const QUESTION_OPENING =
   /^(hey |hi |hello |sir |so |and |but |also |ok |okay |btw |also,? |one more thing |quick question:? )?(how (do|does|did|can|could|is|are|to|would|should|much|many|long|come|about|else|exactly|the)|what (is|are|does|do|did|was|were|should|would|could|about|if|kind|type|version|program|software|app|language|editor|ide|mic|camera|font|song|music|happened|happens|'s|s)|whats|why (is|are|does|do|did|was|were|would|not|don't|doesn't|didn't|can't|won't|cant|dont|doesnt|didnt|isn't|isnt)|where (is|are|do|does|can|did|should|could|would|to)|when (is|are|will|does|do|did|can|should|was)|which (is|are|one|version|program|software|language|book|ide|editor|should|do|would|of)|who (is|are|was|did|does|made|sang|sings|wrote)|is (it|this|that|there|he|she|the|anyone|anybody)|are (you|there|these|they|the|those)|does (it|this|that|anyone|anybody|he|she|the|anybody)|do (you|i|we|they|u|anyone|anybody|these|those)|did (you|he|she|they|u|anyone|anybody|i)|can (i|someone|somebody|anyone|this|it|one)|could (i|someone|somebody|anyone|this|it)|should (i|we)|will (it|this|there)|would (it|this)|has (anyone|anybody)|have (you|u|any|anyone)|anyone (know|else know|have|has|tried|got|here)|anybody (know|have|has)|is there (a|any)|any (tips|idea|ideas|suggestions|advice|help))\b/;
 
-/** A run of Chinese or Japanese characters, scripts written without spaces between words. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/u;
-
 /** First match of any pattern in `list` (as evidence), or null. */
 function firstMatch(t: string, list: readonly RegExp[]): string | null {
   for (const re of list) {
@@ -118,14 +116,10 @@ function questionEvidence(t: string): string | null {
     // "??" / "???" reads as disbelief or sarcasm rather than a request for information
     if (/\?\?\s*$/.test(s)) continue;
     if (RHETORICAL.some((re) => re.test(s))) continue;
-    const words = s
-      .replace(/[^\p{L}\p{N}' ]/gu, ' ')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean);
+    const words = countWords(s.replace(/[^\p{L}\p{N}' ]/gu, ' '));
     const endsQ = /\?\s*$/.test(s) && !/!\?+$|\?!+$/.test(s);
-    // Chinese and Japanese put no spaces between words: two of their characters are a question
-    if (endsQ && (words.length >= 2 || (UNSPACED.exec(s)?.[0].length ?? 0) >= 2)) return s;
+    // two words are a question: Chinese and Japanese ones counted as ICU reads them (text/words.ts)
+    if (endsQ && words >= 2) return s;
     const opening = s.replace(/^[^\p{L}]+/u, '');
     if (!/[!]$/.test(s) && QUESTION_OPENING.test(opening)) return opening.slice(0, 40);
   }

@@ -334,7 +334,7 @@ let latinStopwords: ReadonlySet<string> | null = null;
  * a function word of a Latin-script language English lacks ("para", "muito", "nicht") and none of
  * English's or Hinglish's. A short comment with neither ("Pewds W") is not.
  */
-function isForeignText(text: string): boolean {
+export function isForeignText(text: string): boolean {
   const letters = text.match(/\p{L}/gu) ?? [];
   if (letters.length === 0) return false;
   const latin = letters.filter((l) => /\p{Script=Latin}/u.test(l)).length;

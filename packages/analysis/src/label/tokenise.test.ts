@@ -89,4 +89,20 @@ describe('tokenise', () => {
       ),
     ).toEqual(['agreed', 'see', 'and']);
   });
+
+  it('keeps vowel signs and splits Chinese, Japanese and Thai into words, for tags of one word', () => {
+    expect(tokenise('भाई अगली वीडियो @राहुल_भाई').map((t) => t.surface)).toEqual([
+      'भाई',
+      'अगली',
+      'वीडियो',
+    ]);
+    const japanese = tokenise('素敵な音楽をありがとう');
+    expect(japanese.map((t) => t.surface)).toEqual(['素敵', 'な', '音楽', 'を', 'ありがとう']);
+    expect(japanese.every((t) => t.unspaced)).toBe(true);
+    // tags of one word each: no particle, and no phrase of words written without spaces
+    expect([...commentTerms(japanese)].sort()).toEqual(['ありがとう', '素敵', '音楽']);
+    expect([...commentTerms(tokenise('ขอบคุณมากครับ'))].sort()).toEqual(
+      ['ขอบคุณ', 'ครับ', 'มาก'].sort(),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { hasUnspacedScript, isKanaFragment, WORD_MARK, wordsOfRun } from '../text/words';
 import { STOPWORDS } from './stopwords';
 
 export interface Token {
@@ -7,6 +8,8 @@ export interface Token {
   surface: string;
   /** Written as a hashtag ("#MoreSidemen"). */
   hashtag?: boolean;
+  /** A word of a script written without spaces (Chinese, Japanese, Thai: text/words.ts). */
+  unspaced?: boolean;
 }
 
 /**
@@ -46,22 +49,36 @@ export function foldPlural(word: string): string {
 
 const POSSESSIVE = /['’]s$/i;
 
+/** Links, and handles in any script (their vowel signs too: text/words.ts). */
+const HANDLES_AND_LINKS = new RegExp(
+  String.raw`\bhttps?:\/\/\S+|\bwww\.\S+|@(?:[\p{L}\p{N}_.-]|${WORD_MARK})+`,
+  'giu',
+);
+/** A word: letters and digits with their combining marks, inner apostrophes; "#" for a hashtag. */
+const WORDS = new RegExp(
+  String.raw`#?[\p{L}\p{N}](?:[\p{L}\p{N}]|${WORD_MARK})*(?:['’](?:\p{L}|${WORD_MARK})+)*`,
+  'gu',
+);
+
 /** Word tokens of a comment: letters/digits with inner apostrophes, URLs and @handles removed. */
 export function tokenise(text: string): Token[] {
   const words =
     text
       // handles in any script: "@プリムスリハード" addresses someone, it is no topic
-      .replace(/\bhttps?:\/\/\S+|\bwww\.\S+|@[\p{L}\p{N}_.-]+/giu, ' ')
-      .match(/#?[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
-  return words.map((word) => {
+      .replace(HANDLES_AND_LINKS, ' ')
+      .match(WORDS) ?? [];
+  return words.flatMap((word): Token[] => {
+    // Chinese, Japanese or Thai: the words ICU reads in the run, not the run as one word
+    if (!word.startsWith('#') && hasUnspacedScript(word))
+      return wordsOfRun(word).map((w) => ({ key: w.toLowerCase(), surface: w, unspaced: true }));
     const hashtag = word.startsWith('#');
     // "JJ's" is JJ: a possessive (or a contraction, "he's", whose rest is a stopword) is its word.
     const written = hashtag ? word.slice(1) : word;
     const surface = written.length > 3 ? written.replace(POSSESSIVE, '') : written;
     const lower = surface.toLowerCase().replace(/['’]/g, '');
-    return hashtag
-      ? { key: foldPlural(lower), surface, hashtag }
-      : { key: foldPlural(lower), surface };
+    return [
+      hashtag ? { key: foldPlural(lower), surface, hashtag } : { key: foldPlural(lower), surface },
+    ];
   });
 }
 
@@ -75,6 +92,7 @@ export function isContentWord(key: string): boolean {
       /\p{L}/u.test(key) &&
       !/^\d/.test(key) &&
       !LAUGHTER.test(key) &&
+      !isKanaFragment(key) &&
       !isStretched(key);
     // Bounded: a long tail of rare words must not grow the cache without limit.
     if (CONTENT_CACHE.size < 200_000) CONTENT_CACHE.set(key, known);
@@ -161,7 +179,9 @@ export function commentTerms(
     if (b === undefined) continue;
     const bContent = isContentWord(b);
     const bNumber = /^\d{1,4}$/.test(b);
-    if (aContent && (bContent || bNumber) && a !== b) terms.add(`${a} ${b}`);
+    // no phrase of words written without spaces: it would read with one ("素敵な 音楽")
+    const spaced = !tokens[i]!.unspaced && !tokens[i + 1]!.unspaced;
+    if (aContent && (bContent || bNumber) && a !== b && spaced) terms.add(`${a} ${b}`);
     const end = titleEnd(tokens, i);
     if (end > 0 && !(headline ??= isHeadline(tokens)))
       terms.add(

@@ -81,4 +81,17 @@ describe('intentExamples', () => {
     // and a comment with no such sentence is quoted whole
     expect(intentExamples(prepared.comments, [1, 0, 1], requests, 2)[0]!.Request).toBe(texts[1]);
   });
+
+  it('counts the words of Chinese and Japanese as a reader would, so their comments are quoted too', () => {
+    // one "word" to a count of spaces; 12 and 7 words to ICU's dictionary
+    const texts = ['音が小さすぎて全然聞こえないです', '这个视频的声音太小了', '音'];
+    const prepared = prepareComments(
+      texts.map((text, i) => inputComment(text, { id: String(i), likes: [5, 3, 50][i] })),
+    );
+    const criticism = texts.map((): Intent => 'Criticism');
+    expect(intentExamples(prepared.comments, [0, 1, 0], criticism, 2)).toEqual([
+      { Criticism: texts[0] },
+      { Criticism: texts[1] },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { Intent } from '@app/contracts';
 import { classifyIntent } from '../intent/classify';
 import { isQuotable } from '../prepare/prepare-comments';
 import { splitSentences } from '../text/sentences';
+import { countWords } from '../text/words';
 import type { PreparedComment } from '../types';
 import { SUGGESTED_INTENTS } from './offline-summary';
 
@@ -18,10 +19,6 @@ const QUOTED: ReadonlySet<Intent> = new Set(SUGGESTED_INTENTS);
  */
 const MAX_LONG_SEARCHED = 12;
 
-function words(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
-
 const readable = (n: number): boolean => n >= MIN_WORDS && n <= MAX_WORDS;
 
 /**
@@ -32,7 +29,8 @@ const readable = (n: number): boolean => n >= MIN_WORDS && n <= MAX_WORDS;
 export function excerptOf(text: string, intent: Intent): string | null {
   const sentences = splitSentences(text);
   const at = sentences.findIndex(
-    (sentence) => readable(words(sentence)) && classifyIntent(sentence).matched.includes(intent),
+    (sentence) =>
+      readable(countWords(sentence)) && classifyIntent(sentence).matched.includes(intent),
   );
   if (at < 0) return null;
   const before = at > 0 ? '… ' : '';
@@ -63,12 +61,12 @@ export function intentExamples(
   }
   const best = (intent: Intent, of: number[]): string => {
     of.sort((a, b) => comments[b]!.likes - comments[a]!.likes || typical(b) - typical(a) || a - b);
-    const whole = of.find((i) => readable(words(comments[i]!.clean)));
+    const whole = of.find((i) => readable(countWords(comments[i]!.clean)));
     if (whole !== undefined) return comments[whole]!.clean;
     let searched = 0;
     for (const i of of) {
       const text = comments[i]!.clean;
-      if (words(text) <= MAX_WORDS) continue;
+      if (countWords(text) <= MAX_WORDS) continue;
       const excerpt = excerptOf(text, intent);
       if (excerpt !== null) return excerpt;
       if (++searched >= MAX_LONG_SEARCHED) break;

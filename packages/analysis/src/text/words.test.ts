@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, hasUnspacedScript, isKanaFragment, wordsOfRun } from './words';
+
+describe('words of scripts written without spaces', () => {
+  it('splits Chinese, Japanese and Thai into their words, and leaves other runs whole', () => {
+    expect(wordsOfRun('とても面白い動画')).toEqual(['とても', '面白い', '動画']);
+    expect(wordsOfRun('这是什么')).toEqual(['这', '是', '什么']);
+    expect(wordsOfRun('ขอบคุณมากครับ')).toEqual(['ขอบคุณ', 'มาก', 'ครับ']);
+    expect(wordsOfRun('맛있게')).toEqual(['맛있게']);
+    expect(wordsOfRun('awesome')).toEqual(['awesome']);
+    // Latin text decoded with the wrong charset reads as Chinese: it is one word, as before
+    expect(wordsOfRun('consacr茅')).toEqual(['consacr茅']);
+    expect(hasUnspacedScript('Great video')).toBe(false);
+    expect(hasUnspacedScript('Great 動画')).toBe(true);
+  });
+
+  it('counts words as a reader would, in any script', () => {
+    expect(countWords('Great video!')).toBe(2);
+    expect(countWords('这是什么？')).toBe(3);
+    expect(countWords('これは何ですか？ Great')).toBe(6);
+    expect(countWords('  ')).toBe(0);
+  });
+
+  it('tells the pieces of Japanese grammar from words', () => {
+    expect(['の', 'を', 'てる', 'って', 'ア'].every(isKanaFragment)).toBe(true);
+    expect(['ありがとう', 'ピアノ', '動画', '好き', 'めちゃめちゃ'].some(isKanaFragment)).toBe(
+      false,
+    );
+  });
+});

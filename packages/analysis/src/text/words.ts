@@ -1,0 +1,64 @@
+/**
+ * Words of scripts written without spaces between them. Chinese, Japanese, Thai, Lao, Khmer and
+ * Burmese put no space between words, so "这是什么" or "とても面白い動画" is one run of letters to
+ * a tokeniser that splits on spaces and punctuation: one "word", shared by no other comment. ICU's
+ * word segmentation (Intl.Segmenter, with the dictionaries Node's full ICU ships) splits such a run
+ * into its words: 这|是|什么, とても|面白い|動画. Texts in other scripts are left to the callers'
+ * own splitting, unchanged.
+ */
+
+/**
+ * A combining mark inside a word: the vowel signs of Hindi, Bengali, Tamil or Thai ("भाई" is भ, ा,
+ * ई; "ทำให้" carries two), accents written apart. A pattern of letters alone cuts such words into
+ * pieces ("भ", "ई"). Not a variation selector (an emoji's "️"). For use inside a character class's
+ * alternation: `(?:[\p{L}\p{N}]|${WORD_MARK})`.
+ */
+export const WORD_MARK = '(?![\\uFE00-\\uFE0F])[\\p{Mn}\\p{Mc}]';
+
+/** A letter of a script written without spaces between words. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+let segmenter: Intl.Segmenter | null = null;
+
+/** Whether a text holds a letter of a script written without spaces between words. */
+export function hasUnspacedScript(text: string): boolean {
+  return UNSPACED.test(text);
+}
+
+/**
+ * The words of a run of letters with no space in it: the run itself, or where it holds a script
+ * written without spaces, the words ICU finds in it ("とても面白い動画" -> とても, 面白い, 動画).
+ * A run with Latin letters stays whole: Latin text decoded with the wrong charset reads as Chinese
+ * ("consacr茅" for "consacré", "flex鈩" for "flex™"), and its pieces would be words that link
+ * unrelated texts (SearchSnippets holds 50 such snippets: NMI 75.2 -> 74.2 when they were split).
+ */
+export function wordsOfRun(run: string): string[] {
+  if (!UNSPACED.test(run) || /\p{Script=Latin}/u.test(run)) return [run];
+  segmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
+  const words: string[] = [];
+  for (const part of segmenter.segment(run)) if (part.isWordLike) words.push(part.segment);
+  return words;
+}
+
+/**
+ * How many words a text has: its space-separated words, a run in a script written without spaces
+ * counted by the words in it ("这是什么？" is three, "Great video!" two).
+ */
+export function countWords(text: string): number {
+  let n = 0;
+  for (const word of text.split(/\s+/)) {
+    if (word === '') continue;
+    n += UNSPACED.test(word) ? Math.max(1, wordsOfRun(word).length) : 1;
+  }
+  return n;
+}
+
+/**
+ * A piece of Japanese that names nothing: a lone kana, or hiragana of one or two letters, which is
+ * what ICU's dictionary leaves of particles and inflections ("の", "を", "てる", "って" in
+ * "微笑みをむけてくれてる"). No tag, theme or clustering term.
+ */
+export function isKanaFragment(word: string): boolean {
+  return /^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word);
+}
