@@ -4,7 +4,7 @@
  * in CSR form with a vocabulary capped by document frequency, so memory stays bounded on 50k
  * comments.
  */
-import { hasUnspacedScript, isKanaFragment, WORD_MARK, wordsOfRun } from '../text/words';
+import { hasUnspacedScript, isUnspacedFunctionWord, WORD_MARK, wordsOfRun } from '../text/words';
 
 /** Row-compressed sparse matrix with L2-normalised rows (empty rows stay empty). */
 export interface SparseMatrix {
@@ -81,10 +81,11 @@ export function tokenize(text: string): string[] {
     if (!STOPWORDS.has(t)) out.push(t);
   };
   for (const m of text.matchAll(TOKEN_RE)) {
-    if (hasUnspacedScript(m[0])) {
-      // Chinese, Japanese or Thai: the words in the run (text/words.ts), not the run as one word,
-      // and no particles or inflections (の, を, てる)
-      for (const word of wordsOfRun(m[0].toLowerCase())) if (!isKanaFragment(word)) push(word);
+    // Chinese, Japanese or Thai: the words in the run (text/words.ts), not the run as one word,
+    // and no particles or inflections (の, を, てる); an @handle ("@プリムスリハード") is a name, one word
+    if (hasUnspacedScript(m[0]) && text[m.index - 1] !== '@') {
+      for (const word of wordsOfRun(m[0].toLowerCase()))
+        if (!isUnspacedFunctionWord(word)) push(word);
       continue;
     }
     push(m[0].toLowerCase());

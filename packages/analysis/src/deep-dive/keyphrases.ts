@@ -8,7 +8,7 @@ import {
 } from '../label/language';
 import { escapeRegExp } from '../label/part-of-speech';
 import { STOPWORDS } from '../label/stopwords';
-import { hasUnspacedScript, isKanaFragment } from '../text/words';
+import { hasUnspacedScript, isUnspacedFunctionWord } from '../text/words';
 import { isStopWord as isFunctionWord, tokenize } from './text';
 import type { DeepDiveComment } from './types';
 
@@ -24,7 +24,7 @@ function isStopWord(token: string, foreign: ReadonlySet<string> | null): boolean
     STOPWORDS.has(token) ||
     (foreign?.has(token) ?? false) ||
     isOtherScriptStopword(token) ||
-    isKanaFragment(token) ||
+    isUnspacedFunctionWord(token) ||
     isRomanceFunctionWord(token)
   );
 }

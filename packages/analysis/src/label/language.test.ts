@@ -135,6 +135,27 @@ describe('clusterLanguage', () => {
     expect(clusterLanguage([])).toBeNull();
   });
 
+  it('reads short comments in Chinese, Japanese, Korean or Thai, where a few characters make a sentence', () => {
+    // every one under 20 characters, the bar for Latin-script comments
+    const japanese = [
+      '素敵なピアノをありがとう',
+      'いつも癒されています',
+      '歌声が本当に綺麗です',
+      'この曲が大好きです',
+      '毎日聴いています',
+      '初めて聴きました',
+    ];
+    expect(clusterLanguage(japanese)?.name).toBe('Japanese');
+    expect(
+      clusterLanguage(['加油！', '谢谢分享这个视频', '太好看了，很喜欢', '支持你的频道'])?.name,
+    ).toBe('Chinese');
+    expect(clusterLanguage(['ขอบคุณมากครับ', 'ชอบมากเลยค่ะ', 'สนุกมากครับ', 'ดีมากเลย'])?.name).toBe(
+      'Thai',
+    );
+    // Latin-script comments still need 20 characters
+    expect(clusterLanguage(['muito bom', 'top demais', 'amei demais', 'lindo demais'])).toBeNull();
+  });
+
   it('heads such a cluster by its category and language, naming no topic', () => {
     const base = {
       sentiment: 'positive',

@@ -64,6 +64,21 @@ const LANGUAGES = [
 const SAMPLE = 80;
 /** Shorter comments are skipped: franc needs a few words. */
 const MIN_CHARS = 20;
+/**
+ * ...but in Chinese, Japanese, Korean or Thai a few characters are a sentence, and franc tells
+ * these languages by their script ("素敵なピアノをありがとう", 12 characters, is Japanese). Such a
+ * comment needs only this many characters: a cluster of them had gone unread, and its heading had
+ * named a word of it ("Praise for いつも", "always").
+ */
+const MIN_DENSE_CHARS = 6;
+const DENSE_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/gu;
+
+/** The characters a comment needs for franc to read it. */
+function minCharsOf(text: string): number {
+  const dense = text.match(DENSE_SCRIPT)?.length ?? 0;
+  return dense * 2 >= text.replace(/\s/g, '').length ? MIN_DENSE_CHARS : MIN_CHARS;
+}
 /** Characters of a comment read (franc's time grows with the text; a sentence tells the language). */
 const MAX_CHARS = 160;
 /**
@@ -184,12 +199,12 @@ export function clusterLanguage(texts: readonly string[]): ClusterLanguage | nul
     return { name: 'Hinglish', codes: [HINGLISH] };
   // Checked before franc reads anything: most clusters are English, and this needs no reading.
   if (words.english >= MAX_ENGLISH_WORDS * words.words) return null;
-  const long = texts.filter((t) => t.length >= MIN_CHARS);
+  const long = texts.filter((t) => t.length >= minCharsOf(t));
   const picks = Math.min(SAMPLE, long.length);
   const counts = new Map<string, number>();
   for (let s = 0; s < picks; s++) {
     const text = long[Math.floor((s * long.length) / picks)]!;
-    const code = franc(text.slice(0, MAX_CHARS), { only: LANGUAGES, minLength: MIN_CHARS });
+    const code = franc(text.slice(0, MAX_CHARS), { only: LANGUAGES, minLength: minCharsOf(text) });
     if (code !== 'und') counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   const detected = [...counts.values()].reduce((a, b) => a + b, 0);

@@ -1,4 +1,4 @@
-import { hasUnspacedScript, isKanaFragment, WORD_MARK, wordsOfRun } from '../text/words';
+import { hasUnspacedScript, isUnspacedFunctionWord, WORD_MARK, wordsOfRun } from '../text/words';
 import { STOPWORDS } from './stopwords';
 
 export interface Token {
@@ -92,7 +92,7 @@ export function isContentWord(key: string): boolean {
       /\p{L}/u.test(key) &&
       !/^\d/.test(key) &&
       !LAUGHTER.test(key) &&
-      !isKanaFragment(key) &&
+      !isUnspacedFunctionWord(key) &&
       !isStretched(key);
     // Bounded: a long tail of rare words must not grow the cache without limit.
     if (CONTENT_CACHE.size < 200_000) CONTENT_CACHE.set(key, known);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, hasUnspacedScript, isKanaFragment, wordsOfRun } from './words';
+import { countWords, hasUnspacedScript, isUnspacedFunctionWord, wordsOfRun } from './words';
 
 describe('words of scripts written without spaces', () => {
   it('splits Chinese, Japanese and Thai into their words, and leaves other runs whole', () => {
@@ -8,8 +8,12 @@ describe('words of scripts written without spaces', () => {
     expect(wordsOfRun('ขอบคุณมากครับ')).toEqual(['ขอบคุณ', 'มาก', 'ครับ']);
     expect(wordsOfRun('맛있게')).toEqual(['맛있게']);
     expect(wordsOfRun('awesome')).toEqual(['awesome']);
-    // Latin text decoded with the wrong charset reads as Chinese: it is one word, as before
+    // a Latin word beside Japanese or Chinese is a word of its own
+    expect(wordsOfRun('Runaちゃん可愛い')).toEqual(['Runa', 'ちゃん', '可愛い']);
+    expect(wordsOfRun('iPhone手机很好')).toEqual(['iPhone', '手机', '很好']);
+    // Latin text decoded with the wrong charset reads as Chinese: it stays one word, as before
     expect(wordsOfRun('consacr茅')).toEqual(['consacr茅']);
+    expect(wordsOfRun('鈥攚hat')).toEqual(['鈥攚hat']);
     expect(hasUnspacedScript('Great video')).toBe(false);
     expect(hasUnspacedScript('Great 動画')).toBe(true);
   });
@@ -21,10 +25,12 @@ describe('words of scripts written without spaces', () => {
     expect(countWords('  ')).toBe(0);
   });
 
-  it('tells the pieces of Japanese grammar from words', () => {
-    expect(['の', 'を', 'てる', 'って', 'ア'].every(isKanaFragment)).toBe(true);
-    expect(['ありがとう', 'ピアノ', '動画', '好き', 'めちゃめちゃ'].some(isKanaFragment)).toBe(
-      false,
-    );
+  it('tells function words and the pieces of Japanese grammar from words', () => {
+    expect(['的', '了', 'これ', 'として', 'มาก'].every(isUnspacedFunctionWord)).toBe(true);
+    expect(['视频', 'ขอบคุณ', 'the', 'very'].some(isUnspacedFunctionWord)).toBe(false);
+    expect(['の', 'を', 'てる', 'って', 'ア'].every(isUnspacedFunctionWord)).toBe(true);
+    expect(
+      ['ありがとう', 'ピアノ', '動画', '好き', 'めちゃめちゃ'].some(isUnspacedFunctionWord),
+    ).toBe(false);
   });
 });

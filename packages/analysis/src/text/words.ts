@@ -6,6 +6,7 @@
  * into its words: 这|是|什么, とても|面白い|動画. Texts in other scripts are left to the callers'
  * own splitting, unchanged.
  */
+import { createRequire } from 'node:module';
 
 /**
  * A combining mark inside a word: the vowel signs of Hindi, Bengali, Tamil or Thai ("भाई" is भ, ा,
@@ -19,6 +20,10 @@ export const WORD_MARK = '(?![\\uFE00-\\uFE0F])[\\p{Mn}\\p{Mc}]';
 const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
+/** Stretches of scripts written without spaces, and stretches of anything else. */
+const UNSPACED_OR_OTHER = new RegExp(`${UNSPACED.source}+|(?:(?!${UNSPACED.source}).)+`, 'gu');
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 let segmenter: Intl.Segmenter | null = null;
 
 /** Whether a text holds a letter of a script written without spaces between words. */
@@ -28,16 +33,29 @@ export function hasUnspacedScript(text: string): boolean {
 
 /**
  * The words of a run of letters with no space in it: the run itself, or where it holds a script
- * written without spaces, the words ICU finds in it ("とても面白い動画" -> とても, 面白い, 動画).
- * A run with Latin letters stays whole: Latin text decoded with the wrong charset reads as Chinese
- * ("consacr茅" for "consacré", "flex鈩" for "flex™"), and its pieces would be words that link
+ * written without spaces, the words ICU finds in that script's stretches, the rest staying whole
+ * ("とても面白い動画" -> とても, 面白い, 動画; "Runaちゃん可愛い" -> Runa, ちゃん, 可愛い;
+ * "ChillJ4ckッ" -> ChillJ4ck, ッ). Where one or two Chinese characters and no kana sit against
+ * other letters, the run stays whole: that is Latin text decoded with the wrong charset
+ * ("consacr茅" for "consacré", "鈥攚hat" for "—what"), whose pieces would be words linking
  * unrelated texts (SearchSnippets holds 50 such snippets: NMI 75.2 -> 74.2 when they were split).
  */
 export function wordsOfRun(run: string): string[] {
-  if (!UNSPACED.test(run) || /\p{Script=Latin}/u.test(run)) return [run];
+  if (!UNSPACED.test(run)) return [run];
+  const parts = run.match(UNSPACED_OR_OTHER) ?? [run];
+  if (parts.length === 1) return segment(run);
+  const misread = (part: string) => !KANA.test(part) && [...part].length < 3;
+  if (parts.some((part) => UNSPACED.test(part) && misread(part))) return [run];
+  return parts.flatMap((part) =>
+    UNSPACED.test(part) ? segment(part) : /[\p{L}\p{N}]/u.test(part) ? [part] : [],
+  );
+}
+
+/** The word-like segments ICU finds in a text. */
+function segment(text: string): string[] {
   segmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
   const words: string[] = [];
-  for (const part of segmenter.segment(run)) if (part.isWordLike) words.push(part.segment);
+  for (const part of segmenter.segment(text)) if (part.isWordLike) words.push(part.segment);
   return words;
 }
 
@@ -54,11 +72,27 @@ export function countWords(text: string): number {
   return n;
 }
 
+let functionWords: ReadonlySet<string> | null = null;
+
 /**
- * A piece of Japanese that names nothing: a lone kana, or hiragana of one or two letters, which is
- * what ICU's dictionary leaves of particles and inflections ("の", "を", "てる", "って" in
- * "微笑みをむけてくれてる"). No tag, theme or clustering term.
+ * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists, MIT: 的,
+ * 了, これ, として, ที่, กับ), or a piece of Japanese that names nothing: a lone kana, or hiragana
+ * of one or two letters, which is what ICU's dictionary leaves of particles and inflections ("の",
+ * "を", "てる", "って" in "微笑みをむけてくれてる"). No clustering term, tag or theme, as English
+ * stopwords are none: split into words, such function words had grouped comments by language.
  */
-export function isKanaFragment(word: string): boolean {
-  return /^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word);
+export function isUnspacedFunctionWord(word: string): boolean {
+  if (/^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word)) return true;
+  if (!UNSPACED.test(word)) return false;
+  if (!functionWords) {
+    // the package has no types, hence require
+    const lists = createRequire(import.meta.url)('stopword') as Record<string, unknown>;
+    functionWords = new Set(
+      ['zho', 'jpn', 'tha', 'mya'].flatMap((code) => {
+        const list = lists[code];
+        return Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : [];
+      }),
+    );
+  }
+  return functionWords.has(word);
 }
