@@ -63,21 +63,21 @@ function writtenAsName(phrase: string, texts: readonly string[]): boolean {
 
 /** Phrases of 1-3 words with no stop word at either end and no number-only words. */
 function phrasesOf(text: string, foreign: ReadonlySet<string> | null): Set<string> {
-  const isStop = (token: string) => isStopWord(token, foreign);
   const tokens = tokenize(text);
+  // each token asked once: a token is in up to six grams
+  const stop = tokens.map((t) => isStopWord(t, foreign));
   const out = new Set<string>();
   for (let i = 0; i < tokens.length; i += 1) {
     for (let n = 1; n <= 3 && i + n <= tokens.length; n += 1) {
       const gram = tokens.slice(i, i + n);
       const first = gram[0] ?? '';
-      const last = gram[gram.length - 1] ?? '';
-      if (isStop(first) || isStop(last)) continue;
+      if (stop[i] || stop[i + n - 1]) continue;
       if (gram.some((t) => t.length < 2 || /^\d+$/.test(t))) continue;
       // Two-letter words carry a topic only inside a phrase ("ios 11" is dropped anyway, "ai tools"
       // kept), except in Chinese or Japanese, where two characters make many a word ("動画", "素敵")
       if (n === 1 && first.length < 3 && !hasUnspacedScript(first)) continue;
       // A stop word inside is fine ("fear of heights") but only one, to skip run-on fragments.
-      if (gram.filter(isStop).length > 1) continue;
+      if (stop.slice(i, i + n).filter(Boolean).length > 1) continue;
       // no phrase of words written without spaces: it would read with one ("素敵な 音楽")
       if (n > 1 && gram.some(hasUnspacedScript)) continue;
       out.add(gram.join(' '));

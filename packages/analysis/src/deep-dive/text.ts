@@ -3,7 +3,7 @@
  * Kept local so the deep dive works on stored comments without the clustering pipeline.
  */
 import { stripUrls } from '../text/sentences';
-import { hasUnspacedScript, WORD_MARK, wordsOfRun } from '../text/words';
+import { WORD, wordsOfRun } from '../text/words';
 
 const STOP_WORDS = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below between both
@@ -29,11 +29,7 @@ export function isStopWord(token: string): boolean {
   return STOP_WORDS.has(token);
 }
 
-/** A word: letters and digits with their combining marks (text/words.ts), inner apostrophes. */
-const WORDS = new RegExp(
-  String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}]|${WORD_MARK})*(?:['’](?:\p{L}|${WORD_MARK})+)*`,
-  'gu',
-);
+const WORDS = new RegExp(WORD, 'gu');
 
 /**
  * Lower-cased word tokens (letters, digits, inner apostrophes); emoji and punctuation dropped. A run
@@ -41,7 +37,7 @@ const WORDS = new RegExp(
  */
 export function tokenize(text: string): string[] {
   return (stripUrls(text).toLowerCase().normalize('NFKC').match(WORDS) ?? []).flatMap((t) =>
-    hasUnspacedScript(t) ? wordsOfRun(t) : [t.replace(/’/g, "'")],
+    wordsOfRun(t.replace(/’/g, "'")),
   );
 }
 

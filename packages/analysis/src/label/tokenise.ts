@@ -1,4 +1,10 @@
-import { hasUnspacedScript, isUnspacedFunctionWord, WORD_MARK, wordsOfRun } from '../text/words';
+import {
+  hasUnspacedScript,
+  isUnspacedFunctionWord,
+  WORD,
+  WORD_MARK,
+  wordsOfRun,
+} from '../text/words';
 import { STOPWORDS } from './stopwords';
 
 export interface Token {
@@ -54,11 +60,8 @@ const HANDLES_AND_LINKS = new RegExp(
   String.raw`\bhttps?:\/\/\S+|\bwww\.\S+|@(?:[\p{L}\p{N}_.-]|${WORD_MARK})+`,
   'giu',
 );
-/** A word: letters and digits with their combining marks, inner apostrophes; "#" for a hashtag. */
-const WORDS = new RegExp(
-  String.raw`#?[\p{L}\p{N}](?:[\p{L}\p{N}]|${WORD_MARK})*(?:['’](?:\p{L}|${WORD_MARK})+)*`,
-  'gu',
-);
+/** A word (text/words.ts), "#" before it for a hashtag. */
+const WORDS = new RegExp(`#?${WORD}`, 'gu');
 
 /** Word tokens of a comment: letters/digits with inner apostrophes, URLs and @handles removed. */
 export function tokenise(text: string): Token[] {

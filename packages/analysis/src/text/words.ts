@@ -16,6 +16,12 @@ import { createRequire } from 'node:module';
  */
 export const WORD_MARK = '(?![\\uFE00-\\uFE0F])[\\p{Mn}\\p{Mc}]';
 
+/**
+ * A word, as the tags' and the deep dive's tokenisers read one: letters and digits with their
+ * combining marks, and inner apostrophes ("don't", "Aaron’s"). A pattern source, for `new RegExp`.
+ */
+export const WORD = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}]|${WORD_MARK})*(?:['’](?:\p{L}|${WORD_MARK})+)*`;
+
 /** A letter of a script written without spaces between words. */
 const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
