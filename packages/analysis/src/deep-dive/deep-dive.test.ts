@@ -12,7 +12,7 @@ import {
   LlmChatReplySchema,
   representativeSample,
 } from './prompts';
-import { isQuestion, topQuestions } from './questions';
+import { isQuestion, questionsIn, topQuestions } from './questions';
 import { retrieveForQuestion } from './retrieval';
 import { clusterKeyphrases } from './keyphrases';
 import { readCsvRecords } from './test/read-csv';
@@ -56,6 +56,15 @@ function bagVectors(texts: string[], vocab: string[]): Float32Array[] {
 }
 
 describe('question detection', () => {
+  it('finds questions in Chinese, Japanese and Arabic, whose sentences end in other marks', () => {
+    expect(questionsIn('这是什么？很好看。')).toEqual(['这是什么？']);
+    expect(questionsIn('素敵な曲ですね。この曲の名前は何ですか？')).toEqual([
+      'この曲の名前は何ですか？',
+    ]);
+    expect(questionsIn('ما اسم هذه الأغنية؟')).toEqual(['ما اسم هذه الأغنية؟']);
+    expect(questionsIn('是吗？')).toEqual([]);
+  });
+
   it('finds questions with or without a question mark and ignores exclamations', () => {
     expect(isQuestion('how did he get a browser next to the note pad')).toBe(true);
     expect(isQuestion('What is the song??')).toBe(true);

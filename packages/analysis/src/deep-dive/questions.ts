@@ -1,5 +1,6 @@
 import { truncate } from '../text/wording';
 import { splitSentences } from '../text/sentences';
+import { countWords } from '../text/words';
 import { contentTokens, jaccard } from './text';
 import type { DeepDiveComment } from './types';
 
@@ -16,10 +17,12 @@ const NOT_QUESTION = /^(what a|what an|how cool|how nice|how awesome|who cares|w
 /** True when a sentence is a question someone actually asked (punctuation or question syntax). */
 export function isQuestion(sentence: string): boolean {
   const s = sentence.trim().replace(/^[^\p{L}\p{N}]+/u, '');
-  if (s.length < 6) return false;
+  // "why?" is no question to list; "这是什么？" ("what is this?") is, in its five characters
+  if (s.length < 6 && countWords(s) < 3) return false;
   if (NOT_QUESTION.test(s)) return false;
-  if (/\?\s*$/.test(s) || /\?[^\p{L}\p{N}]*$/u.test(s)) return contentTokens(s).length > 0;
-  if (/[.!]\s*$/.test(s) && !WH_OPENERS.test(s)) return false;
+  // full-width and Arabic question marks too
+  if (/[?？؟][^\p{L}\p{N}]*$/u.test(s)) return contentTokens(s).length > 0;
+  if (/[.!。！]\s*$/.test(s) && !WH_OPENERS.test(s)) return false;
   return (
     (WH_OPENERS.test(s) || AUX_OPENERS.test(s)) && contentTokens(s).length >= 1 && !/!\s*$/.test(s)
   );

@@ -79,11 +79,14 @@ function matchesUnnegated(t: string, re: RegExp, checkInner = false): string | n
   return null;
 }
 
-/** Splits into sentences, keeping the terminal punctuation with each. */
+/**
+ * Splits into sentences, keeping the terminal punctuation with each. Chinese and Japanese end a
+ * sentence with "。" (their "？" and "！" are read as ASCII ones before this).
+ */
 function sentences(t: string): string[] {
   return (
     t
-      .match(/[^.!?]+[.!?]*|[.!?]+/g)
+      .match(/[^.!?。]+[.!?。]*|[.!?。]+/g)
       ?.map((s) => s.trim())
       .filter((s) => s !== '') ?? []
   );
@@ -111,7 +114,7 @@ function questionEvidence(t: string): string | null {
   const own = t.replace(/"[^"]*"/g, ' ');
   const all = sentences(own);
   // in long comments, rhetorical questions sit mid-text; a real question is asked at the end
-  const considered = own.split(' ').length > 40 ? all.slice(-2) : all;
+  const considered = countWords(own) > 40 ? all.slice(-2) : all;
   for (const s of considered) {
     // "??" / "???" reads as disbelief or sarcasm rather than a request for information
     if (/\?\?\s*$/.test(s)) continue;

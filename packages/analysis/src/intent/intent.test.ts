@@ -145,6 +145,13 @@ describe('classifyIntent: each intent on real-style comments', () => {
     for (const t of ['チャンネル登録お願いします', '구독 좋아요 눌러주세요', '请订阅我的频道'])
       expect(intentOf(t)).not.toBe('Request');
     expect(intentOf('大家无聊就一起写了数学考试')).toBe('Opinion');
+    // "。" ends a sentence: a long Japanese comment's question early on ("I wondered how it would
+    // go?") is no question to answer, as in a long English one
+    const story =
+      '昨日この動画を初めて見ました。最初はどうなるのかな？と思いながら見ていましたが、最後まで見て本当に感動しました。' +
+      '音楽も映像もとても綺麗で、何度も繰り返し見てしまいました。家族にも見せたら、みんな喜んでいました。';
+    expect(classifyIntent(story).matched).not.toContain('Question');
+    expect(classifyIntent(`${story}次の動画はいつですか？`).matched).toContain('Question');
     // asks in Spanish, Portuguese, French, German, Indonesian, Hindi and Arabic, as questions too;
     // "tu fais des vidéos" ("you make videos") tells, it does not ask
     const asks = [

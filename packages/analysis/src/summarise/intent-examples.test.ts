@@ -93,5 +93,10 @@ describe('intentExamples', () => {
       { Criticism: texts[0] },
       { Criticism: texts[1] },
     ]);
+    // a long one is quoted by its sentence, "。" ending one
+    const long =
+      '昨日この動画を初めて見ました。今回の動画は正直つまらないと思いました。' +
+      '家族にも見せたら、みんな同じことを言っていました。次の動画も楽しみにしています。';
+    expect(excerptOf(long, 'Criticism')).toBe('… 今回の動画は正直つまらないと思いました。 …');
   });
 });
