@@ -14,9 +14,9 @@ import type { DeepDiveComment } from './types';
 
 /**
  * A word no theme starts or ends with: a function word (English's, or one of the cluster's
- * languages' in `foreign`), the function words of other scripts ("من") and Romance ones English
- * lacks ("essa"), a piece of Japanese grammar ("てる"), or the labeller's comment filler and swearing ("something", "dude", "fucking";
- * its tags skip them too).
+ * languages' in `foreign`), the function words of other scripts ("من", "的") and Romance ones
+ * English lacks ("essa"), a piece of Japanese grammar ("てる"), or the labeller's comment filler
+ * and swearing ("something", "dude", "fucking"; its tags skip them too).
  */
 function isStopWord(token: string, foreign: ReadonlySet<string> | null): boolean {
   return (

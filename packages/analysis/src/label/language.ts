@@ -12,8 +12,8 @@
  * are small clusters of short slang), a Portuguese and Spanish cluster on 15% and a mixed one
  * (Malayalam, Hindi, Malay and English) on 29%.
  */
-import { createRequire } from 'node:module';
 import { franc } from 'franc-min';
+import { stopwordList } from '../text/words';
 import { escapeRegExp, lexiconTag } from './part-of-speech';
 
 /**
@@ -242,17 +242,6 @@ export function clusterLanguage(texts: readonly string[]): ClusterLanguage | nul
   return { name: 'other languages', codes };
 }
 
-let lists: Readonly<Record<string, unknown>> | null = null;
-
-/**
- * The stopword package's lists by code, loaded on first use (only a non-English cluster needs them;
- * the package has no types, hence require).
- */
-function stopwordLists(): Readonly<Record<string, unknown>> {
-  lists ??= createRequire(import.meta.url)('stopword') as Readonly<Record<string, unknown>>;
-  return lists;
-}
-
 /** franc's codes where the stopword package files a language under another ISO 639-3 code. */
 const STOPWORD_CODE: Readonly<Record<string, string>> = {
   zlm: 'msa',
@@ -270,9 +259,7 @@ export function stopwordsOf(codes: readonly string[]): ReadonlySet<string> {
   const words = new Set<string>();
   for (const code of codes) {
     if (code === HINGLISH) for (const w of HINGLISH_WORDS) words.add(w);
-    const list = stopwordLists()[STOPWORD_CODE[code] ?? code];
-    if (Array.isArray(list))
-      for (const w of list) if (typeof w === 'string') words.add(w.toLowerCase());
+    for (const w of stopwordList(STOPWORD_CODE[code] ?? code)) words.add(w.toLowerCase());
   }
   return words;
 }

@@ -78,27 +78,30 @@ export function countWords(text: string): number {
   return n;
 }
 
+let lists: Readonly<Record<string, unknown>> | null = null;
+
+/**
+ * One language's list of the `stopword` package (MIT), by its code ("por", "zho"; empty for a code
+ * it has no list for), the package loaded on first use (it has no types, hence require).
+ */
+export function stopwordList(code: string): readonly string[] {
+  lists ??= createRequire(import.meta.url)('stopword') as Readonly<Record<string, unknown>>;
+  const list = lists[code];
+  return Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : [];
+}
+
 let functionWords: ReadonlySet<string> | null = null;
 
 /**
- * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists, MIT: 的,
- * 了, これ, として, ที่, กับ), or a piece of Japanese that names nothing: a lone kana, or hiragana
- * of one or two letters, which is what ICU's dictionary leaves of particles and inflections ("の",
+ * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists: 的, 了,
+ * これ, として, ที่, กับ), or a piece of Japanese that names nothing: a lone kana, or hiragana of
+ * one or two letters, which is what ICU's dictionary leaves of particles and inflections ("の",
  * "を", "てる", "って" in "微笑みをむけてくれてる"). No clustering term, tag or theme, as English
  * stopwords are none: split into words, such function words had grouped comments by language.
  */
 export function isUnspacedFunctionWord(word: string): boolean {
   if (/^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word)) return true;
   if (!UNSPACED.test(word)) return false;
-  if (!functionWords) {
-    // the package has no types, hence require
-    const lists = createRequire(import.meta.url)('stopword') as Record<string, unknown>;
-    functionWords = new Set(
-      ['zho', 'jpn', 'tha', 'mya'].flatMap((code) => {
-        const list = lists[code];
-        return Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : [];
-      }),
-    );
-  }
+  functionWords ??= new Set(['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList));
   return functionWords.has(word);
 }
