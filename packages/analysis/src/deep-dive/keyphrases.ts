@@ -1,9 +1,9 @@
 import {
   clusterLanguage,
   isForeignPhrase,
-  isForeignText,
   isOtherScriptStopword,
   isRomanceFunctionWord,
+  readsAsEnglish,
   stopwordsOf,
 } from '../label/language';
 import { escapeRegExp } from '../label/part-of-speech';
@@ -102,9 +102,7 @@ export function clusterKeyphrases(
 ): Keyphrase[] {
   const texts = comments.map((c) => c.text);
   const language = clusterLanguage(texts);
-  // English by the labeller's reading and by most comments: short comments in another language
-  // ("素敵なピアノをありがとう") are too short for it to read
-  const english = !language && texts.filter(isForeignText).length * 2 < texts.length;
+  const english = readsAsEnglish(texts, language);
   const foreign = language ? stopwordsOf(language.codes) : null;
   const inCluster = new Map<string, { weight: number; count: number }>();
   for (const c of comments) {

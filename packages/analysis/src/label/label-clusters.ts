@@ -17,6 +17,7 @@ import {
   isForeignPhrase,
   isOtherScriptStopword,
   isRomanceFunctionWord,
+  readsAsEnglish,
   stopwordsOf,
 } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
@@ -281,15 +282,19 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
     const language = clusterLanguage(docs[clusterId]!);
     // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và"), and any
-    // cluster's the function words of other scripts ("من") and Romance ones English lacks ("essa").
+    // cluster's the function words of other scripts ("من") and Romance ones English lacks ("essa");
+    // an English cluster's a word only its few comments in another language use ("compre", "buy",
+    // in two Spanish comments among English ones about the iPhone), as the deep dive's themes do.
     const foreign = language ? stopwordsOf(language.codes) : null;
+    const english = readsAsEnglish(docs[clusterId]!, language);
     const phrases = (keyphrases[clusterId] ?? [])
       .filter((p) => {
         const words = p.tag.split(' ');
         return (
           (!foreign || !words.every((w) => foreign.has(w))) &&
           !words.every(isOtherScriptStopword) &&
-          (p.name || !words.every(isRomanceFunctionWord))
+          (p.name || !words.every(isRomanceFunctionWord)) &&
+          (p.name || !english || !isForeignPhrase(p.tag, docs[clusterId]!, true))
         );
       })
       .slice(0, MAX_TAGS);

@@ -231,6 +231,25 @@ describe('isRomanceFunctionWord', () => {
     expect(label!.tags).toContain('queen');
     expect(label!.tags).not.toContain('essa');
   });
+
+  it("keeps a word only its comments in another language use out of an English cluster's tags", () => {
+    // the demo's iPhone cluster had the tag "compre" ("buy"), from two Spanish comments; "se" is
+    // Spanish there, not Hinglish
+    const texts = [
+      'The iphone camera is so much better than my old phone',
+      'iphone battery lasts all day now',
+      'I switched to iphone last year and never looked back',
+      'iphone prices are insane this year',
+      'My iphone screen cracked on day one',
+      'the iphone camera in low light is amazing',
+      'Yo ya me compre el iphone',
+      'Y habrá gente que se compre el iphone X, os creéis ricos o algo',
+    ];
+    const [label] = labelTexts(texts, () => 0, 'Opinion');
+    expect(label!.tags).toContain('iphone');
+    expect(label!.tags).not.toContain('compre');
+    expect(isForeignPhrase('compre', texts, true)).toBe(true);
+  });
 });
 
 describe('isForeignPhrase', () => {

@@ -336,7 +336,7 @@ let latinStopwords: ReadonlySet<string> | null = null;
  * a function word of a Latin-script language English lacks ("para", "muito", "nicht") and none of
  * English's or Hinglish's. A short comment with neither ("Pewds W") is not.
  */
-export function isForeignText(text: string): boolean {
+function isForeignText(text: string): boolean {
   const letters = text.match(/\p{L}/gu) ?? [];
   if (letters.length === 0) return false;
   const latin = letters.filter((l) => /\p{Script=Latin}/u.test(l)).length;
@@ -347,11 +347,26 @@ export function isForeignText(text: string): boolean {
   }
   let foreign = false;
   for (const word of wordsOf(text)) {
-    // Hinglish names its topics in English ("mustang gt in dono masa koi la lo bhai")
-    if (ENGLISH_WORDS.has(word) || HINGLISH_WORDS.has(word)) return false;
-    if (word.length >= 2 && latinStopwords.has(word)) foreign = true;
+    const latinStopword = word.length >= 2 && latinStopwords.has(word);
+    // Hinglish names its topics in English ("mustang gt in dono masa koi la lo bhai"), but a word
+    // it shares with Spanish or Portuguese ("se": "Y habrá gente que se compre el iphone") says
+    // nothing
+    if (ENGLISH_WORDS.has(word) || (HINGLISH_WORDS.has(word) && !latinStopword)) return false;
+    if (latinStopword) foreign = true;
   }
   return foreign;
+}
+
+/**
+ * Whether a cluster reads as English: no other language read for it (`language`, clusterLanguage's
+ * answer) and most of its comments not plainly in one (short comments in another language,
+ * "素敵なピアノをありがとう", are too short for franc to read).
+ */
+export function readsAsEnglish(
+  texts: readonly string[],
+  language: ClusterLanguage | null,
+): boolean {
+  return !language && texts.filter(isForeignText).length * 2 < texts.length;
 }
 
 /** Comments asked per phrase: enough to outvote one odd comment. */
