@@ -80,10 +80,12 @@ export function tokenize(text: string): string[] {
     const t = fold(raw);
     if (!STOPWORDS.has(t)) out.push(t);
   };
+  // asked of the text once: most comments hold no word of a script written without spaces
+  const unspaced = hasUnspacedScript(text);
   for (const m of text.matchAll(TOKEN_RE)) {
     // Chinese, Japanese or Thai: the words in the run (text/words.ts), not the run as one word,
     // and no particles or inflections (の, を, てる); an @handle ("@プリムスリハード") is a name, one word
-    if (hasUnspacedScript(m[0]) && text[m.index - 1] !== '@') {
+    if (unspaced && hasUnspacedScript(m[0]) && text[m.index - 1] !== '@') {
       for (const word of wordsOfRun(m[0].toLowerCase()))
         if (!isUnspacedFunctionWord(word)) push(word);
       continue;

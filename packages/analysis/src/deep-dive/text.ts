@@ -3,7 +3,7 @@
  * Kept local so the deep dive works on stored comments without the clustering pipeline.
  */
 import { stripUrls } from '../text/sentences';
-import { WORD, wordsOfRun } from '../text/words';
+import { hasUnspacedScript, WORD, wordsOfRun } from '../text/words';
 
 const STOP_WORDS = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below between both
@@ -36,9 +36,10 @@ const WORDS = new RegExp(WORD, 'gu');
  * of Chinese, Japanese or Thai gives the words ICU reads in it (text/words.ts).
  */
 export function tokenize(text: string): string[] {
-  return (stripUrls(text).toLowerCase().normalize('NFKC').match(WORDS) ?? []).flatMap((t) =>
-    wordsOfRun(t.replace(/’/g, "'")),
-  );
+  const normalised = stripUrls(text).toLowerCase().normalize('NFKC');
+  const words = (normalised.match(WORDS) ?? []).map((t) => t.replace(/’/g, "'"));
+  // asked of the text once: most comments hold no word of a script written without spaces
+  return hasUnspacedScript(normalised) ? words.flatMap(wordsOfRun) : words;
 }
 
 /** Content tokens: no stop words, no 1-letter tokens, no pure numbers. */

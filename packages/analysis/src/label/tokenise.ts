@@ -70,19 +70,26 @@ export function tokenise(text: string): Token[] {
       // handles in any script: "@プリムスリハード" addresses someone, it is no topic
       .replace(HANDLES_AND_LINKS, ' ')
       .match(WORDS) ?? [];
-  return words.flatMap((word): Token[] => {
-    // Chinese, Japanese or Thai: the words ICU reads in the run, not the run as one word
-    if (!word.startsWith('#') && hasUnspacedScript(word))
-      return wordsOfRun(word).map((w) => ({ key: w.toLowerCase(), surface: w, unspaced: true }));
+  // asked of the text once: most comments hold no word of a script written without spaces
+  const unspaced = hasUnspacedScript(text);
+  const tokens: Token[] = [];
+  for (const word of words) {
     const hashtag = word.startsWith('#');
+    // Chinese, Japanese or Thai: the words ICU reads in the run, not the run as one word
+    if (unspaced && !hashtag && hasUnspacedScript(word)) {
+      for (const w of wordsOfRun(word))
+        tokens.push({ key: w.toLowerCase(), surface: w, unspaced: true });
+      continue;
+    }
     // "JJ's" is JJ: a possessive (or a contraction, "he's", whose rest is a stopword) is its word.
     const written = hashtag ? word.slice(1) : word;
     const surface = written.length > 3 ? written.replace(POSSESSIVE, '') : written;
     const lower = surface.toLowerCase().replace(/['’]/g, '');
-    return [
+    tokens.push(
       hashtag ? { key: foldPlural(lower), surface, hashtag } : { key: foldPlural(lower), surface },
-    ];
-  });
+    );
+  }
+  return tokens;
 }
 
 /** A unigram can be a tag when it is a word (not a number) of 2+ letters and not a stopword. */
