@@ -1,10 +1,8 @@
 import {
-  clusterLanguage,
   isForeignPhrase,
   isOtherScriptStopword,
   isRomanceFunctionWord,
-  readsAsEnglish,
-  stopwordsOf,
+  readLanguage,
 } from '../label/language';
 import { escapeRegExp } from '../label/part-of-speech';
 import { STOPWORDS } from '../label/stopwords';
@@ -101,9 +99,7 @@ export function clusterKeyphrases(
   limit = 6,
 ): Keyphrase[] {
   const texts = comments.map((c) => c.text);
-  const language = clusterLanguage(texts);
-  const english = readsAsEnglish(texts, language);
-  const foreign = language ? stopwordsOf(language.codes) : null;
+  const { stopwords: foreign, english } = readLanguage(texts);
   const inCluster = new Map<string, { weight: number; count: number }>();
   for (const c of comments) {
     const w = 1 + Math.log1p(Math.max(0, c.likes)) * 0.25;
@@ -150,7 +146,7 @@ export function clusterKeyphrases(
   for (const k of scored.filter((x) => !absorbed(x))) {
     // only where no English comment uses it: "asmr" is a topic of Spanish, Portuguese and English
     // comments alike
-    if (english && isForeignPhrase(k.phrase, texts, true) && !writtenAsName(k.phrase, texts))
+    if (isForeignPhrase(k.phrase, texts, true) && english() && !writtenAsName(k.phrase, texts))
       continue;
     const overlaps = chosen.some((c) => {
       const inside =

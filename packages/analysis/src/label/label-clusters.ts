@@ -13,12 +13,10 @@ import {
   isThanking,
 } from './heading';
 import {
-  clusterLanguage,
   isForeignPhrase,
   isOtherScriptStopword,
   isRomanceFunctionWord,
-  readsAsEnglish,
-  stopwordsOf,
+  readLanguage,
 } from './language';
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { runAt, tokenise, type Token } from './tokenise';
@@ -280,13 +278,11 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
           )
         : 'Opinion';
     const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
-    const language = clusterLanguage(docs[clusterId]!);
+    const { language, stopwords: foreign, english } = readLanguage(docs[clusterId]!);
     // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và"), and any
     // cluster's the function words of other scripts ("من") and Romance ones English lacks ("essa");
     // an English cluster's a word only its few comments in another language use ("compre", "buy",
     // in two Spanish comments among English ones about the iPhone), as the deep dive's themes do.
-    const foreign = language ? stopwordsOf(language.codes) : null;
-    const english = readsAsEnglish(docs[clusterId]!, language);
     const phrases = (keyphrases[clusterId] ?? [])
       .filter((p) => {
         const words = p.tag.split(' ');
@@ -294,7 +290,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
           (!foreign || !words.every((w) => foreign.has(w))) &&
           !words.every(isOtherScriptStopword) &&
           (p.name || !words.every(isRomanceFunctionWord)) &&
-          (p.name || !english || !isForeignPhrase(p.tag, docs[clusterId]!, true))
+          (p.name || !isForeignPhrase(p.tag, docs[clusterId]!, true) || !english())
         );
       })
       .slice(0, MAX_TAGS);

@@ -357,16 +357,29 @@ function isForeignText(text: string): boolean {
   return foreign;
 }
 
-/**
- * Whether a cluster reads as English: no other language read for it (`language`, clusterLanguage's
- * answer) and most of its comments not plainly in one (short comments in another language,
- * "素敵なピアノをありがとう", are too short for franc to read).
- */
-export function readsAsEnglish(
-  texts: readonly string[],
-  language: ClusterLanguage | null,
-): boolean {
-  return !language && texts.filter(isForeignText).length * 2 < texts.length;
+/** A cluster's language as the tags and the deep dive's themes read it. */
+export interface LanguageReading {
+  /** clusterLanguage's answer. */
+  language: ClusterLanguage | null;
+  /** The stopwords of its languages (stopwordsOf), null for an English cluster. */
+  stopwords: ReadonlySet<string> | null;
+  /**
+   * Whether it reads as English: no other language read for it and most of its comments not
+   * plainly in one (short comments in another language, "素敵なピアノをありがとう", are too short
+   * for franc to read). Asked of every comment, so only when needed, and then once.
+   */
+  english: () => boolean;
+}
+
+/** How a cluster with these texts is read for its language (LanguageReading). */
+export function readLanguage(texts: readonly string[]): LanguageReading {
+  const language = clusterLanguage(texts);
+  let english: boolean | undefined;
+  return {
+    language,
+    stopwords: language ? stopwordsOf(language.codes) : null,
+    english: () => (english ??= !language && texts.filter(isForeignText).length * 2 < texts.length),
+  };
 }
 
 /** Comments asked per phrase: enough to outvote one odd comment. */
