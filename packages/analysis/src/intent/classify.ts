@@ -1,5 +1,6 @@
 import { INTENT_PRECEDENCE, type Intent } from '@app/contracts';
 import { scoreSentiment } from '../sentiment/sentiment';
+import { splitSentences } from '../text/sentences';
 import { countWords } from '../text/words';
 import {
   DIRECT_CRITICISM,
@@ -79,19 +80,6 @@ function matchesUnnegated(t: string, re: RegExp, checkInner = false): string | n
   return null;
 }
 
-/**
- * Splits into sentences, keeping the terminal punctuation with each. Chinese and Japanese end a
- * sentence with "。" (their "？" and "！" are read as ASCII ones before this).
- */
-function sentences(t: string): string[] {
-  return (
-    t
-      .match(/[^.!?。]+[.!?。]*|[.!?。]+/g)
-      ?.map((s) => s.trim())
-      .filter((s) => s !== '') ?? []
-  );
-}
-
 /** Wh-word or auxiliary opening a clause in a question shape (for texts with their punctuation stripped). */
 const QUESTION_OPENING =
   /^(hey |hi |hello |sir |so |and |but |also |ok |okay |btw |also,? |one more thing |quick question:? )?(how (do|does|did|can|could|is|are|to|would|should|much|many|long|come|about|else|exactly|the)|what (is|are|does|do|did|was|were|should|would|could|about|if|kind|type|version|program|software|app|language|editor|ide|mic|camera|font|song|music|happened|happens|'s|s)|whats|why (is|are|does|do|did|was|were|would|not|don't|doesn't|didn't|can't|won't|cant|dont|doesnt|didnt|isn't|isnt)|where (is|are|do|does|can|did|should|could|would|to)|when (is|are|will|does|do|did|can|should|was)|which (is|are|one|version|program|software|language|book|ide|editor|should|do|would|of)|who (is|are|was|did|does|made|sang|sings|wrote)|is (it|this|that|there|he|she|the|anyone|anybody)|are (you|there|these|they|the|those)|does (it|this|that|anyone|anybody|he|she|the|anybody)|do (you|i|we|they|u|anyone|anybody|these|those)|did (you|he|she|they|u|anyone|anybody|i)|can (i|someone|somebody|anyone|this|it|one)|could (i|someone|somebody|anyone|this|it)|should (i|we)|will (it|this|there)|would (it|this)|has (anyone|anybody)|have (you|u|any|anyone)|anyone (know|else know|have|has|tried|got|here)|anybody (know|have|has)|is there (a|any)|any (tips|idea|ideas|suggestions|advice|help))\b/;
@@ -112,7 +100,7 @@ function questionEvidence(t: string): string | null {
   if (/^[^\p{L}@]*@/u.test(t)) return null;
   // quoted speech ("do you workout?" "no i deliver furniture") is not the commenter asking
   const own = t.replace(/"[^"]*"/g, ' ');
-  const all = sentences(own);
+  const all = splitSentences(own);
   // in long comments, rhetorical questions sit mid-text; a real question is asked at the end
   const considered = countWords(own) > 40 ? all.slice(-2) : all;
   for (const s of considered) {
