@@ -382,13 +382,43 @@ describe('composeOfflineSummary', () => {
     });
     const rest = cluster({ clusterId: 1, size: 79, percentage: 79 });
     expect(composeOfflineSummary([noisy, rest], noisy.sentiment).improvement_suggestions).toEqual([
-      'Address viewers\' complaints, like "lol their reactions are so fake now" (6% of comments, within a topic of 21%).',
-      'Answer viewers\' open questions, like "How many takes did each trick shot need? really really really really really really really really really really really…" (5% of comments, within a topic of 21%), for example in a pinned comment.',
+      'Address viewers\' complaints, like "lol their reactions are so fake now" (6% of comments, within the 21% topic "Negative reactions").',
+      'Answer viewers\' open questions, like "How many takes did each trick shot need? really really really really really really really really really really really…" (5% of comments, within the 21% topic "Negative reactions"), for example in a pinned comment.',
     ]);
     // a subject says what the line is about: no quote
     const named = { ...noisy, subject: 'the reactions', heading: 'Complaints about the reactions' };
     expect(composeOfflineSummary([named, rest], noisy.sentiment).improvement_suggestions[0]).toBe(
       'Address the complaints about the reactions (6% of comments, within a topic of 21%).',
+    );
+  });
+
+  it('names the topic of a line that names no subject, since two topics can share a size', () => {
+    // a real section: "Viewers praise the video (5% of comments, within a topic of 17%)" beside two
+    // topics of 17%, "Complaints about Apple and Steve Jobs" and "Comments in other languages"
+    const warm = { label: 'positive', score: 0.3, positive_share: 0.4, negative_share: 0.1 } as const;
+    const apple = cluster({
+      heading: 'Complaints about Apple and Steve Jobs',
+      subject: 'Apple and Steve Jobs',
+      category: 'Criticism',
+      size: 17,
+      percentage: 17,
+      intentCounts: { Request: 0, Praise: 2, Criticism: 8, Question: 0, Opinion: 7 },
+    });
+    const other = cluster({
+      clusterId: 1,
+      heading: 'Comments in other languages',
+      size: 17,
+      percentage: 17,
+      intentCounts: { Request: 0, Praise: 5, Criticism: 0, Question: 0, Opinion: 12 },
+    });
+    const rest = cluster({ clusterId: 2, size: 66, percentage: 66 });
+    const summary = composeOfflineSummary([apple, other, rest], warm);
+    expect(summary.key_positives).toContain(
+      'Viewers praise the video (5% of comments, within the 17% topic "Comments in other languages").',
+    );
+    // a subject already says which topic: its size is enough
+    expect(summary.improvement_suggestions).toContain(
+      'Address the complaints about Apple and Steve Jobs (8% of comments, within a topic of 17%).',
     );
   });
 

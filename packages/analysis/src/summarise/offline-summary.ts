@@ -118,11 +118,18 @@ function points(
   return out.sort((a, b) => b.share - a.share || a.cluster.clusterId - b.cluster.clusterId);
 }
 
-/** ", within a topic of 20%" when the point is clearly a part of its cluster, so the chart's share is explained. */
+/**
+ * ", within a topic of 20%" when the point is clearly a part of its cluster, so the chart's share is
+ * explained. A line that names neither a subject nor a person ("Viewers praise the video") names the
+ * topic by its heading instead, since two topics may share a size: ', within the 17% topic "Thoughts on
+ * the price"'.
+ */
 function withinTopic(p: Point): string {
-  return p.cluster.percentage >= p.share + 2
-    ? `, within a topic of ${pct(p.cluster.percentage)}`
-    : '';
+  const c = p.cluster;
+  if (c.percentage < p.share + 2) return '';
+  return c.subject || c.person
+    ? `, within a topic of ${pct(c.percentage)}`
+    : `, within the ${pct(c.percentage)} topic "${c.heading}"`;
 }
 
 /** "9% of comments, within a topic of 20%": the share a line claims, and its topic's when clearly more. */
