@@ -456,6 +456,26 @@ export function praisedQuality(kind: string, phrases: readonly Keyphrase[]): str
   return quality ? `Found it ${quality.tag}` : null;
 }
 
+/** Longest comment a heading quotes (`quotedHeading`). */
+const MAX_HEADING_QUOTE = 32;
+
+/**
+ * A heading for a third cluster of a kind whose tags name no topic, by its most typical short
+ * comment: 'Comments like “so true bro”', where "More comments (2)" told a creator nothing and read
+ * "More comments (2) (9.7% of comments)" in the summary. `texts` are the cluster's representative
+ * comments, most typical first; the first of 1-32 characters on one line, no link, is quoted whole.
+ * Null when none is that short.
+ */
+export function quotedHeading(kind: string, texts: readonly string[]): string | null {
+  for (const raw of texts) {
+    const text = raw.trim();
+    if (text.length === 0 || [...text].length > MAX_HEADING_QUOTE) continue;
+    if (/[\r\n]|https?:\/\/|www\./i.test(text)) continue;
+    return `${kind} like “${text}”`;
+  }
+  return null;
+}
+
 /** The last distinct heading for a second cluster of a kind whose tags name no topic: "More praise". */
 export function moreOfKind(kind: string): string {
   return `More ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`;

@@ -15,6 +15,7 @@ import {
   distinctHeadings,
   moreOfKind,
   praisedQuality,
+  quotedHeading,
   isEarlyViewer,
   isReplyToViewer,
   isThanking,
@@ -121,6 +122,39 @@ describe('labelClusters: headings', () => {
       'More thanks',
       'More thanks (2)',
       'More thanks (3)',
+    ]);
+  });
+
+  it('quotes a short typical comment for a third cluster of a kind that names no topic', () => {
+    // "More comments (2)" told a creator nothing, and read "More comments (2) (9.7% of comments)"
+    expect(quotedHeading('Comments', ['so true bro'])).toBe('Comments like “so true bro”');
+    // the first short one on one line and without a link, quoted whole
+    expect(
+      quotedHeading('Thanks', [
+        'thank you so much, this helped me pass my exam last week',
+        'thanks!\nsubbed',
+        'thx www.example.com',
+        '  thank you maam ',
+      ]),
+    ).toBe('Thanks like “thank you maam”');
+    expect(quotedHeading('Thanks', ['thank you so much, this helped me pass my exam'])).toBeNull();
+    const texts = [['a'], ['b'], ['thank you maam'], ['thank you so much, this helped me pass my exam']];
+    const headings = distinctHeadings([0, 1, 2, 3], (i) => ({
+      id: i,
+      size: 40 - i,
+      candidates: [
+        'Thanks for the video',
+        'More thanks',
+        () => quotedHeading('Thanks', texts[i]!),
+      ],
+      fallback: 'Thanks for the video',
+    }));
+    // none short enough: numbered, as before
+    expect(headings).toEqual([
+      'Thanks for the video',
+      'More thanks',
+      'Thanks like “thank you maam”',
+      'More thanks (2)',
     ]);
   });
 

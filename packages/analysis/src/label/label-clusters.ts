@@ -5,6 +5,7 @@ import {
   composeHeading,
   distinctHeading,
   distinctHeadings,
+  quotedHeading,
   moreOfKind,
   praisedQuality,
   isEarlyViewer,
@@ -347,6 +348,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       () => distinctHeading(l.kind, l.keyphrases, (p) => isTopic(p, l.clusterId)),
       () => praisedQuality(l.kind, l.keyphrases),
       moreOfKind(l.kind),
+      () => quotedHeading(l.kind, l.representatives.map((r) => r.text)),
     ],
     fallback: l.heading,
   }));
