@@ -33,4 +33,21 @@ describe('words of scripts written without spaces', () => {
       ['ありがとう', 'ピアノ', '動画', '好き', 'めちゃめちゃ'].some(isUnspacedFunctionWord),
     ).toBe(false);
   });
+
+  it('knows Chinese function words of several characters, in traditional characters and Cantonese too', () => {
+    // ICU keeps them whole: 我们|都|很喜欢|这个|视频|真的|非常|好看; "一個" had been a tag
+    const words = '我们都很喜欢这个视频，真的非常好看'.split('，').flatMap(wordsOfRun);
+    expect(words.filter((w) => !isUnspacedFunctionWord(w))).toEqual(['很喜欢', '视频', '好看']);
+    expect(['我们', '这个', '为什么', '没有', '可以', '觉得'].every(isUnspacedFunctionWord)).toBe(true);
+    expect(['我們', '這個', '一個', '為什麼', '沒有', '覺得', '們'].every(isUnspacedFunctionWord)).toBe(
+      true,
+    );
+    expect(['嘅', '咗', '我哋', '真係'].every(isUnspacedFunctionWord)).toBe(true);
+    // a word of function words only
+    expect(isUnspacedFunctionWord('都沒有')).toBe(true);
+    // words that name something stay, also where a character maps or one part is a function word
+    expect(
+      ['视频', '影片', '字幕', '關係', '日本', '中国', '很好', '歌曲'].some(isUnspacedFunctionWord),
+    ).toBe(false);
+  });
 });

@@ -93,15 +93,73 @@ export function stopwordList(code: string): readonly string[] {
 let functionWords: ReadonlySet<string> | null = null;
 
 /**
+ * Chinese function words of two or more characters, in simplified characters: ICU's dictionary
+ * keeps them whole ("我们|都|很喜欢|这个|视频|真的|非常|好看"), while the `stopword` package's
+ * Chinese list holds single characters only (的, 们, 个), so "我们", "这个" or "一個" had been
+ * clustering terms and tags. Pronouns, demonstratives, question words, conjunctions, adverbs of
+ * degree and time, modal and thinking verbs; and Cantonese's own (嘅, 咗, 係, 我哋), since Hong
+ * Kong viewers write it.
+ */
+const CHINESE_FUNCTION_WORDS = (
+  '我们 你们 他们 她们 它们 咱们 自己 大家 这个 那个 哪个 这些 那些 这样 那样 这么 那么 这里 那里 ' +
+  '哪里 这边 那边 这种 那种 这次 什么 甚么 怎么 怎样 怎么样 为什么 为何 一个 一些 一下 一样 一点 ' +
+  '有点 一直 一起 一定 没有 不是 就是 还是 只是 但是 可是 而是 而且 或者 然后 所以 因为 因此 如果 ' +
+  '虽然 不过 已经 可以 可能 应该 需要 知道 觉得 认为 现在 时候 的话 真的 非常 特别 比较 其实 当然 ' +
+  '还有 只有 所有 之后 以后 以前 之前 不会 不要 不能 好像 起来 出来 下来 ' +
+  '嘅 咗 係 唔 咁 啲 佢 喺 嗰 咩 俾 畀 嘢 囉 啦 喇 呀 哋 我哋 你哋 佢哋 呢个 嗰个 点解 乜嘢 而家 ' +
+  '依家 真系 就系 唔系 好似'
+).split(' ');
+
+/**
+ * Traditional and variant forms of the characters of Chinese function words, with the simplified
+ * form each stands for at the same place in `SIMPLIFIED`: the stopword lists are simplified, and
+ * Taiwanese and Hong Kong viewers write 們, 這個, 沒有, 覺得.
+ */
+const TRADITIONAL = '們這個與對為於會說説還麼麽嗎誰幾時兒著該並請來沒樣裡裏點從後應認覺現經當讓種雖實較別過關妳係';
+const SIMPLIFIED = '们这个与对为于会说说还么么吗谁几时儿着该并请来没样里里点从后应认觉现经当让种虽实较别过关你系';
+
+/** A Chinese word in simplified characters, as far as its function words go. */
+function simplified(word: string): string {
+  let out = '';
+  for (const ch of word) {
+    const at = TRADITIONAL.indexOf(ch);
+    out += at < 0 ? ch : SIMPLIFIED[at]!;
+  }
+  return out;
+}
+
+/** Whether a word of Chinese characters is function words only: "都没有" is 都 + 没有. */
+function onlyFunctionWords(word: string, words: ReadonlySet<string>): boolean {
+  const chars = [...word];
+  // can[i]: chars[0..i) splits into function words (a word is at most four characters)
+  const can = new Array<boolean>(chars.length + 1).fill(false);
+  can[0] = true;
+  for (let i = 1; i <= chars.length; i++)
+    for (let len = 1; len <= Math.min(4, i) && !can[i]; len++)
+      can[i] = can[i - len]! && words.has(chars.slice(i - len, i).join(''));
+  return can[chars.length]!;
+}
+
+const HAN_ONLY = /^\p{Script=Han}+$/u;
+
+/**
  * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists: 的, 了,
- * これ, として, ที่, กับ), or a piece of Japanese that names nothing: a lone kana, or hiragana of
- * one or two letters, which is what ICU's dictionary leaves of particles and inflections ("の",
- * "を", "てる", "って" in "微笑みをむけてくれてる"). No clustering term, tag or theme, as English
- * stopwords are none: split into words, such function words had grouped comments by language.
+ * これ, として, ที่, กับ; and Chinese ones of two or more characters, `CHINESE_FUNCTION_WORDS`), or a
+ * piece of Japanese that names nothing: a lone kana, or hiragana of one or two letters, which is
+ * what ICU's dictionary leaves of particles and inflections ("の", "を", "てる", "って" in
+ * "微笑みをむけてくれてる"). A Chinese word counts in traditional characters too ("這個", "們"), and
+ * when it is function words only ("都沒有"). No clustering term, tag or theme, as English stopwords
+ * are none: split into words, such function words had grouped comments by language.
  */
 export function isUnspacedFunctionWord(word: string): boolean {
   if (/^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word)) return true;
   if (!UNSPACED.test(word)) return false;
-  functionWords ??= new Set(['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList));
-  return functionWords.has(word);
+  functionWords ??= new Set([
+    ...['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList),
+    ...CHINESE_FUNCTION_WORDS,
+  ]);
+  if (functionWords.has(word)) return true;
+  if (!HAN_ONLY.test(word)) return false;
+  const plain = simplified(word);
+  return functionWords.has(plain) || onlyFunctionWords(plain, functionWords);
 }
