@@ -34,7 +34,7 @@ describe('words of scripts written without spaces', () => {
     ).toBe(false);
   });
 
-  it('knows Chinese function words of several characters, in traditional characters and Cantonese too', () => {
+  it('knows Chinese function words of several characters, in traditional characters and Cantonese too, and Thai particles', () => {
     // ICU keeps them whole: 我们|都|很喜欢|这个|视频|真的|非常|好看; "一個" had been a tag
     const words = '我们都很喜欢这个视频，真的非常好看'.split('，').flatMap(wordsOfRun);
     expect(words.filter((w) => !isUnspacedFunctionWord(w))).toEqual(['很喜欢', '视频', '好看']);
@@ -43,6 +43,10 @@ describe('words of scripts written without spaces', () => {
       true,
     );
     expect(['嘅', '咗', '我哋', '真係'].every(isUnspacedFunctionWord)).toBe(true);
+    // Thai: "ทำให้" ("makes") as typed, with "ำ" as one character, where the list writes it as two;
+    // particles and pronouns the list lacks
+    expect(['ทำให้', 'ทําให้', 'ครับ', 'ค่ะ', 'นะ', 'ผม'].every(isUnspacedFunctionWord)).toBe(true);
+    expect(['ขอบคุณ', 'เพลง', 'ตอน'].some(isUnspacedFunctionWord)).toBe(false);
     // a word of function words only
     expect(isUnspacedFunctionWord('都沒有')).toBe(true);
     // words that name something stay, also where a character maps or one part is a function word

@@ -111,6 +111,24 @@ const CHINESE_FUNCTION_WORDS = (
 ).split(' ');
 
 /**
+ * Thai particles of politeness and mood (ครับ, ค่ะ, นะ, ไหม) and pronouns (ฉัน, ผม, คุณ), which close or
+ * open most spoken Thai sentences and which the `stopword` package's Thai list, written from news
+ * text, lacks.
+ */
+const THAI_FUNCTION_WORDS = (
+  'ครับ คับ ค่ะ คะ ค่า นะ จ้า จ้ะ ฮะ เนอะ สิ ล่ะ หรอ เหรอ ไหม มั้ย ฉัน ผม คุณ มัน เธอ หนู พวกเรา พวกเขา ' +
+  'นี่ นั่น โน่น'
+).split(' ');
+
+/**
+ * Thai's vowel "ำ" (sara am) as one character, where NFKC writes it as two ("ํา"), as the `stopword`
+ * package's Thai list does ("ทําให้"): comments mostly type the one, so "ทำให้" had not been found.
+ */
+function composedSaraAm(word: string): string {
+  return word.replaceAll('\u0E4D\u0E32', '\u0E33');
+}
+
+/**
  * Traditional and variant forms of the characters of Chinese function words, with the simplified
  * form each stands for at the same place in `SIMPLIFIED`: the stopword lists are simplified, and
  * Taiwanese and Hong Kong viewers write 們, 這個, 沒有, 覺得.
@@ -144,7 +162,8 @@ const HAN_ONLY = /^\p{Script=Han}+$/u;
 
 /**
  * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists: 的, 了,
- * これ, として, ที่, กับ; and Chinese ones of two or more characters, `CHINESE_FUNCTION_WORDS`), or a
+ * これ, として, ที่, กับ; Chinese ones of two or more characters, `CHINESE_FUNCTION_WORDS`; Thai
+ * particles and pronouns, `THAI_FUNCTION_WORDS`; Thai's "ำ" typed as one character or two), or a
  * piece of Japanese that names nothing: a lone kana, or hiragana of one or two letters, which is
  * what ICU's dictionary leaves of particles and inflections ("の", "を", "てる", "って" in
  * "微笑みをむけてくれてる"). A Chinese word counts in traditional characters too ("這個", "們"), and
@@ -154,10 +173,13 @@ const HAN_ONLY = /^\p{Script=Han}+$/u;
 export function isUnspacedFunctionWord(word: string): boolean {
   if (/^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word)) return true;
   if (!UNSPACED.test(word)) return false;
-  functionWords ??= new Set([
-    ...['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList),
-    ...CHINESE_FUNCTION_WORDS,
-  ]);
+  functionWords ??= new Set(
+    [
+      ...['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList),
+      ...CHINESE_FUNCTION_WORDS,
+      ...THAI_FUNCTION_WORDS,
+    ].flatMap((w) => [w, composedSaraAm(w)]),
+  );
   if (functionWords.has(word)) return true;
   if (!HAN_ONLY.test(word)) return false;
   const plain = simplified(word);
