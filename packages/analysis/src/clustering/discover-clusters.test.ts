@@ -168,8 +168,9 @@ describe('tokenize', () => {
   it('keeps the vowel signs of Hindi and Thai words and splits Chinese and Japanese into words', () => {
     // a pattern of letters alone had cut "भाई" into "भ" and "ई"
     expect(tokenize('भाई अगली वीडियो कब आएगी')).toEqual(['भाई', 'अगली', 'वीडियो', 'कब', 'आएगी']);
-    // "มาก" (very) is a Thai stopword, as "very" is an English one
-    expect(tokenize('ทำให้ดีมากครับ')).toEqual(['ทำให้', 'ดี', 'ครับ']);
+    // "มาก" (very), "ที่", "ทำให้" (makes) and the particle "ครับ" are Thai function words, as "very" is an
+    // English one; "ขอบคุณ" (thanks) and "ดี" (good) keep their vowel signs
+    expect(tokenize('ขอบคุณที่ทำให้ดีมากครับ')).toEqual(['ขอบคุณ', 'ดี']);
     // particles and inflections (の, が, を) are no terms; an emoji's variation selector no letter
     expect(tokenize('ピアノの音色が素敵な動画')).toEqual(['ピアノ', '音色', '素敵', '動画']);
     expect(tokenize('这个视频太好看了')).toContain('视频');

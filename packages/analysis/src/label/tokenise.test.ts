@@ -101,6 +101,9 @@ describe('tokenise', () => {
     expect(japanese.every((t) => t.unspaced)).toBe(true);
     // tags of one word each: no particle, and no phrase of words written without spaces
     expect([...commentTerms(japanese)].sort()).toEqual(['ありがとう', '素敵', '音楽']);
-    expect([...commentTerms(tokenise('ขอบคุณมากครับ'))].sort()).toEqual(['ขอบคุณ', 'ครับ'].sort());
+    // "มาก" (very), "ทำให้" (makes) and the particle "ครับ" are function words
+    expect([...commentTerms(tokenise('ขอบคุณที่ทำให้ดีมากครับ'))].sort()).toEqual(
+      ['ขอบคุณ', 'ดี'].sort(),
+    );
   });
 });
