@@ -29,24 +29,31 @@ describe('words of scripts written without spaces', () => {
     expect(['的', '了', 'これ', 'として', 'มาก'].every(isUnspacedFunctionWord)).toBe(true);
     expect(['视频', 'ขอบคุณ', 'the', 'very'].some(isUnspacedFunctionWord)).toBe(false);
     expect(['の', 'を', 'てる', 'って', 'ア'].every(isUnspacedFunctionWord)).toBe(true);
-    expect(
-      ['ありがとう', 'ピアノ', '動画', '好き', 'めちゃめちゃ'].some(isUnspacedFunctionWord),
-    ).toBe(false);
+    expect(['ありがとう', 'ピアノ', '動画', '好き', '素敵'].some(isUnspacedFunctionWord)).toBe(
+      false,
+    );
   });
 
-  it('knows Chinese function words of several characters, in traditional characters and Cantonese too, and Thai particles', () => {
+  it('knows Chinese function words of several characters, in traditional characters and Cantonese too, and Japanese and Thai words of conversation', () => {
     // ICU keeps them whole: 我们|都|很喜欢|这个|视频|真的|非常|好看; "一個" had been a tag
     const words = '我们都很喜欢这个视频，真的非常好看'.split('，').flatMap(wordsOfRun);
     expect(words.filter((w) => !isUnspacedFunctionWord(w))).toEqual(['很喜欢', '视频', '好看']);
-    expect(['我们', '这个', '为什么', '没有', '可以', '觉得'].every(isUnspacedFunctionWord)).toBe(true);
-    expect(['我們', '這個', '一個', '為什麼', '沒有', '覺得', '們'].every(isUnspacedFunctionWord)).toBe(
+    expect(['我们', '这个', '为什么', '没有', '可以', '觉得'].every(isUnspacedFunctionWord)).toBe(
       true,
     );
+    expect(
+      ['我們', '這個', '一個', '為什麼', '沒有', '覺得', '們'].every(isUnspacedFunctionWord),
+    ).toBe(true);
     expect(['嘅', '咗', '我哋', '真係'].every(isUnspacedFunctionWord)).toBe(true);
     // Thai: "ทำให้" ("makes") as typed, with "ำ" as one character, where the list writes it as two;
     // particles and pronouns the list lacks
     expect(['ทำให้', 'ทําให้', 'ครับ', 'ค่ะ', 'นะ', 'ผม'].every(isUnspacedFunctionWord)).toBe(true);
     expect(['ขอบคุณ', 'เพลง', 'ตอน'].some(isUnspacedFunctionWord)).toBe(false);
+    // Japanese of conversation: "ちゃん" had been a tag of a Japanese cluster
+    expect(['ちゃん', 'めっちゃ', '本当に', '私', 'みんな'].every(isUnspacedFunctionWord)).toBe(
+      true,
+    );
+    expect(['歌声', '可愛い', 'いつも', 'すごい'].some(isUnspacedFunctionWord)).toBe(false);
     // a word of function words only
     expect(isUnspacedFunctionWord('都沒有')).toBe(true);
     // words that name something stay, also where a character maps or one part is a function word

@@ -121,6 +121,17 @@ const THAI_FUNCTION_WORDS = (
 ).split(' ');
 
 /**
+ * Japanese words of conversation that the `stopword` package's Japanese list, written from news
+ * text, lacks: adverbs of degree ("めっちゃ", "本当に", "とても"), honorific suffixes ("ちゃん", "さん"),
+ * pronouns ("私", "僕", "みんな") and fillers ("なんか", "やっぱり"). Two hiragana or fewer are
+ * function words already ("って", "だけ").
+ */
+const JAPANESE_FUNCTION_WORDS = (
+  'けど けれど 本当に 本当 ほんと ほんとに とても すごく めっちゃ めちゃ めちゃめちゃ めちゃくちゃ ' +
+  'ちゃん さん くん 様 やっぱり やっぱ なんか ちょっと 私 僕 俺 あなた 自分 みんな 皆さん'
+).split(' ');
+
+/**
  * Thai's vowel "ำ" (sara am) as one character, where NFKC writes it as two ("ํา"), as the `stopword`
  * package's Thai list does ("ทําให้"): comments mostly type the one, so "ทำให้" had not been found.
  */
@@ -133,8 +144,10 @@ function composedSaraAm(word: string): string {
  * form each stands for at the same place in `SIMPLIFIED`: the stopword lists are simplified, and
  * Taiwanese and Hong Kong viewers write 們, 這個, 沒有, 覺得.
  */
-const TRADITIONAL = '們這個與對為於會說説還麼麽嗎誰幾時兒著該並請來沒樣裡裏點從後應認覺現經當讓種雖實較別過關妳係';
-const SIMPLIFIED = '们这个与对为于会说说还么么吗谁几时儿着该并请来没样里里点从后应认觉现经当让种虽实较别过关你系';
+const TRADITIONAL =
+  '們這個與對為於會說説還麼麽嗎誰幾時兒著該並請來沒樣裡裏點從後應認覺現經當讓種雖實較別過關妳係';
+const SIMPLIFIED =
+  '们这个与对为于会说说还么么吗谁几时儿着该并请来没样里里点从后应认觉现经当让种虽实较别过关你系';
 
 /** A Chinese word in simplified characters, as far as its function words go. */
 function simplified(word: string): string {
@@ -162,8 +175,9 @@ const HAN_ONLY = /^\p{Script=Han}+$/u;
 
 /**
  * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists: 的, 了,
- * これ, として, ที่, กับ; Chinese ones of two or more characters, `CHINESE_FUNCTION_WORDS`; Thai
- * particles and pronouns, `THAI_FUNCTION_WORDS`; Thai's "ำ" typed as one character or two), or a
+ * これ, として, ที่, กับ; Chinese ones of two or more characters, `CHINESE_FUNCTION_WORDS`; Japanese
+ * and Thai words of conversation, `JAPANESE_FUNCTION_WORDS` and `THAI_FUNCTION_WORDS`; Thai's "ำ"
+ * typed as one character or two), or a
  * piece of Japanese that names nothing: a lone kana, or hiragana of one or two letters, which is
  * what ICU's dictionary leaves of particles and inflections ("の", "を", "てる", "って" in
  * "微笑みをむけてくれてる"). A Chinese word counts in traditional characters too ("這個", "們"), and
@@ -177,6 +191,7 @@ export function isUnspacedFunctionWord(word: string): boolean {
     [
       ...['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList),
       ...CHINESE_FUNCTION_WORDS,
+      ...JAPANESE_FUNCTION_WORDS,
       ...THAI_FUNCTION_WORDS,
     ].flatMap((w) => [w, composedSaraAm(w)]),
   );
