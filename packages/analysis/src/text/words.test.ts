@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, hasUnspacedScript, isUnspacedFunctionWord, wordsOfRun } from './words';
+import {
+  countWords,
+  hasUnspacedScript,
+  isUnspacedFunctionWord,
+  stopwordList,
+  wordsOfRun,
+} from './words';
 
 describe('words of scripts written without spaces', () => {
   it('splits Chinese, Japanese and Thai into their words, and leaves other runs whole', () => {
@@ -34,7 +40,7 @@ describe('words of scripts written without spaces', () => {
     );
   });
 
-  it('knows Chinese function words of several characters, in traditional characters and Cantonese too, and Japanese and Thai words of conversation', () => {
+  it('knows Chinese function words of several characters, in traditional characters and Cantonese too, and words of conversation in Japanese, Thai and Korean', () => {
     // ICU keeps them whole: 我们|都|很喜欢|这个|视频|真的|非常|好看; "一個" had been a tag
     const words = '我们都很喜欢这个视频，真的非常好看'.split('，').flatMap(wordsOfRun);
     expect(words.filter((w) => !isUnspacedFunctionWord(w))).toEqual(['很喜欢', '视频', '好看']);
@@ -49,6 +55,13 @@ describe('words of scripts written without spaces', () => {
     // particles and pronouns the list lacks
     expect(['ทำให้', 'ทําให้', 'ครับ', 'ค่ะ', 'นะ', 'ผม'].every(isUnspacedFunctionWord)).toBe(true);
     expect(['ขอบคุณ', 'เพลง', 'ตอน'].some(isUnspacedFunctionWord)).toBe(false);
+    // Korean is written with spaces, so its function words reach the tags through the language's
+    // list: "너무" ("very") and "ㅋㅋ" had been tags of a Korean praise cluster
+    expect(stopwordList('kor')).toEqual(
+      expect.arrayContaining(['너무', '정말', 'ㅋㅋ', '이', '을']),
+    );
+    expect(stopwordList('kor')).not.toContain('메이크업');
+    expect(stopwordList('tha')).toEqual(expect.arrayContaining(['ทำให้', 'ทําให้', 'ครับ']));
     // Japanese of conversation: "ちゃん" had been a tag of a Japanese cluster
     expect(['ちゃん', 'めっちゃ', '本当に', '私', 'みんな'].every(isUnspacedFunctionWord)).toBe(
       true,

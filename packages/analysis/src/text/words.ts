@@ -81,55 +81,57 @@ export function countWords(text: string): number {
 let lists: Readonly<Record<string, unknown>> | null = null;
 
 /**
- * One language's list of the `stopword` package (MIT), by its code ("por", "zho"; empty for a code
- * it has no list for), the package loaded on first use (it has no types, hence require).
+ * Function words of conversation that the `stopword` package's lists, written from news text, lack,
+ * by its language codes.
+ * - Chinese: words of two or more characters, in simplified characters. ICU's dictionary keeps them
+ *   whole ("我们|都|很喜欢|这个|视频|真的|非常|好看"), while the package's Chinese list holds single
+ *   characters only (的, 们, 个), so "我们", "这个" or "一個" had been clustering terms and tags:
+ *   pronouns, demonstratives, question words, conjunctions, adverbs of degree and time, modal and
+ *   thinking verbs; and Cantonese's own (嘅, 咗, 係, 我哋), since Hong Kong viewers write it.
+ * - Japanese: adverbs of degree ("めっちゃ", "本当に"), honorific suffixes ("ちゃん", "さん"), pronouns
+ *   ("私", "みんな") and fillers ("なんか", "やっぱり"); two hiragana or fewer are function words
+ *   already (`isUnspacedFunctionWord`).
+ * - Thai: particles of politeness and mood (ครับ, ค่ะ, นะ, ไหม) and pronouns (ผม, คุณ), which close
+ *   or open most spoken Thai sentences.
+ * - Korean: adverbs of degree ("너무", "정말", "진짜", "많이"), "같아요" ("it seems") and laughter
+ *   written in letters ("ㅋㅋ", "ㅎㅎ", "ㅠㅠ"), which had been the tags of a Korean praise cluster.
+ */
+const CONVERSATION_WORDS: Readonly<Record<string, string>> = {
+  zho:
+    '我们 你们 他们 她们 它们 咱们 自己 大家 这个 那个 哪个 这些 那些 这样 那样 这么 那么 这里 那里 ' +
+    '哪里 这边 那边 这种 那种 这次 什么 甚么 怎么 怎样 怎么样 为什么 为何 一个 一些 一下 一样 一点 ' +
+    '有点 一直 一起 一定 没有 不是 就是 还是 只是 但是 可是 而是 而且 或者 然后 所以 因为 因此 如果 ' +
+    '虽然 不过 已经 可以 可能 应该 需要 知道 觉得 认为 现在 时候 的话 真的 非常 特别 比较 其实 当然 ' +
+    '还有 只有 所有 之后 以后 以前 之前 不会 不要 不能 好像 起来 出来 下来 ' +
+    '嘅 咗 係 唔 咁 啲 佢 喺 嗰 咩 俾 畀 嘢 囉 啦 喇 呀 哋 我哋 你哋 佢哋 呢个 嗰个 点解 乜嘢 而家 ' +
+    '依家 真系 就系 唔系 好似',
+  jpn:
+    'けど けれど 本当に 本当 ほんと ほんとに とても すごく めっちゃ めちゃ めちゃめちゃ めちゃくちゃ ' +
+    'ちゃん さん くん 様 やっぱり やっぱ なんか ちょっと 私 僕 俺 あなた 自分 みんな 皆さん',
+  tha:
+    'ครับ คับ ค่ะ คะ ค่า นะ จ้า จ้ะ ฮะ เนอะ สิ ล่ะ หรอ เหรอ ไหม มั้ย ฉัน ผม คุณ มัน เธอ หนู พวกเรา ' +
+    'พวกเขา นี่ นั่น โน่น',
+  kor:
+    '너무 너무너무 정말 진짜 많이 같아요 같은 그냥 완전 다들 저도 나도 제가 ' +
+    'ㅋㅋ ㅋㅋㅋ ㅋㅋㅋㅋ ㅎㅎ ㅎㅎㅎ ㅠㅠ ㅜㅜ ㅠㅠㅠ',
+};
+
+/**
+ * One language's function words, by the `stopword` package's code ("por", "zho"; empty for a code
+ * it has no list for): its list (MIT; the package loaded on first use, and it has no types, hence
+ * require) and `CONVERSATION_WORDS`. Thai's words come in both spellings of "ำ" (`composedSaraAm`).
  */
 export function stopwordList(code: string): readonly string[] {
   lists ??= createRequire(import.meta.url)('stopword') as Readonly<Record<string, unknown>>;
   const list = lists[code];
-  return Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : [];
+  const words = [
+    ...(Array.isArray(list) ? list.filter((w): w is string => typeof w === 'string') : []),
+    ...(CONVERSATION_WORDS[code]?.split(' ') ?? []),
+  ];
+  return code === 'tha' ? words.flatMap((w) => [w, composedSaraAm(w)]) : words;
 }
 
 let functionWords: ReadonlySet<string> | null = null;
-
-/**
- * Chinese function words of two or more characters, in simplified characters: ICU's dictionary
- * keeps them whole ("我们|都|很喜欢|这个|视频|真的|非常|好看"), while the `stopword` package's
- * Chinese list holds single characters only (的, 们, 个), so "我们", "这个" or "一個" had been
- * clustering terms and tags. Pronouns, demonstratives, question words, conjunctions, adverbs of
- * degree and time, modal and thinking verbs; and Cantonese's own (嘅, 咗, 係, 我哋), since Hong
- * Kong viewers write it.
- */
-const CHINESE_FUNCTION_WORDS = (
-  '我们 你们 他们 她们 它们 咱们 自己 大家 这个 那个 哪个 这些 那些 这样 那样 这么 那么 这里 那里 ' +
-  '哪里 这边 那边 这种 那种 这次 什么 甚么 怎么 怎样 怎么样 为什么 为何 一个 一些 一下 一样 一点 ' +
-  '有点 一直 一起 一定 没有 不是 就是 还是 只是 但是 可是 而是 而且 或者 然后 所以 因为 因此 如果 ' +
-  '虽然 不过 已经 可以 可能 应该 需要 知道 觉得 认为 现在 时候 的话 真的 非常 特别 比较 其实 当然 ' +
-  '还有 只有 所有 之后 以后 以前 之前 不会 不要 不能 好像 起来 出来 下来 ' +
-  '嘅 咗 係 唔 咁 啲 佢 喺 嗰 咩 俾 畀 嘢 囉 啦 喇 呀 哋 我哋 你哋 佢哋 呢个 嗰个 点解 乜嘢 而家 ' +
-  '依家 真系 就系 唔系 好似'
-).split(' ');
-
-/**
- * Thai particles of politeness and mood (ครับ, ค่ะ, นะ, ไหม) and pronouns (ฉัน, ผม, คุณ), which close or
- * open most spoken Thai sentences and which the `stopword` package's Thai list, written from news
- * text, lacks.
- */
-const THAI_FUNCTION_WORDS = (
-  'ครับ คับ ค่ะ คะ ค่า นะ จ้า จ้ะ ฮะ เนอะ สิ ล่ะ หรอ เหรอ ไหม มั้ย ฉัน ผม คุณ มัน เธอ หนู พวกเรา พวกเขา ' +
-  'นี่ นั่น โน่น'
-).split(' ');
-
-/**
- * Japanese words of conversation that the `stopword` package's Japanese list, written from news
- * text, lacks: adverbs of degree ("めっちゃ", "本当に", "とても"), honorific suffixes ("ちゃん", "さん"),
- * pronouns ("私", "僕", "みんな") and fillers ("なんか", "やっぱり"). Two hiragana or fewer are
- * function words already ("って", "だけ").
- */
-const JAPANESE_FUNCTION_WORDS = (
-  'けど けれど 本当に 本当 ほんと ほんとに とても すごく めっちゃ めちゃ めちゃめちゃ めちゃくちゃ ' +
-  'ちゃん さん くん 様 やっぱり やっぱ なんか ちょっと 私 僕 俺 あなた 自分 みんな 皆さん'
-).split(' ');
 
 /**
  * Thai's vowel "ำ" (sara am) as one character, where NFKC writes it as two ("ํา"), as the `stopword`
@@ -175,26 +177,17 @@ const HAN_ONLY = /^\p{Script=Han}+$/u;
 
 /**
  * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists: 的, 了,
- * これ, として, ที่, กับ; Chinese ones of two or more characters, `CHINESE_FUNCTION_WORDS`; Japanese
- * and Thai words of conversation, `JAPANESE_FUNCTION_WORDS` and `THAI_FUNCTION_WORDS`; Thai's "ำ"
- * typed as one character or two), or a
- * piece of Japanese that names nothing: a lone kana, or hiragana of one or two letters, which is
- * what ICU's dictionary leaves of particles and inflections ("の", "を", "てる", "って" in
- * "微笑みをむけてくれてる"). A Chinese word counts in traditional characters too ("這個", "們"), and
+ * これ, として, ที่, กับ, with the words of conversation they lack, `CONVERSATION_WORDS`: 我们,
+ * めっちゃ, ครับ), or a piece of Japanese that names nothing: a lone kana, or hiragana of one or two
+ * letters, which is what ICU's dictionary leaves of particles and inflections ("の", "を", "てる",
+ * "って" in "微笑みをむけてくれてる"). A Chinese word counts in traditional characters too ("這個", "們"), and
  * when it is function words only ("都沒有"). No clustering term, tag or theme, as English stopwords
  * are none: split into words, such function words had grouped comments by language.
  */
 export function isUnspacedFunctionWord(word: string): boolean {
   if (/^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word)) return true;
   if (!UNSPACED.test(word)) return false;
-  functionWords ??= new Set(
-    [
-      ...['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList),
-      ...CHINESE_FUNCTION_WORDS,
-      ...JAPANESE_FUNCTION_WORDS,
-      ...THAI_FUNCTION_WORDS,
-    ].flatMap((w) => [w, composedSaraAm(w)]),
-  );
+  functionWords ??= new Set(['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList));
   if (functionWords.has(word)) return true;
   if (!HAN_ONLY.test(word)) return false;
   const plain = simplified(word);
