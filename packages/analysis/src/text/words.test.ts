@@ -62,6 +62,10 @@ describe('words of scripts written without spaces', () => {
     );
     expect(stopwordList('kor')).not.toContain('메이크업');
     expect(stopwordList('tha')).toEqual(expect.arrayContaining(['ทำให้', 'ทําให้', 'ครับ']));
+    // "todo" had been a tag of a Spanish praise cluster; "son" is an English word too, so stays out
+    expect(stopwordList('spa')).toEqual(expect.arrayContaining(['todo', 'está', 'jaja', 'que']));
+    expect(stopwordList('por')).toEqual(expect.arrayContaining(['tudo', 'então', 'kkkk']));
+    expect(stopwordList('spa')).not.toContain('son');
     // Japanese of conversation: "ちゃん" had been a tag of a Japanese cluster
     expect(['ちゃん', 'めっちゃ', '本当に', '私', 'みんな'].every(isUnspacedFunctionWord)).toBe(
       true,

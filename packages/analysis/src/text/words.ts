@@ -93,6 +93,11 @@ let lists: Readonly<Record<string, unknown>> | null = null;
  *   already (`isUnspacedFunctionWord`).
  * - Thai: particles of politeness and mood (ครับ, ค่ะ, นะ, ไหม) and pronouns (ผม, คุณ), which close
  *   or open most spoken Thai sentences.
+ * - Spanish and Portuguese: forms of "to be" and "to have", demonstratives, "todo"/"tudo", "aquí",
+ *   "então", chat spellings ("vc", "pra", "xq") and laughter ("jaja", "kkkk"); their lists lack them,
+ *   so "todo" and "son unos" were tags of a Spanish praise cluster. Words English has too ("son",
+ *   "era", "hay", "yo", "pro", "ta", "rs") are left out: these lists also tell Spanish comments from
+ *   English ones (`label/language.ts`).
  * - Korean: adverbs of degree ("너무", "정말", "진짜", "많이"), "같아요" ("it seems") and laughter
  *   written in letters ("ㅋㅋ", "ㅎㅎ", "ㅠㅠ"), which had been the tags of a Korean praise cluster.
  */
@@ -111,6 +116,13 @@ const CONVERSATION_WORDS: Readonly<Record<string, string>> = {
   tha:
     'ครับ คับ ค่ะ คะ ค่า นะ จ้า จ้ะ ฮะ เนอะ สิ ล่ะ หรอ เหรอ ไหม มั้ย ฉัน ผม คุณ มัน เธอ หนู พวกเรา ' +
     'พวกเขา นี่ นั่น โน่น',
+  spa:
+    'es fue estar está están estoy esta este esto estos estas todo toda todos todas usted ustedes ' +
+    'unos unas algo nada así aquí ahí pues soy eres somos tiene tienen tengo hace puede pueden creo ' +
+    'jaja jajaja jajajaja xq pq',
+  por:
+    'é são foi estar está tá tô tudo todo toda todos todas aqui aí lá então vc vcs pra tem ter faz ' +
+    'pode né kkk kkkk kkkkk',
   kor:
     '너무 너무너무 정말 진짜 많이 같아요 같은 그냥 완전 다들 저도 나도 제가 ' +
     'ㅋㅋ ㅋㅋㅋ ㅋㅋㅋㅋ ㅎㅎ ㅎㅎㅎ ㅠㅠ ㅜㅜ ㅠㅠㅠ',
