@@ -175,10 +175,11 @@ export const RHETORICAL: readonly RegExp[] = [
 
 /**
  * Complaints in other languages: boring, bad, awful, a waste of time, "I didn't like it" (Spanish,
- * Portuguese, French, German, Italian, Dutch, Polish, Turkish, Indonesian; Russian). The learned
- * models cannot read them: USE-lite's vocabulary is English pieces and the dev set holds few such
- * comments, so "Pésimo video" and "No me gustó el video" were Praise, positive. A match that the
- * rules keep (not negated, no request or question first) overrides the models (foreignComplaint).
+ * Portuguese, French, German, Italian, Dutch, Polish, Turkish, Indonesian; Russian; Japanese,
+ * Chinese, Korean; Hindi, Arabic, Persian). The learned models cannot read them: USE-lite's
+ * vocabulary is English pieces and the dev set holds few such comments, so "Pésimo video" and "No
+ * me gustó el video" were Praise, positive. A match that the rules keep (not negated, no request or
+ * question first) overrides the models (foreignComplaint).
  */
 export const FOREIGN_CRITICISM: readonly RegExp[] = [
   /(?<![\p{L}\p{N}_])(aburrid[oa]s?|malísim[oa]|no me gust[oóa]|no me ha gustado|p[eé]s?sim[oa]s?|(muy|tan|qu[eé]|bien|bem|muito) mal[oa]|decepcionante|una basura|qu[eé] basura|una porquer[ií]a|p[eé]rdida de tiempo|muito ruim|muy ruin|chat[oa] demais|muito chat[oa]|horr[ií]vel|n[aã]o gostei|perda de tempo|uma merda|nul|nulle|c'est nul|ennuyeu(x|se)|d[eé]cevant|perte de temps|schlecht|langweilig|schrecklich|entt[aä]uschend|zeitverschwendung|noios[oa]|deludente|non mi [eè] piaciut[oa]|fa schifo|saai|slecht|nudn[ey]|beznadziejn[ey]|kiepsk[iea]|çok kötü|(video|bölüm) kötü|kötü (video|bölüm)|berbat|sıkıcı|rezalet|beğenmedim|jelek|payah|membosankan)(?![\p{L}\p{N}_])(?! değil)/u,
@@ -186,6 +187,10 @@ export const FOREIGN_CRITICISM: readonly RegExp[] = [
   // Japanese, Chinese, Korean: boring, the worst, disappointed, trash, a waste of time (Chinese
   // 无聊 and 失望 only as a judgement, "so boring", "very disappointed": alone they also tell a story)
   /(つまらない|つまんない|最悪|がっかり|時間の無駄|(太|好|很|真|超|非常)(无聊|無聊|难看|難看)|(无聊|無聊)死|(太|好|很|真|令人|有点|有點)失望|垃圾|浪费时间|浪費時間|노잼|최악|실망|시간 ?낭비)/u,
+  // Hindi, Arabic and Persian in their own scripts: the Hinglish judgements below ("bakwas",
+  // "bekar", "ghatiya", "time waste") and boring, the worst, a waste of time; not after an Arabic
+  // "not" ("ليس مملا") or before a Hindi one ("बकवास नहीं है")
+  /(?<!ليس |مش |غير |مو |لا )(बकवास|बेकार|घटिया|फालतू|फ़ालतू|समय की बर्बादी|टाइम वेस्ट|سيء جدا|سيئ جدا|ممل|مضيعة للوقت|أسوأ|اسوأ|خیلی بد|مزخرف)(?! नहीं| नही)/u,
 ];
 
 /** Criticism aimed at the video, creator or product: counts unless negated ("not boring"). */
@@ -226,15 +231,18 @@ export const GENERAL_CRITICISM: readonly RegExp[] = [
 
 /**
  * Praise in other languages: Hinglish, the commonest praise of Latin-script languages, and
- * Russian, Japanese, Chinese, Korean and Hindi. The learned sentiment models cannot read most of it
- * ("Muito bom o vídeo", "谢谢分享" were neutral), so praise the rules read from these cues is
- * positive where they say neutral (foreignPraise in classify.ts).
+ * Russian, Japanese, Chinese, Korean, Hindi, Bengali, Arabic and Persian. The learned sentiment
+ * models cannot read most of it ("Muito bom o vídeo", "谢谢分享" were neutral), so praise the rules
+ * read from these cues is positive where they say neutral (foreignPraise in classify.ts).
  */
 export const FOREIGN_PRAISE: readonly RegExp[] = [
   // Hinglish: "maza aa gaya", "bahut accha laga", "shandar", "kamaal"
   /\b(maza aa gaya|mazaa aa gaya|maja aa gaya|bahut accha|bohot accha|bahut acha|bohot acha|bahut achha|accha laga|acha laga|achha laga|badhiya|shandar|shaandar|kamaal|kamal ka|lajawab|mast video)\b/,
   /(?<![\p{L}\p{N}_])(muy buen[oa]?|muito bo[nm]|sehr gut(es|er)?|sehr sch[öo]n|tr[eè]s bien|tr[eè]s bon(ne)?|molto bell[oa]|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel|continua così|continua cosi|continue assim|continua assim|sigue así|sigue asi|sigan así|siga assim|weiter so|continuez comme ça|continue comme ça)(?![\p{L}\p{N}_])/u,
   /(класс|круто|спасибо|супер|лучший|красиво|отлично|топ|шикарно|молодец|люблю|最高|素晴らしい|ありがとう|すごい|かわいい|可愛い|かっこいい|面白い|감사|최고|대박|좋아|멋지|멋있|귀여|사랑해|太棒|好棒|太好了|谢谢|謝謝|感谢|感謝|好听|好聽|好看|厉害|厲害|喜欢|喜歡|शानदार|धन्यवाद|बहुत अच्छा)/u,
+  // Hindi, Bengali, Arabic and Persian in their own scripts: the praise their Latin-script speakers'
+  // cues above say ("badhiya", "maza aa gaya", "mashallah", "shukriya"), and the commonest thanks
+  /(बढ़िया|बढिया|मज़ा आ गया|मजा आ गया|मज़ा आया|मजा आया|जबरदस्त|ज़बरदस्त|कमाल|लाजवाब|बेहतरीन|अद्भुत|शुक्रिया|ধন্যবাদ|অসাধারণ|দারুণ|খুব ভালো|شكرا|شكراً|رائع|ممتاز|مبدع|ما شاء الله|ماشاء الله|ماشاءالله|أحسنت|احسنت|تبارك الله|يعطيك العافية|عالی|ممنون|خیلی خوب)/u,
 ];
 
 /** Praise: positive judgement of the video, creator or subject, thanks, support. */

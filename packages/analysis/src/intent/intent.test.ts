@@ -107,6 +107,27 @@ describe('classifyIntent: each intent on real-style comments', () => {
     // small talk among viewers stays an Opinion
     expect(intentOf('Main bhi yahi soch raha tha')).toBe('Opinion');
   });
+  it('reads praise and complaints in Hindi, Bengali, Arabic and Persian scripts', () => {
+    // real comments that had been Opinion: "very nice game, really had fun", "amazing", "mashallah"
+    for (const t of [
+      'बहुत बढ़िया गेम, वाकई बड़ा मजा आया',
+      'অসাধারণ ভিডিও',
+      'ماشاءالله تبارك الرحمن جدا فيديو ممتاز',
+      'رائع جدا الله يسعدك',
+      'عالی بود',
+    ])
+      expect(intentOf(t)).toBe('Praise');
+    for (const t of ['यह बहुत बकवास है', 'बेकार वीडियो', 'فيديو ممل'])
+      expect(intentOf(t)).toBe('Criticism');
+    // a "not" before (Arabic) or after (Hindi) the word
+    expect(intentOf('ليس مملا')).not.toBe('Criticism');
+    expect(intentOf('यह बकवास नहीं है')).not.toBe('Criticism');
+    // the learned model sends comments without a Latin letter to its words-only half, which reads the cues
+    expect(classifyIntents(['बहुत बढ़िया गेम, वाकई बड़ा मजा आया', 'رائع جدا الله يسعدك'])).toEqual([
+      'Praise',
+      'Praise',
+    ]);
+  });
   it('reads common praise and complaints in Portuguese, German, French, Spanish and Indonesian', () => {
     for (const t of ['Muito bom o vídeo', 'Sehr gutes Video', 'Très bonne vidéo', 'Molto bello'])
       expect(intentOf(t)).toBe('Praise');
