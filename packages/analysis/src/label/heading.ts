@@ -462,13 +462,16 @@ const MAX_HEADING_QUOTE = 32;
 /**
  * A heading for a third cluster of a kind whose tags name no topic, by its most typical short
  * comment: 'Comments like “so true bro”', where "More comments (2)" told a creator nothing and read
- * "More comments (2) (9.7% of comments)" in the summary. `texts` are the cluster's representative
- * comments, most typical first; the first of 1-32 characters on one line, no link, is quoted whole.
- * Null when none is that short.
+ * "More comments (2) (9.7% of comments)" in the summary. `representatives` are the cluster's,
+ * most typical first; the first of 1-32 characters on one line, no link, is quoted whole. Null when
+ * none is that short.
  */
-export function quotedHeading(kind: string, texts: readonly string[]): string | null {
-  for (const raw of texts) {
-    const text = raw.trim();
+export function quotedHeading(
+  kind: string,
+  representatives: readonly { text: string }[],
+): string | null {
+  for (const comment of representatives) {
+    const text = comment.text.trim();
     if (text.length === 0 || [...text].length > MAX_HEADING_QUOTE) continue;
     if (/[\r\n]|https?:\/\/|www\./i.test(text)) continue;
     return `${kind} like “${text}”`;

@@ -127,25 +127,36 @@ describe('labelClusters: headings', () => {
 
   it('quotes a short typical comment for a third cluster of a kind that names no topic', () => {
     // "More comments (2)" told a creator nothing, and read "More comments (2) (9.7% of comments)"
-    expect(quotedHeading('Comments', ['so true bro'])).toBe('Comments like “so true bro”');
+    const texts = (list: string[]) => list.map((text) => ({ text }));
+    expect(quotedHeading('Comments', texts(['so true bro']))).toBe('Comments like “so true bro”');
     // the first short one on one line and without a link, quoted whole
     expect(
-      quotedHeading('Thanks', [
-        'thank you so much, this helped me pass my exam last week',
-        'thanks!\nsubbed',
-        'thx www.example.com',
-        '  thank you maam ',
-      ]),
+      quotedHeading(
+        'Thanks',
+        texts([
+          'thank you so much, this helped me pass my exam last week',
+          'thanks!\nsubbed',
+          'thx www.example.com',
+          '  thank you maam ',
+        ]),
+      ),
     ).toBe('Thanks like “thank you maam”');
-    expect(quotedHeading('Thanks', ['thank you so much, this helped me pass my exam'])).toBeNull();
-    const texts = [['a'], ['b'], ['thank you maam'], ['thank you so much, this helped me pass my exam']];
+    expect(
+      quotedHeading('Thanks', texts(['thank you so much, this helped me pass my exam'])),
+    ).toBeNull();
+    const representatives = [
+      texts(['a']),
+      texts(['b']),
+      texts(['thank you maam']),
+      texts(['thank you so much, this helped me pass my exam']),
+    ];
     const headings = distinctHeadings([0, 1, 2, 3], (i) => ({
       id: i,
       size: 40 - i,
       candidates: [
         'Thanks for the video',
         'More thanks',
-        () => quotedHeading('Thanks', texts[i]!),
+        () => quotedHeading('Thanks', representatives[i]!),
       ],
       fallback: 'Thanks for the video',
     }));

@@ -348,7 +348,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       () => distinctHeading(l.kind, l.keyphrases, (p) => isTopic(p, l.clusterId)),
       () => praisedQuality(l.kind, l.keyphrases),
       moreOfKind(l.kind),
-      () => quotedHeading(l.kind, l.representatives.map((r) => r.text)),
+      () => quotedHeading(l.kind, l.representatives),
     ],
     fallback: l.heading,
   }));

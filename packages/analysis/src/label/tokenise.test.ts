@@ -102,8 +102,6 @@ describe('tokenise', () => {
     // tags of one word each: no particle, and no phrase of words written without spaces
     expect([...commentTerms(japanese)].sort()).toEqual(['ありがとう', '素敵', '音楽']);
     // "มาก" (very), "ทำให้" (makes) and the particle "ครับ" are function words
-    expect([...commentTerms(tokenise('ขอบคุณที่ทำให้ดีมากครับ'))].sort()).toEqual(
-      ['ขอบคุณ', 'ดี'].sort(),
-    );
+    expect([...commentTerms(tokenise('ขอบคุณที่ทำให้ดีมากครับ'))].sort()).toEqual(['ขอบคุณ', 'ดี'].sort());
   });
 });

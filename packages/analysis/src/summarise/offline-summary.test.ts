@@ -395,7 +395,12 @@ describe('composeOfflineSummary', () => {
   it('names the topic of a line that names no subject, since two topics can share a size', () => {
     // a real section: "Viewers praise the video (5% of comments, within a topic of 17%)" beside two
     // topics of 17%, "Complaints about Apple and Steve Jobs" and "Comments in other languages"
-    const warm = { label: 'positive', score: 0.3, positive_share: 0.4, negative_share: 0.1 } as const;
+    const warm = {
+      label: 'positive',
+      score: 0.3,
+      positive_share: 0.4,
+      negative_share: 0.1,
+    } as const;
     const apple = cluster({
       heading: 'Complaints about Apple and Steve Jobs',
       subject: 'Apple and Steve Jobs',

@@ -95,7 +95,7 @@ let lists: Readonly<Record<string, unknown>> | null = null;
  *   or open most spoken Thai sentences.
  * - Spanish and Portuguese: forms of "to be" and "to have", demonstratives, "todo"/"tudo", "aquí",
  *   "então", chat spellings ("vc", "pra", "xq") and laughter ("jaja", "kkkk"); their lists lack them,
- *   so "todo" and "son unos" were tags of a Spanish praise cluster. Words English has too ("son",
+ *   so "todo" was a tag of a Spanish praise cluster. Words English has too ("son",
  *   "era", "hay", "yo", "pro", "ta", "rs") are left out: these lists also tell Spanish comments from
  *   English ones (`label/language.ts`).
  * - Korean: adverbs of degree ("너무", "정말", "진짜", "많이"), "같아요" ("it seems") and laughter
@@ -143,8 +143,6 @@ export function stopwordList(code: string): readonly string[] {
   return code === 'tha' ? words.flatMap((w) => [w, composedSaraAm(w)]) : words;
 }
 
-let functionWords: ReadonlySet<string> | null = null;
-
 /**
  * Thai's vowel "ำ" (sara am) as one character, where NFKC writes it as two ("ํา"), as the `stopword`
  * package's Thai list does ("ทําให้"): comments mostly type the one, so "ทำให้" had not been found.
@@ -187,21 +185,21 @@ function onlyFunctionWords(word: string, words: ReadonlySet<string>): boolean {
 
 const HAN_ONLY = /^\p{Script=Han}+$/u;
 
+let functionWords: ReadonlySet<string> | null = null;
+
 /**
  * A function word of Chinese, Japanese, Thai or Burmese (the `stopword` package's lists: 的, 了,
  * これ, として, ที่, กับ, with the words of conversation they lack, `CONVERSATION_WORDS`: 我们,
  * めっちゃ, ครับ), or a piece of Japanese that names nothing: a lone kana, or hiragana of one or two
  * letters, which is what ICU's dictionary leaves of particles and inflections ("の", "を", "てる",
- * "って" in "微笑みをむけてくれてる"). A Chinese word counts in traditional characters too ("這個", "們"), and
- * when it is function words only ("都沒有"). No clustering term, tag or theme, as English stopwords
- * are none: split into words, such function words had grouped comments by language.
+ * "って" in "微笑みをむけてくれてる"). A Chinese word counts in traditional characters too ("這個",
+ * "們"), and when it is function words only ("都沒有"). No clustering term, tag or theme, as English
+ * stopwords are none: split into words, such function words had grouped comments by language.
  */
 export function isUnspacedFunctionWord(word: string): boolean {
   if (/^(?:\p{Script=Hiragana}{1,2}|\p{Script=Katakana})$/u.test(word)) return true;
   if (!UNSPACED.test(word)) return false;
   functionWords ??= new Set(['zho', 'jpn', 'tha', 'mya'].flatMap(stopwordList));
   if (functionWords.has(word)) return true;
-  if (!HAN_ONLY.test(word)) return false;
-  const plain = simplified(word);
-  return functionWords.has(plain) || onlyFunctionWords(plain, functionWords);
+  return HAN_ONLY.test(word) && onlyFunctionWords(simplified(word), functionWords);
 }
