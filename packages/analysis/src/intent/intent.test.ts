@@ -107,7 +107,7 @@ describe('classifyIntent: each intent on real-style comments', () => {
     // small talk among viewers stays an Opinion
     expect(intentOf('Main bhi yahi soch raha tha')).toBe('Opinion');
   });
-  it('reads praise and complaints in Hindi, Bengali, Arabic and Persian scripts', () => {
+  it('reads praise and complaints in Hindi, Bengali, Arabic, Persian, Vietnamese, Indonesian, Tagalog and Thai', () => {
     // real comments that had been Opinion: "very nice game, really had fun", "amazing", "mashallah"
     for (const t of [
       'बहुत बढ़िया गेम, वाकई बड़ा मजा आया',
@@ -115,6 +115,15 @@ describe('classifyIntent: each intent on real-style comments', () => {
       'ماشاءالله تبارك الرحمن جدا فيديو ممتاز',
       'رائع جدا الله يسعدك',
       'عالی بود',
+    ])
+      expect(intentOf(t)).toBe('Praise');
+    // thanks and praise in Vietnamese, Indonesian, Tagalog and Thai (real comments, Opinion before)
+    for (const t of [
+      'Cảm ơn anh Luân. Kiến thức này rất thú vị và hữu ích',
+      'Đó giờ cx thắc mắc, một video quá hay',
+      'Terima kasih infonya kak',
+      'Ang galing mo po',
+      'ขอบคุณมากครับ',
     ])
       expect(intentOf(t)).toBe('Praise');
     for (const t of ['यह बहुत बकवास है', 'बेकार वीडियो', 'فيديو ممل'])
