@@ -166,6 +166,15 @@ describe('classifyIntent: each intent on real-style comments', () => {
       expect(intentOf(t)).toBe('Question');
     for (const t of ['もっと作ってください', '请多做一些视频', '다음 편도 만들어 주세요'])
       expect(intentOf(t)).toBe('Request');
+    // Tagalog (real comments): "play Naruto again please", "cook bicol express … and a shout-out"
+    for (const t of [
+      'Kuya Ash Laro Ka Po Ulit Naruto Shippuden Ultimate Ninja Storm 4',
+      'Sarap ng ulam ninyo mga idol magluto naman kayo ng bicol express at pa shout out',
+    ])
+      expect(intentOf(t)).toBe('Request');
+    // thanks for a shout-out given, and the "sana all" meme, ask nothing
+    expect(intentOf('Thank you nga pala sa pa shout out mga kahabhab')).not.toBe('Request');
+    expect(intentOf('sana all mga idol')).not.toBe('Request');
     for (const t of ['这个视频太无聊了', 'つまらない', '최악의 영상'])
       expect(intentOf(t)).toBe('Criticism');
     // a lone mark, one character, or "申请" (to apply) asks nothing; "my channel" is self-promotion
