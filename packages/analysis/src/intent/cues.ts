@@ -16,7 +16,8 @@ const CONTENT =
  * Requests in other languages: Japanese ("…てください", "お願いします", "…てほしい"), Chinese ("请多…",
  * "求更新", "能不能出…"), Korean ("…주세요", "부탁드려요"), and "make a video", "could you make…",
  * "keep making videos", "when is part 2" in Spanish, Portuguese, French, German, Italian and
- * Indonesian, Hindi and Arabic, and Tagalog's "pa shout out" and "gawa kayo ng …". Neither learned model can read these (USE-lite's pieces are English,
+ * Indonesian, Hindi and Arabic, Vietnamese's "mong anh làm…" and "cho em xin", and Tagalog's "pa
+ * shout out" and "gawa kayo ng …". Neither learned model can read these (USE-lite's pieces are English,
  * and the dev set holds few such comments), so a match the rules keep overrides them
  * (foreignRequest in classify.ts).
  */
@@ -26,6 +27,11 @@ export const FOREIGN_REQUEST: readonly RegExp[] = [
   /(ください|下さい|お願いします|おねがいします|お願い致します|てほしい|て欲しい)/u,
   /((请|請)(你|您|多|继续|繼續|再|出|做|拍|更新|一定|翻译|翻譯)|求(更新|出|翻译|翻譯|教程|续集|續集)|(能不能|可不可以)(出|做|拍|翻|教|更新|再))/u,
   /(주세요|부탁(드려요|드립니다|해요|합니다))/u,
+  // Vietnamese: "hope you make / react / give …" ("mong anh làm…", not "mong Mono sẽ…", about someone
+  // else), "give me the link / name" ("cho em xin"), "can you … ?" ("anh có thể … được không"), an
+  // episode asked for ("tập 6 luôn nha"), and a making verb closed by "đi"/"nha"/"nhé" and a word
+  // to the creator ("làm nốt tập 6 luôn đi anh", "p2 đi ạ"; not "nên đi làm thám tử đi", to a viewer)
+  /(?<![\p{L}\p{N}_])((mong|hy vọng|hi vọng) (anh|chị|bạn|a|c|chú|kênh|ad|các anh) (làm|ra|cho|react|reaction|rect|tiếp tục|quay|up|đăng|share)|cho (em|mình|tôi|e|m|t|cháu) xin|(có thể|để|share|up)[^.!?\n]{0,60}(được|đc) (không|ko|k|hok|hông)|(tập|phần|part|p|ep) ?\d+ (luôn|đi|nha|nhé)|(làm|ra|quay|up|đăng|react)[^.!?\n]{0,40}? (đi|nha|nhé) (ạ|anh|chị|chú|ad|a|em)(?![\p{L}\p{N}_]))/u,
   // Tagalog: a shout-out asked for ("pa shout out"; not thanks "sa pa shout out", for one given),
   // "play / cook / make … (please)" ("laro ka po ulit", "magluto naman kayo ng …", "gawa kayo ng …"),
   // "hope you notice / make …" (not "sana all", a meme)

@@ -172,6 +172,20 @@ describe('classifyIntent: each intent on real-style comments', () => {
       'Sarap ng ulam ninyo mga idol magluto naman kayo ng bicol express at pa shout out',
     ])
       expect(intentOf(t)).toBe('Request');
+    // Vietnamese (real comments): "episode 6 please", "hope you make the series", "give me the
+    // modpack's name", "can you put the mod's link in the description?"
+    for (const t of [
+      'Làm nốt tập 6 luôn đi anhhh. Đợi mãi😍🥰',
+      'mong anh làm seri bí kiếp luyện rồng',
+      'anh ơi cho em xin tên modpack đi ❤',
+      'Anh để link mod ở mô tả được ko',
+    ])
+      expect(intentOf(t)).toBe('Request');
+    // an imperative to someone else, and a hope about someone else, ask the creator nothing
+    expect(
+      intentOf('ông nào nghĩ ra giả thuyết này nên đi làm thám tử đi , không thì uổng lắm'),
+    ).not.toBe('Request');
+    expect(intentOf('mong Mono sẽ xem được reaction và cải thiện')).not.toBe('Request');
     // thanks for a shout-out given, and the "sana all" meme, ask nothing
     expect(intentOf('Thank you nga pala sa pa shout out mga kahabhab')).not.toBe('Request');
     expect(intentOf('sana all mga idol')).not.toBe('Request');
