@@ -17,8 +17,8 @@ const CONTENT =
  * "求更新", "能不能出…"), Korean ("…주세요", "부탁드려요"), and "make a video", "could you make…",
  * "keep making videos", "when is part 2" in Spanish, Portuguese, French, German, Italian and
  * Indonesian, Hindi and Arabic, Vietnamese's "mong anh làm…" and "cho em xin", and Tagalog's "pa
- * shout out" and "gawa kayo ng …". Neither learned model can read these (USE-lite's pieces are English,
- * and the dev set holds few such comments), so a match the rules keep overrides them
+ * shout out" and "gawa kayo ng …". Neither learned model can read these (USE-lite's pieces are
+ * English, and the dev set holds few such comments), so a match the rules keep overrides them
  * (foreignRequest in classify.ts).
  */
 export const FOREIGN_REQUEST: readonly RegExp[] = [
@@ -242,18 +242,19 @@ export const GENERAL_CRITICISM: readonly RegExp[] = [
 /**
  * Praise in other languages: Hinglish, the commonest praise of Latin-script languages (Vietnamese,
  * Tagalog and Indonesian thanks too), and Russian, Japanese, Chinese, Korean, Thai, Hindi, Bengali,
- * Arabic and Persian. The learned sentiment
- * models cannot read most of it ("Muito bom o vídeo", "谢谢分享" were neutral), so praise the rules
- * read from these cues is positive where they say neutral (foreignPraise in classify.ts).
+ * Arabic and Persian. The learned sentiment models cannot read most of it ("Muito bom o vídeo",
+ * "谢谢分享" were neutral), so praise the rules read from these cues is positive where they say
+ * neutral (foreignPraise in classify.ts).
  */
 export const FOREIGN_PRAISE: readonly RegExp[] = [
   // Hinglish: "maza aa gaya", "bahut accha laga", "shandar", "kamaal"
   /\b(maza aa gaya|mazaa aa gaya|maja aa gaya|bahut accha|bohot accha|bahut acha|bohot acha|bahut achha|accha laga|acha laga|achha laga|badhiya|shandar|shaandar|kamaal|kamal ka|lajawab|mast video)\b/,
   /(?<![\p{L}\p{N}_])(muy buen[oa]?|muito bo[nm]|sehr gut(es|er)?|sehr sch[öo]n|tr[eè]s bien|tr[eè]s bon(ne)?|molto bell[oa]|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel|continua così|continua cosi|continue assim|continua assim|sigue así|sigue asi|sigan así|siga assim|weiter so|continuez comme ça|continue comme ça)(?![\p{L}\p{N}_])/u,
   /(класс|круто|спасибо|супер|лучший|красиво|отлично|топ|шикарно|молодец|люблю|最高|素晴らしい|ありがとう|すごい|かわいい|可愛い|かっこいい|面白い|감사|최고|대박|좋아|멋지|멋있|귀여|사랑해|太棒|好棒|太好了|谢谢|謝謝|感谢|感謝|好听|好聽|好看|厉害|厲害|喜欢|喜歡|शानदार|धन्यवाद|बहुत अच्छा)/u,
-  // Vietnamese, Tagalog, Indonesian and Thai thanks and praise: "cảm ơn", "hay quá" (so good), "tuyệt
-  // vời", "salamat", "ang galing", "terima kasih", "ขอบคุณ", "สุดยอด"
-  /(?<![\p{L}\p{N}_])(cảm ơn|cám ơn|hay quá|quá hay|rất hay|tuyệt vời|hữu ích|salamat|ang galing|galing mo|galing nyo|galing niyo|ang ganda|terima kasih|makasih)(?![\p{L}\p{N}_])|ขอบคุณ|สุดยอด|ดีมาก|เก่งมาก|ชอบมาก|น่ารักมาก/u,
+  // Vietnamese, Tagalog, Indonesian and Thai thanks and praise: "cảm ơn", "hay quá" (so good; not
+  // "rất hay", which is also "very often"), "tuyệt vời", "salamat", "ang galing", "terima kasih",
+  // "ขอบคุณ", "สุดยอด"
+  /(?<![\p{L}\p{N}_])(cảm ơn|cám ơn|hay quá|quá hay|tuyệt vời|hữu ích|salamat|ang galing|galing mo|galing nyo|galing niyo|ang ganda|terima kasih|makasih)(?![\p{L}\p{N}_])|ขอบคุณ|สุดยอด|ดีมาก|เก่งมาก|ชอบมาก|น่ารักมาก/u,
   // Hindi, Bengali, Arabic and Persian in their own scripts: the praise their Latin-script speakers'
   // cues above say ("badhiya", "maza aa gaya", "mashallah", "shukriya"), and the commonest thanks
   /(बढ़िया|बढिया|मज़ा आ गया|मजा आ गया|मज़ा आया|मजा आया|जबरदस्त|ज़बरदस्त|कमाल|लाजवाब|बेहतरीन|अद्भुत|शुक्रिया|ধন্যবাদ|অসাধারণ|দারুণ|খুব ভালো|شكرا|شكراً|رائع|ممتاز|مبدع|ما شاء الله|ماشاء الله|ماشاءالله|أحسنت|احسنت|تبارك الله|يعطيك العافية|عالی|ممنون|خیلی خوب)/u,
