@@ -107,7 +107,7 @@ describe('classifyIntent: each intent on real-style comments', () => {
     // small talk among viewers stays an Opinion
     expect(intentOf('Main bhi yahi soch raha tha')).toBe('Opinion');
   });
-  it('reads praise and complaints in Hindi, Bengali, Arabic, Persian, Vietnamese, Indonesian, Tagalog and Thai', () => {
+  it('reads praise and complaints in Russian, Hindi, Bengali, Arabic, Persian, Vietnamese, Indonesian, Tagalog and Thai', () => {
     // real comments that had been Opinion: "very nice game, really had fun", "amazing", "mashallah"
     for (const t of [
       'बहुत बढ़िया गेम, वाकई बड़ा मजा आया',
@@ -117,6 +117,17 @@ describe('classifyIntent: each intent on real-style comments', () => {
       'عالی بود',
     ])
       expect(intentOf(t)).toBe('Praise');
+    // Russian praise the cues had missed (real comments): "great", "well done" (plural), "looks very
+    // appetizing", "cuteness!", "keep it up"; not "not tasty"
+    for (const t of [
+      'О новый микс, кайф',
+      'Хорошие фокусы,главное что веселые.молодцы!',
+      'Очень аппетитно выглядит',
+      'Милота!🙂',
+      'продолжай в том же духе дружище!',
+    ])
+      expect(intentOf(t)).toBe('Praise');
+    for (const t of ['невкусно', 'не вкусно совсем']) expect(intentOf(t)).not.toBe('Praise');
     // thanks and praise in Vietnamese, Indonesian, Tagalog and Thai (real comments, Opinion before)
     for (const t of [
       'Cảm ơn anh Luân. Kiến thức này rất thú vị và hữu ích',
