@@ -1,9 +1,4 @@
-import {
-  isForeignPhrase,
-  isOtherScriptStopword,
-  isRomanceFunctionWord,
-  readLanguage,
-} from '../label/language';
+import { isOtherScriptStopword, isRomanceFunctionWord, readLanguage } from '../label/language';
 import { escapeRegExp } from '../label/part-of-speech';
 import { STOPWORDS } from '../label/stopwords';
 import { hasUnspacedScript, isUnspacedFunctionWord } from '../text/words';
@@ -99,7 +94,7 @@ export function clusterKeyphrases(
   limit = 6,
 ): Keyphrase[] {
   const texts = comments.map((c) => c.text);
-  const { stopwords: foreign, english } = readLanguage(texts);
+  const { stopwords: foreign, foreignOnly } = readLanguage(texts);
   const inCluster = new Map<string, { weight: number; count: number }>();
   for (const c of comments) {
     const w = 1 + Math.log1p(Math.max(0, c.likes)) * 0.25;
@@ -146,8 +141,7 @@ export function clusterKeyphrases(
   for (const k of scored.filter((x) => !absorbed(x))) {
     // only where no English comment uses it: "asmr" is a topic of Spanish, Portuguese and English
     // comments alike
-    if (isForeignPhrase(k.phrase, texts, true) && english() && !writtenAsName(k.phrase, texts))
-      continue;
+    if (foreignOnly(k.phrase) && !writtenAsName(k.phrase, texts)) continue;
     const overlaps = chosen.some((c) => {
       const inside =
         ` ${c.phrase} `.includes(` ${k.phrase} `) || ` ${k.phrase} `.includes(` ${c.phrase} `);

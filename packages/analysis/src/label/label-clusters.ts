@@ -279,7 +279,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
           )
         : 'Opinion';
     const sentiment = aggregateSentiment(list.map((i) => input.sentiments[i]!));
-    const { language, stopwords: foreign, english } = readLanguage(docs[clusterId]!);
+    const { language, stopwords: foreign, foreignOnly } = readLanguage(docs[clusterId]!);
     // A non-English cluster's tags skip its languages' stopwords ("muito", "esse", "và"), and any
     // cluster's the function words of other scripts ("من") and Romance ones English lacks ("essa");
     // an English cluster's a word only its few comments in another language use ("compre", "buy",
@@ -291,7 +291,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
           (!foreign || !words.every((w) => foreign.has(w))) &&
           !words.every(isOtherScriptStopword) &&
           (p.name || !words.every(isRomanceFunctionWord)) &&
-          (p.name || !isForeignPhrase(p.tag, docs[clusterId]!, true) || !english())
+          (p.name || !foreignOnly(p.tag))
         );
       })
       .slice(0, MAX_TAGS);

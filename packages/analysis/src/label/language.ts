@@ -364,21 +364,26 @@ export interface LanguageReading {
   /** The stopwords of its languages (stopwordsOf), null for an English cluster. */
   stopwords: ReadonlySet<string> | null;
   /**
-   * Whether it reads as English: no other language read for it and most of its comments not
-   * plainly in one (short comments in another language, "素敵なピアノをありがとう", are too short
-   * for franc to read). Asked of every comment, so only when needed, and then once.
+   * Whether a phrase is one only its comments in another language use (`isForeignPhrase`, every
+   * comment read) while the cluster reads as English: no other language read for it and most of
+   * its comments not plainly in one (short comments in another language, "素敵なピアノをありがとう",
+   * are too short for franc to read). "compre" ("buy") in two Spanish comments among English ones
+   * about the iPhone. Whether it reads as English is asked of every comment, so only when a phrase
+   * is foreign, and then once.
    */
-  english: () => boolean;
+  foreignOnly: (phrase: string) => boolean;
 }
 
 /** How a cluster with these texts is read for its language (LanguageReading). */
 export function readLanguage(texts: readonly string[]): LanguageReading {
   const language = clusterLanguage(texts);
   let english: boolean | undefined;
+  const readsAsEnglish = (): boolean =>
+    (english ??= !language && texts.filter(isForeignText).length * 2 < texts.length);
   return {
     language,
     stopwords: language ? stopwordsOf(language.codes) : null,
-    english: () => (english ??= !language && texts.filter(isForeignText).length * 2 < texts.length),
+    foreignOnly: (phrase) => isForeignPhrase(phrase, texts, true) && readsAsEnglish(),
   };
 }
 
