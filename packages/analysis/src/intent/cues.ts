@@ -30,12 +30,14 @@ export const FOREIGN_REQUEST: readonly RegExp[] = [
   // Vietnamese: "hope you make / react / give …" ("mong anh làm…", not "mong Mono sẽ…", about someone
   // else), "give me the link / name" ("cho em xin"), "can you … ?" ("anh có thể … được không"), an
   // episode asked for ("tập 6 luôn nha"), and a making verb closed by "đi"/"nha"/"nhé" and a word
-  // to the creator ("làm nốt tập 6 luôn đi anh", "p2 đi ạ"; not "nên đi làm thám tử đi", to a viewer)
-  /(?<![\p{L}\p{N}_])((mong|hy vọng|hi vọng) (anh|chị|bạn|a|c|chú|kênh|ad|các anh) (làm|ra|cho|react|reaction|rect|tiếp tục|quay|up|đăng|share)|cho (em|mình|tôi|e|m|t|cháu) xin|(có thể|để|share|up)[^.!?\n]{0,60}(được|đc) (không|ko|k|hok|hông)|(tập|phần|part|p|ep) ?\d+ (luôn|đi|nha|nhé)|(làm|ra|quay|up|đăng|react)[^.!?\n]{0,40}? (đi|nha|nhé) (ạ|anh|chị|chú|ad|a|em)(?![\p{L}\p{N}_]))/u,
-  // Tagalog: a shout-out asked for ("pa shout out"; not thanks "sa pa shout out", for one given),
+  // to the creator ("làm nốt tập 6 luôn đi anh", "p2 đi ạ", stretched "luôn điii anhh"; not "nên đi làm
+  // thám tử đi", to a viewer)
+  /(?<![\p{L}\p{N}_])((mong|hy vọng|hi vọng) (anh|chị|bạn|a|c|chú|kênh|ad|các anh) (làm|ra|cho|react|reaction|rect|tiếp tục|quay|up|đăng|share)|cho (em|mình|tôi|e|m|t|cháu) xin|(có thể|để|share|up)[^.!?\n]{0,60}(được|đc) (không|ko|k|hok|hông)|(tập|phần|part|p|ep) ?\d+ (luôn|đii?|nhaa?|nhée?)|(làm|ra|quay|up|đăng|react)[^.!?\n]{0,40}? (đii?|nhaa?|nhée?) (ạ|anhh?|chị|chú|ad|a|em)(?![\p{L}\p{N}_]))/u,
+  // Tagalog: a shout-out asked for ("pa shout out", "shout out po", "shout out idol"; not thanks "sa pa
+  // shout out", for one given),
   // "play / cook / make … (please)" ("laro ka po ulit", "magluto naman kayo ng …", "gawa kayo ng …"),
   // "hope you notice / make …" (not "sana all", a meme)
-  /(?<![\p{L}\p{N}_])(?<!\b(sa|for|the) )(pa ?shout ?out|pa-shout ?out|shout ?out naman|sana (ma-?notice|mapansin|gumawa|gawa|next)|(laro|luto|magluto|gawa|gumawa|mag-?vlog) (ka|kayo|naman|po kayo|ulit))(?![\p{L}\p{N}_])/u,
+  /(?<![\p{L}\p{N}_])(?<!\b(sa|for|the) )(pa ?shout ?out|pa-shout ?out|shout ?out (naman|po|idol)|sana (ma-?notice|mapansin|gumawa|gawa|next)|(laro|luto|magluto|gawa|gumawa|mag-?vlog) (ka|kayo|naman|po kayo|ulit))(?![\p{L}\p{N}_])/u,
 ];
 
 /** Request: asks the creator to do something (new content, a change, a fix). */
@@ -252,9 +254,10 @@ export const FOREIGN_PRAISE: readonly RegExp[] = [
   /(?<![\p{L}\p{N}_])(muy buen[oa]?|muito bo[nm]|sehr gut(es|er)?|sehr sch[öo]n|tr[eè]s bien|tr[eè]s bon(ne)?|molto bell[oa]|buen video|gran (video|vídeo|trabajo|canci[oó]n|contenido)|incre[ií]ble|fajn[a-z]*|świetn[a-z]*|maravilh[a-z]*|incr[ií]ve[a-z]*|lind[oa]s?|hermos[oa]|preciosa?|bell[oa]|bravissim[oa]|buenísimo|buenisimo|excelente|genial|genio|geniaal|te amo|los amo|lo mejor|que lindo|trop bien|g[eé]nial|magnifique|bravo|super|top|incr[ií]vel|maravilh|lindo|linda|perfeito|melhor|parab[eé]ns|obrigad[oa]|gracias|merci|danke|grazie|bellissim[oa]|bagus|mantap|keren|mashallah|masha allah|kya baat|bahut badhiya|zabardast|shukriya|dhanyavad|sugoi|kawaii|saranghae|daebak|harika|muhtesem|çok güzel|continua così|continua cosi|continue assim|continua assim|sigue así|sigue asi|sigan así|siga assim|weiter so|continuez comme ça|continue comme ça)(?![\p{L}\p{N}_])/u,
   /(класс|круто|спасибо|супер|лучший|красиво|отлично|топ|шикарно|молодец|молодцы|люблю|обожаю|обажаю|(?<!не ?)кайф|восхитительн|потрясающ|(?<!не ?)аппетитно|(?<!не ?)вкусно|милота|в том же духе|дякую|чудов|最高|素晴らしい|ありがとう|すごい|かわいい|可愛い|かっこいい|面白い|감사|최고|대박|좋아|멋지|멋있|귀여|사랑해|太棒|好棒|太好了|谢谢|謝謝|感谢|感謝|好听|好聽|好看|厉害|厲害|喜欢|喜歡|शानदार|धन्यवाद|बहुत अच्छा)/u,
   // Vietnamese, Tagalog, Indonesian and Thai thanks and praise: "cảm ơn", "hay quá" (so good; not
-  // "rất hay", which is also "very often"), "tuyệt vời", "salamat", "ang galing", "terima kasih",
+  // "rất hay", which is also "very often"), "tuyệt vời", "salamat", "ang galing", "ang sarap" (so
+  // delicious, or so delightful: "ang sarap ninyong panuoring kumain"), "terima kasih",
   // "ขอบคุณ", "สุดยอด"
-  /(?<![\p{L}\p{N}_])(cảm ơn|cám ơn|hay quá|quá hay|tuyệt vời|hữu ích|salamat|ang galing|galing mo|galing nyo|galing niyo|ang ganda|terima kasih|makasih)(?![\p{L}\p{N}_])|ขอบคุณ|สุดยอด|ดีมาก|เก่งมาก|ชอบมาก|น่ารักมาก/u,
+  /(?<![\p{L}\p{N}_])(cảm ơn|cám ơn|hay quá|quá hay|tuyệt vời|hữu ích|salamat|ang galing|galing mo|galing nyo|galing niyo|ang ganda|ang sarap|ansarap|sarap naman|sobrang sarap|napakasarap|terima kasih|makasih)(?![\p{L}\p{N}_])|ขอบคุณ|สุดยอด|ดีมาก|เก่งมาก|ชอบมาก|น่ารักมาก/u,
   // Hindi, Bengali, Arabic and Persian in their own scripts: the praise their Latin-script speakers'
   // cues above say ("badhiya", "maza aa gaya", "mashallah", "shukriya"), and the commonest thanks
   /(बढ़िया|बढिया|मज़ा आ गया|मजा आ गया|मज़ा आया|मजा आया|जबरदस्त|ज़बरदस्त|कमाल|लाजवाब|बेहतरीन|अद्भुत|शुक्रिया|ধন্যবাদ|অসাধারণ|দারুণ|খুব ভালো|شكرا|شكراً|رائع|ممتاز|مبدع|ما شاء الله|ماشاء الله|ماشاءالله|أحسنت|احسنت|تبارك الله|يعطيك العافية|عالی|ممنون|خیلی خوب)/u,

@@ -177,10 +177,12 @@ describe('classifyIntent: each intent on real-style comments', () => {
       expect(intentOf(t)).toBe('Question');
     for (const t of ['もっと作ってください', '请多做一些视频', '다음 편도 만들어 주세요'])
       expect(intentOf(t)).toBe('Request');
-    // Tagalog (real comments): "play Naruto again please", "cook bicol express … and a shout-out"
+    // Tagalog (real comments): "play Naruto again please", "cook bicol express … and a shout-out",
+    // "shout-out please, idol, it's a delight to watch you eat"
     for (const t of [
       'Kuya Ash Laro Ka Po Ulit Naruto Shippuden Ultimate Ninja Storm 4',
       'Sarap ng ulam ninyo mga idol magluto naman kayo ng bicol express at pa shout out',
+      'Shout out idol,ang sarap mo tingnan kumain idol rolf nakaka gutom',
     ])
       expect(intentOf(t)).toBe('Request');
     // Vietnamese (real comments): "episode 6 please", "hope you make the series", "give me the
@@ -190,6 +192,7 @@ describe('classifyIntent: each intent on real-style comments', () => {
       'mong anh làm seri bí kiếp luyện rồng',
       'anh ơi cho em xin tên modpack đi ❤',
       'Anh để link mod ở mô tả được ko',
+      'Hay lắm anh,làm 400 ngày luôn điii anhh:3',
     ])
       expect(intentOf(t)).toBe('Request');
     // an imperative to someone else, and a hope about someone else, ask the creator nothing
@@ -200,6 +203,9 @@ describe('classifyIntent: each intent on real-style comments', () => {
     // thanks for a shout-out given, and the "sana all" meme, ask nothing
     expect(intentOf('Thank you nga pala sa pa shout out mga kahabhab')).not.toBe('Request');
     expect(intentOf('sana all mga idol')).not.toBe('Request');
+    // Tagalog food praise: "so delicious", "it's a delight to watch you eat"
+    for (const t of ['Ang sarap ng luto nyo', 'Ang sarap ninyong panuoring kumain ng king crab'])
+      expect(intentOf(t)).toBe('Praise');
     for (const t of ['这个视频太无聊了', 'つまらない', '최악의 영상'])
       expect(intentOf(t)).toBe('Criticism');
     // a lone mark, one character, or "申请" (to apply) asks nothing; "my channel" is self-promotion
