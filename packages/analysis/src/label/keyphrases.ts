@@ -147,6 +147,39 @@ function overlaps(a: string, b: string): boolean {
 }
 
 /**
+ * Korean writes its case and topic particles onto the word ("메이크업도", makeup too; "족발에", at the
+ * jokbal), so one noun is several words to a tokeniser and several tags. A word that is another word
+ * of the section plus a particle counts as that word. Only when the bare word is itself written
+ * somewhere: a particle's syllable also ends words ("고양이" is a cat, not "고양" + 이) and verb forms
+ * ("사랑하는"), and a bare word the section never writes says nothing for the split.
+ */
+const KOREAN_PARTICLE =
+  /^(\p{Script=Hangul}{2,}?)(은|는|이|가|을|를|도|의|에|에서|에게|한테|께서|으로|로|와|과|랑|이랑|만|까지|부터|처럼|보다|이나|나)$/u;
+
+function foldKoreanParticles(
+  df: Map<string, number>[],
+  docs: readonly (readonly string[])[],
+): void {
+  const stems = new Map<string, string>();
+  for (const counts of df)
+    for (const t of counts.keys()) {
+      if (stems.has(t) || t.includes(' ')) continue;
+      const m = KOREAN_PARTICLE.exec(t);
+      if (m && df.some((other) => other.has(m[1]!))) stems.set(t, m[1]!);
+    }
+  if (stems.size === 0) return;
+  df.forEach((counts, c) => {
+    for (const [t, stem] of stems) {
+      const n = counts.get(t);
+      if (n === undefined) continue;
+      counts.delete(t);
+      // a comment that writes both forms counts twice here; no count exceeds the cluster's comments
+      counts.set(stem, Math.min(docs[c]!.length, (counts.get(stem) ?? 0) + n));
+    }
+  });
+}
+
+/**
  * Class-based TF-IDF keyphrases per cluster (BERTopic's c-TF-IDF over comment frequencies):
  * score(t, c) = (comments of c containing t / comments of c) * log(1 + A / comments containing t overall),
  * with A the average number of term occurrences per cluster. Unigrams and bigrams compete; bigrams get a
@@ -177,6 +210,7 @@ export function extractKeyphrases(
     }
     return counts;
   });
+  foldKoreanParticles(df, docs);
   const total = new Map<string, number>();
   let occurrences = 0;
   for (const counts of df) {

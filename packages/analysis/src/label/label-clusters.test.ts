@@ -716,6 +716,32 @@ describe('composeHeading', () => {
     for (const word of ['af', 'tbh', 'ngl', 'fr', 'rn']) expect(shorthandTags).not.toContain(word);
   });
 
+  it('counts a Korean noun with a particle as the noun, when the section also writes it bare', () => {
+    // "makeup" bare, with "too" and with the object particle; "at the jokbal" beside "jokbal"
+    const [korean] = extractKeyphrases([
+      [
+        '메이크업 너무 예뻐요',
+        '오늘 메이크업도 최고',
+        '메이크업도 귀엽고 좋아요',
+        '메이크업을 따라 했어요',
+        '족발에 김치 조합',
+        '족발 먹방 또 해주세요',
+      ],
+      ['another cluster entirely', 'about cooking pasta'],
+    ]);
+    const tags = korean!.map((t) => t.tag);
+    expect(tags).toContain('메이크업');
+    expect(tags).toContain('족발');
+    for (const form of ['메이크업도', '메이크업을', '족발에']) expect(tags).not.toContain(form);
+    expect(korean!.find((t) => t.tag === '메이크업')!.share).toBeCloseTo(4 / 6);
+    // a word that only looks like a noun and a particle stays whole: "고양이" (cat) is not "고양" + 이
+    const [cats] = extractKeyphrases([
+      ['고양이 귀여워', '고양이 최고', '우리 고양이도'],
+      ['another cluster entirely', 'about cooking pasta'],
+    ]);
+    expect(cats!.map((t) => t.tag)).toContain('고양이');
+  });
+
   it('names an abstract noun with "the" only when most viewers write one', () => {
     const articleOf = (texts: string[], word: string) =>
       extractKeyphrases([texts, ['another cluster entirely', 'about cooking pasta']])[0]!.find(
