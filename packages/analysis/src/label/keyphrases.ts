@@ -283,19 +283,26 @@ export function extractKeyphrases(
         // A word that mostly comes next to a chosen one is half of a phrase: "rober" after "mark",
         // "luiz" after "david". When the chosen word, too, is mostly in that phrase and the phrase
         // ends in a thing ("mark rober", not "sidemen together" or "jj drinking"), the phrase takes
-        // its place; otherwise the word is left out (it would only repeat the chosen one).
+        // its place; otherwise the word is left out (it would only repeat the chosen one). So too
+        // when the chosen word is the half: "dobrik" taken, then "david", which viewers also write
+        // alone ("Simon over David"), become "david dobrik" ("Frustration with dobrik and David").
         let half = false;
         for (let p = 0; p < list.length && n > 0 && !half; p++) {
           const x = list[p]!;
           if (x.includes(' ')) continue;
-          const pair = [`${x} ${t}`, `${t} ${x}`].find((b) => (df[c]!.get(b) ?? 0) >= 0.6 * n);
+          const m = df[c]!.get(x) ?? 0;
+          const pair = [`${x} ${t}`, `${t} ${x}`].find((b) => {
+            const both = df[c]!.get(b) ?? 0;
+            return both >= 0.6 * n || (both >= 2 && both >= 0.5 * m);
+          });
           if (pair === undefined) continue;
+          const both = df[c]!.get(pair)!;
+          const replaces =
+            both >= 0.5 * m && !used.has(pair) && !namesNoThing(pair.slice(pair.indexOf(' ') + 1));
+          // the word mostly stands alone and the chosen one keeps its place: a tag of its own
+          if (both < 0.6 * n && !replaces) continue;
           half = true;
-          if (
-            df[c]!.get(pair)! >= 0.5 * (df[c]!.get(x) ?? 0) &&
-            !used.has(pair) &&
-            !namesNoThing(pair.slice(pair.indexOf(' ') + 1))
-          ) {
+          if (replaces) {
             used.delete(x);
             list[p] = pair;
             used.add(pair);

@@ -716,6 +716,27 @@ describe('composeHeading', () => {
     for (const word of ['af', 'tbh', 'ngl', 'fr', 'rn']) expect(shorthandTags).not.toContain(word);
   });
 
+  it('joins two tags that are the halves of one name, whichever half was taken first', () => {
+    // "dobrik" and "david" each half in the name, half alone: one person, one tag
+    const [names] = extractKeyphrases([
+      [
+        'No offence to David Dobrik but picking him over markiplier is a crime',
+        'they really picked david dobrik over markiplier',
+        'Dobrik getting past round one was criminal',
+        'Dobrik over markiplier is a war crime',
+        'If they had picked Simon over David I would have lost it',
+        'david over markiplier is the worst thing they did',
+        'the ranking was a crime honestly',
+      ],
+      ['another cluster entirely', 'about cooking pasta'],
+    ]);
+    const tags = names!.map((t) => t.tag);
+    expect(tags).toContain('david dobrik');
+    expect(tags).not.toContain('dobrik');
+    expect(tags).not.toContain('david');
+    expect(tags).toContain('markiplier');
+  });
+
   it('counts a Korean noun with a particle as the noun, when the section also writes it bare', () => {
     // "makeup" bare, with "too" and with the object particle; "at the jokbal" beside "jokbal"
     const [korean] = extractKeyphrases([
