@@ -209,6 +209,21 @@ describe('isOtherScriptStopword', () => {
     const [label] = labelTexts(texts, () => 0, 'Opinion');
     expect(label!.tags).not.toContain('من');
   });
+
+  it('joins no phrase with one: "thanks for" is "thanks" in a mixed cluster', () => {
+    // Russian "thanks for the video" among Hindi-English thanks: no language is read for the cluster
+    const texts = [
+      'Спасибо за видео',
+      'спасибо за рецепт',
+      'Спасибо за труды',
+      'bhai mast video hai',
+      'thank you bhai',
+      'nice video bhai',
+    ];
+    const [label] = labelTexts(texts, () => 0, 'Opinion');
+    expect(label!.tags).toContain('спасибо');
+    expect(label!.tags.filter((t) => t.split(' ').some(isOtherScriptStopword))).toEqual([]);
+  });
 });
 
 describe('isRomanceFunctionWord', () => {

@@ -5,6 +5,7 @@ import {
   WORD_MARK,
   wordsOfRun,
 } from '../text/words';
+import { isOtherScriptStopword } from './language';
 import { STOPWORDS } from './stopwords';
 
 export interface Token {
@@ -92,7 +93,10 @@ export function tokenise(text: string): Token[] {
   return tokens;
 }
 
-/** A unigram can be a tag when it is a word (not a number) of 2+ letters and not a stopword. */
+/**
+ * A unigram can be a tag when it is a word (not a number) of 2+ letters and not a stopword, English
+ * or a function word of another script ("за", "من", "के"), which also joins no phrase ("спасибо за").
+ */
 export function isContentWord(key: string): boolean {
   let known = CONTENT_CACHE.get(key);
   if (known === undefined) {
@@ -103,6 +107,7 @@ export function isContentWord(key: string): boolean {
       !/^\d/.test(key) &&
       !LAUGHTER.test(key) &&
       !isUnspacedFunctionWord(key) &&
+      !isOtherScriptStopword(key) &&
       !isStretched(key);
     // Bounded: a long tail of rare words must not grow the cache without limit.
     if (CONTENT_CACHE.size < 200_000) CONTENT_CACHE.set(key, known);
