@@ -210,6 +210,19 @@ describe('isOtherScriptStopword', () => {
     expect(label!.tags).not.toContain('من');
   });
 
+  it("keeps Hindi's pronouns, question words and auxiliaries out of a Hindi cluster's tags", () => {
+    const texts = [
+      'हमारे देश में क्या हो गया है',
+      'उसको देश की चिंता नहीं है क्या',
+      'हमारे नेता देश के लिए काम करते हैं',
+      'क्या देश बदल गया है',
+      'उसको नेता बनना है हमारे देश का',
+    ];
+    const [label] = labelTexts(texts, () => 0, 'Opinion');
+    expect(label!.tags).toContain('देश');
+    for (const word of ['हमारे', 'उसको', 'क्या', 'गया']) expect(label!.tags).not.toContain(word);
+  });
+
   it('joins no phrase with one: "thanks for" is "thanks" in a mixed cluster', () => {
     // Russian "thanks for the video" among Hindi-English thanks: no language is read for the cluster
     const texts = [

@@ -100,6 +100,9 @@ let lists: Readonly<Record<string, unknown>> | null = null;
  *   English ones (`label/language.ts`).
  * - Korean: adverbs of degree ("너무", "정말", "진짜", "많이"), "같아요" ("it seems") and laughter
  *   written in letters ("ㅋㅋ", "ㅎㅎ", "ㅠㅠ"), which had been the tags of a Korean praise cluster.
+ * - Hindi: personal and possessive pronouns ("हमारे", "उसको"), question words ("क्या") and the
+ *   auxiliaries "गया"/"गई", "होता", "रहा"; its list has "आप", "है" and "था" but not these, which were
+ *   half the tags of a real Hindi cluster.
  */
 const CONVERSATION_WORDS: Readonly<Record<string, string>> = {
   zho:
@@ -126,6 +129,10 @@ const CONVERSATION_WORDS: Readonly<Record<string, string>> = {
   kor:
     '너무 너무너무 정말 진짜 많이 같아요 같은 그냥 완전 다들 저도 나도 제가 ' +
     'ㅋㅋ ㅋㅋㅋ ㅋㅋㅋㅋ ㅎㅎ ㅎㅎㅎ ㅠㅠ ㅜㅜ ㅠㅠㅠ',
+  hin:
+    'मैं मेरा मेरी मेरे हम हमारा हमारी हमारे हमें हमे हमको तुम तुम्हारा तुम्हारी तेरा तेरी तेरे तू ' +
+    'आपका आपकी आपके आपलोग वो वह वे उसको उसका उसकी उसके उनका उनकी उनके उन्हें इसको इसका इसकी इसके ' +
+    'क्या क्यों कैसे कब कहाँ कहां कौन नही गया गई गयी गए होता होती होते होगा होगी रहा रही',
 };
 
 /**
