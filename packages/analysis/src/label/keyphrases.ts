@@ -168,6 +168,12 @@ function foldKoreanParticles(
       if (m && df.some((other) => other.has(m[1]!))) stems.set(t, m[1]!);
     }
   if (stems.size === 0) return;
+  // particles stack ("학교에서도" is "학교에서" + 도, "학교에서" is "학교" + 에서): fold to the barest word
+  for (const [t, stem] of stems) {
+    let bare = stem;
+    while (stems.has(bare)) bare = stems.get(bare)!;
+    stems.set(t, bare);
+  }
   df.forEach((counts, c) => {
     for (const [t, stem] of stems) {
       const n = counts.get(t);

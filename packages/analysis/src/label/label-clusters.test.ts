@@ -755,6 +755,13 @@ describe('composeHeading', () => {
     expect(tags).toContain('족발');
     for (const form of ['메이크업도', '메이크업을', '족발에']) expect(tags).not.toContain(form);
     expect(korean!.find((t) => t.tag === '메이크업')!.share).toBeCloseTo(4 / 6);
+    // particles stack: "at school too" and "at school" are "school"
+    const [school] = extractKeyphrases([
+      ['학교 너무 좋아', '학교에서 공부', '학교에서도 공부', '학교에서도 재밌어'],
+      ['another cluster entirely', 'about cooking pasta'],
+    ]);
+    expect(school!.map((t) => t.tag)).toContain('학교');
+    expect(school!.map((t) => t.tag).filter((t) => t.startsWith('학교'))).toEqual(['학교']);
     // a word that only looks like a noun and a particle stays whole: "고양이" (cat) is not "고양" + 이
     const [cats] = extractKeyphrases([
       ['고양이 귀여워', '고양이 최고', '우리 고양이도'],
