@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PlanSchema, type Plan } from './common';
+import { PlanSchema, wholeNumber, type Plan } from './common';
 
 /**
  * Buying credits and plans (spec sections 2, 4, 7 and 9; product decisions "Credits and plans").
@@ -21,11 +21,11 @@ export const PLAN_CATALOGUE: Record<
 /** Most credit packs one checkout sells (the buyer may change the quantity up to this). */
 export const MAX_PACKS_PER_CHECKOUT = 100;
 
-export const PacksSchema = z.coerce
-  .number({ error: 'packs is the number of credit packs to buy.' })
-  .int('packs is a whole number of credit packs.')
-  .min(1, 'Buy at least one credit pack.')
-  .max(MAX_PACKS_PER_CHECKOUT, `Buy at most ${MAX_PACKS_PER_CHECKOUT} credit packs at once.`);
+export const PacksSchema = wholeNumber(1, MAX_PACKS_PER_CHECKOUT, {
+  invalid: 'packs is the number of credit packs to buy.',
+  tooSmall: 'Buy at least one credit pack.',
+  tooBig: `Buy at most ${MAX_PACKS_PER_CHECKOUT} credit packs at once.`,
+});
 
 const planField = z.enum(PlanSchema.options, {
   error: 'plan is one of basic, pro or advanced.',

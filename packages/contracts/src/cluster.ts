@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { CommentRefSchema } from './analysis';
-import { IntentSchema, SentimentLabelSchema, VideoIdSchema } from './common';
+import { IntentSchema, SentimentLabelSchema, VideoIdSchema, wholeNumber } from './common';
 
-const ClusterIdSchema = z.coerce
-  .number({ error: 'cluster_id must be a number.' })
-  .int()
-  .nonnegative();
+const ClusterIdSchema = wholeNumber(0, 10_000, {
+  invalid: 'cluster_id is the number of a cluster in the report (0 or more).',
+});
 
 export const ClusterAnalyzeRequestSchema = z.object({
   video_id: VideoIdSchema,
@@ -24,8 +23,10 @@ export const ClusterAnalyzeReplySchema = z.object({ analysis: ClusterAnalysisSch
 export const ClusterCommentsQuerySchema = z.object({
   video_id: VideoIdSchema,
   cluster_id: ClusterIdSchema,
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  page: wholeNumber(1, 10_000, { invalid: 'page is a whole number from 1 to 10000.' }).default(1),
+  page_size: wholeNumber(1, 200, { invalid: 'page_size is a whole number from 1 to 200.' }).default(
+    50,
+  ),
   sort: z.enum(['likes', 'newest']).default('likes'),
 });
 export const ClusterCommentsReplySchema = z.object({
@@ -47,7 +48,7 @@ export const ChatRequestSchema = z.object({
     .trim()
     .min(1, 'Type a question about this cluster.')
     .max(CHAT_MESSAGE_MAX_LENGTH, `Questions are at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`),
-  top_k: z.coerce.number().int().min(1).max(100).default(30),
+  top_k: wholeNumber(1, 100, { invalid: 'top_k is a whole number from 1 to 100.' }).default(30),
 });
 export const ChatReplySchema = z.object({
   answer: z.string(),

@@ -9,6 +9,29 @@ export const ErrorReplySchema = z.object({
 });
 export type ErrorReply = z.infer<typeof ErrorReplySchema>;
 
+/**
+ * A whole number in a JSON body, a query string or a path: a number, or a string of digits (all a
+ * query or path can carry). Unlike `z.coerce.number()`, which reads null, "", " ", false and [0] as 0
+ * and true as 1, anything else is refused, so a client's mistake is a 400 and never acts on object 0
+ * or 1. `invalid` is the message for a value that is not a whole number (and, unless given, for one
+ * out of range), so it should say the range.
+ */
+export function wholeNumber(
+  min: number,
+  max: number,
+  messages: { invalid: string; tooSmall?: string; tooBig?: string },
+) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value,
+    z
+      .number({ error: messages.invalid })
+      .int({ error: messages.invalid })
+      .min(min, { error: messages.tooSmall ?? messages.invalid })
+      .max(max, { error: messages.tooBig ?? messages.invalid }),
+  );
+}
+
 export const OkReplySchema = z.object({ success: z.literal(true) });
 export type OkReply = z.infer<typeof OkReplySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JobStatusSchema } from './analysis';
-import { VideoIdSchema } from './common';
+import { VideoIdSchema, wholeNumber } from './common';
 
 /**
  * Workspaces (spec sections 2 "Workspace list/selection/detail", 3 and 7): a named group of one
@@ -13,11 +13,11 @@ export const WORKSPACE_NAME_MAX_LENGTH = 80;
 /** How many workspaces one account may hold (creating one more answers 409). */
 export const MAX_WORKSPACES_PER_ACCOUNT = 50;
 
-export const WorkspaceIdSchema = z.coerce
-  .number({ error: 'The workspace id must be a number.' })
-  .int('The workspace id must be a whole number.')
-  .positive('The workspace id must be a positive number.')
-  .max(2_147_483_647, 'That workspace id is too large.');
+export const WorkspaceIdSchema = wholeNumber(1, 2_147_483_647, {
+  invalid: 'The workspace id must be a whole number.',
+  tooSmall: 'The workspace id must be a positive number.',
+  tooBig: 'That workspace id is too large.',
+});
 
 export const WorkspaceParamsSchema = z.object({ id: WorkspaceIdSchema });
 

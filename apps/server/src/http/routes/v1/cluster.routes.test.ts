@@ -103,6 +103,15 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
       expect(badId.statusCode).toBe(400);
       expect(badId.json<{ message: string }>().message).toMatch(/video id is exactly 11/);
       expect((await post({ video_id: VIDEO, cluster_id: 'abc' })).statusCode).toBe(400);
+      // values z.coerce would have read as cluster 0 or 1 are refused, not acted on
+      for (const cluster_id of [null, '', ' ', true, false, [0], '0x1', -1, 1.5]) {
+        const wrong = await post({ video_id: VIDEO, cluster_id });
+        expect(wrong.statusCode, JSON.stringify(cluster_id)).toBe(400);
+        expect(wrong.json<{ message: string }>().message).toBe(
+          'cluster_id is the number of a cluster in the report (0 or more).',
+        );
+      }
+      expect((await post({ video_id: VIDEO, cluster_id: '0' })).statusCode).toBe(200);
       expect((await post({ video_id: VIDEO, cluster_id: 0 }, null)).statusCode).toBe(401);
       const missing = await post({ video_id: VIDEO, cluster_id: 7 });
       expect(missing.statusCode).toBe(404);

@@ -679,7 +679,14 @@ describeEachDatabase('workspaces API', (t) => {
         'GET',
         '/workspaces/abc/videos',
         undefined,
-        'The workspace id must be a number.',
+        'The workspace id must be a whole number.',
+      ],
+      [
+        'a hexadecimal id',
+        'GET',
+        '/workspaces/0x1/posts',
+        undefined,
+        'The workspace id must be a whole number.',
       ],
       [
         'a fractional id',
