@@ -35,10 +35,17 @@ export const WorkspaceSchema = z.object({
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 export const WorkspacesReplySchema = z.array(WorkspaceSchema);
 
+/**
+ * A name is one line: control characters (a pasted tab or line break, or an invisible NUL) become a
+ * space, so a name of only those is blank.
+ */
+const oneLine = (name: string): string => name.replace(/\p{Cc}+/gu, ' ');
+
 /** An empty or missing name becomes DEFAULT_WORKSPACE_NAME (spec section 5). */
 export const CreateWorkspaceRequestSchema = z.object({
   name: z
     .string({ error: 'The workspace name must be text.' })
+    .overwrite(oneLine)
     .trim()
     .max(
       WORKSPACE_NAME_MAX_LENGTH,
@@ -52,6 +59,7 @@ export const CreateWorkspaceRequestSchema = z.object({
 export const RenameWorkspaceRequestSchema = z.object({
   name: z
     .string({ error: 'Give the workspace a name.' })
+    .overwrite(oneLine)
     .trim()
     .min(1, 'Give the workspace a name.')
     .max(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { WithoutNulPlugin } from './storable-text';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
@@ -69,7 +70,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   // exactly as stored (cluster_id stays cluster_id).
   const db = new Kysely<DB>({
     dialect,
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true }), new WithoutNulPlugin()],
   });
   return {
     db,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { toJsonb } from '../db/storable-text';
 
 /** The caller's analysis a deep-dive request works on (latest completed one of the video). */
 export interface DeepDiveJob {
@@ -170,11 +171,11 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
     ): Promise<void> {
       await db
         .insertInto('clusterAnalyses')
-        .values({ jobId, clusterId, analysis: JSON.stringify(analysis), source: analysis.source })
+        .values({ jobId, clusterId, analysis: toJsonb(analysis), source: analysis.source })
         .onConflict((oc) =>
           oc
             .columns(['jobId', 'clusterId'])
-            .doUpdateSet({ analysis: JSON.stringify(analysis), source: analysis.source }),
+            .doUpdateSet({ analysis: toJsonb(analysis), source: analysis.source }),
         )
         .execute();
     },
@@ -193,7 +194,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
       await db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('analysisReports')
-          .set({ report: JSON.stringify(report) })
+          .set({ report: toJsonb(report) })
           .where('jobId', '=', jobId)
           .where('userId', '=', userId)
           .executeTakeFirst();

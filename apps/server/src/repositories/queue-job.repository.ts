@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { toJsonb } from '../db/storable-text';
 
 export interface ClaimedQueueJob {
   id: string;
@@ -32,7 +33,7 @@ export function createQueueJobRepository(db: Kysely<DB>) {
           id: input.id,
           queue: input.queue,
           name: input.name,
-          payload: JSON.stringify(input.payload ?? null),
+          payload: toJsonb(input.payload ?? null),
           priority: input.priority,
           status: 'queued',
           attempts: 0,

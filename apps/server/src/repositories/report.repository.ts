@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { toJsonb } from '../db/storable-text';
 
 export interface StoredReport {
   jobId: string;
@@ -36,8 +37,8 @@ export function createReportRepository(db: Kysely<DB>) {
         .insertInto('analysisReports')
         .values({
           ...input,
-          report: JSON.stringify(input.report),
-          executiveSummary: JSON.stringify(input.executiveSummary),
+          report: toJsonb(input.report),
+          executiveSummary: toJsonb(input.executiveSummary),
         })
         .execute();
     },
@@ -91,7 +92,7 @@ export function createReportRepository(db: Kysely<DB>) {
     async updateReportBody(jobId: string, report: unknown): Promise<void> {
       await db
         .updateTable('analysisReports')
-        .set({ report: JSON.stringify(report) })
+        .set({ report: toJsonb(report) })
         .where('jobId', '=', jobId)
         .execute();
     },

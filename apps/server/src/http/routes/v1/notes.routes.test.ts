@@ -81,6 +81,16 @@ describeEachDatabase('notes over HTTP', (t) => {
     expect(loaded).toEqual({ success: true, notes: html, data: html, timestamp });
   });
 
+  it('saves notes pasted with a NUL byte, without it (PostgreSQL text cannot hold one)', async () => {
+    const saved = await post({
+      video_id: 'nulNotes001',
+      notes: '<p>a\u0000b</p>',
+      base_timestamp: null,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get('nulNotes001')).json<NotesReply>().notes).toBe('<p>ab</p>');
+  });
+
   it('makes every OWASP filter-evasion example inert', async () => {
     const html = OWASP_XSS.map((x) => `<p>${x}</p>`).join('');
     const saved = await post({ video_id: 'xssVideo001', notes: html, base_timestamp: null });

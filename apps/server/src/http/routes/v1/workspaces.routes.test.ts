@@ -199,6 +199,14 @@ describeEachDatabase('workspaces API', (t) => {
       const empty = await call(token, 'PATCH', `/workspaces/${w.id}`, { name: '  ' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json<{ message: string }>().message).toBe('Give the workspace a name.');
+      // a pasted NUL, tab or line break is a space: never a 500, never a blank name
+      const invisible = await call(token, 'PATCH', `/workspaces/${w.id}`, { name: '\u0000\t' });
+      expect(invisible.statusCode).toBe(400);
+      const pasted = await call(token, 'PATCH', `/workspaces/${w.id}`, {
+        name: 'Two\u0000\nlines',
+      });
+      expect(pasted.statusCode, pasted.body).toBe(200);
+      expect(pasted.json<Workspace>().name).toBe('Two lines');
 
       await link(token, w.id, TINY);
       const deleted = await call(token, 'DELETE', `/workspaces/${w.id}`);
