@@ -13,11 +13,18 @@ export type LoginAttemptRepository = ReturnType<typeof createLoginAttemptReposit
 /** Failed sign-ins, kept in SQL so every API process sees the same counts. */
 export function createLoginAttemptRepository(db: Kysely<DB>) {
   return {
-    async recordFailure(input: { ip: string; email: string; at: Date }): Promise<void> {
-      await db
+    /** Records one failure; its id lets an attempt that was never judged take it back. */
+    async recordFailure(input: { ip: string; email: string; at: Date }): Promise<number> {
+      const row = await db
         .insertInto('loginAttempts')
         .values({ ip: input.ip, email: input.email, createdAt: input.at })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async deleteById(id: number): Promise<void> {
+      await db.deleteFrom('loginAttempts').where('id', '=', id).execute();
     },
 
     /** Failures from `ip` (and for `email`, when given) since `since`. */

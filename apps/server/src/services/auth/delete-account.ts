@@ -5,7 +5,7 @@ import type { PaymentGateway } from '../../providers/stripe/payment-gateway.port
 import { viaProvider } from '../billing/billing-deps';
 import type { AuthDeps, AuthUser } from './auth-deps';
 import { checkPassword } from './log-in';
-import { assertNotRateLimited, recordFailure } from './sign-in-rate-limit';
+import { beginAttempt } from './sign-in-rate-limit';
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password to delete your account.';
 export const WRONG_PASSWORD_MESSAGE =
@@ -43,12 +43,23 @@ export async function deleteAccount(
         [{ path: 'password', message: PASSWORD_REQUIRED_MESSAGE }],
         'password_required',
       );
-    const attempt = { ip: input.ip, key: account.email ?? `user:${account.id}` };
-    await assertNotRateLimited(deps, attempt);
-    if (!(await checkPassword(deps.hasher, account.passwordHash, input.password))) {
-      await recordFailure(deps, attempt);
+    const attempt = await beginAttempt(deps, {
+      ip: input.ip,
+      key: account.email ?? `user:${account.id}`,
+    });
+    let ok;
+    try {
+      ok = await checkPassword(deps.hasher, account.passwordHash, input.password);
+    } catch (error) {
+      await attempt.abandon();
+      throw error;
+    }
+    if (!ok) {
+      await attempt.fail();
       throw new ForbiddenError(WRONG_PASSWORD_MESSAGE, 'wrong_password');
     }
+    // the right password is not a failure (before, nothing was recorded for it)
+    await attempt.abandon();
   } else if ((input.confirmation ?? '').trim().toLowerCase() !== DELETE_ACCOUNT_PHRASE) {
     throw new BadRequestError(
       PHRASE_REQUIRED_MESSAGE,

@@ -2,7 +2,7 @@ import { INVALID_CREDENTIALS_MESSAGE, type TokenReply } from '@app/contracts';
 import { UnauthorizedError } from '../../errors';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
-import { assertNotRateLimited, clearFailures, recordFailure } from './sign-in-rate-limit';
+import { beginAttempt } from './sign-in-rate-limit';
 
 const dummyHashes = new WeakMap<object, Promise<string>>();
 
@@ -16,17 +16,23 @@ export async function logIn(
   input: { email: string; password: string; ip: string },
 ): Promise<TokenReply> {
   const { repos } = deps;
-  const attempt = { ip: input.ip, key: input.email };
-  await assertNotRateLimited(deps, attempt);
+  const attempt = await beginAttempt(deps, { ip: input.ip, key: input.email });
 
-  const user = await repos.users.findByEmail(input.email);
-  const ok = await checkPassword(deps.hasher, user?.passwordHash ?? null, input.password);
+  let user;
+  let ok;
+  try {
+    user = await repos.users.findByEmail(input.email);
+    ok = await checkPassword(deps.hasher, user?.passwordHash ?? null, input.password);
+  } catch (error) {
+    await attempt.abandon();
+    throw error;
+  }
   if (!user || !ok) {
-    await recordFailure(deps, attempt);
+    await attempt.fail();
     throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
   }
 
-  await clearFailures(deps, attempt);
+  await attempt.succeed();
   const token = await createSession({ ...deps, sessions: repos.sessions }, user.id);
   return { token };
 }

@@ -23,10 +23,12 @@ function window(deps: LimitDeps) {
 /**
  * Throws 429 with Retry-After when the address has failed too often for this key
  * (LOGIN_MAX_FAILURES in LOGIN_WINDOW_MINUTES) or too often overall (4 x that, any key).
+ * `own` is how many of the counted rows are the caller's own pending attempt.
  */
 export async function assertNotRateLimited(
   deps: LimitDeps,
   input: { ip: string; key: FailureKey },
+  own = 0,
 ): Promise<void> {
   const { repos, authConfig } = deps;
   const { now, windowMs, since } = window(deps);
@@ -35,9 +37,9 @@ export async function assertNotRateLimited(
     repos.loginAttempts.failuresSince({ ip: input.ip, since }),
   ]);
   const blocked =
-    pair.count >= authConfig.loginMaxFailures
+    pair.count - own >= authConfig.loginMaxFailures
       ? pair
-      : address.count >= authConfig.loginMaxFailures * PER_IP_FAILURE_MULTIPLIER
+      : address.count - own >= authConfig.loginMaxFailures * PER_IP_FAILURE_MULTIPLIER
         ? address
         : null;
   if (!blocked) return;
@@ -51,20 +53,40 @@ export async function assertNotRateLimited(
   );
 }
 
-/** Counts one failure for (address, key), and drops rows no window can see any more. */
-export async function recordFailure(
-  deps: LimitDeps,
-  input: { ip: string; key: FailureKey },
-): Promise<void> {
-  const { now, since } = window(deps);
-  await deps.repos.loginAttempts.recordFailure({ ip: input.ip, email: input.key, at: now });
-  await deps.repos.loginAttempts.pruneBefore(since);
+/** An attempt already counted as a failure while its password or token is checked. */
+export interface PendingAttempt {
+  /** It failed: its row stays as the failure (and rows no window can see any more are dropped). */
+  fail(): Promise<void>;
+  /** It succeeded: the address's failures for that key are forgotten, this one too. */
+  succeed(): Promise<void>;
+  /** It was never judged (the provider was down, or our side failed): it does not count. */
+  abandon(): Promise<void>;
 }
 
-/** A success forgets the address's failures for that key. */
-export async function clearFailures(
-  deps: Pick<AuthDeps, 'repos'>,
+/**
+ * Counts an attempt as a failure *before* the slow check it guards (argon2, a provider's token
+ * check), then checks the limit with it included. Checking first and recording after let every
+ * guess sent in parallel pass the check before any failure was written (30 parallel guesses got
+ * 18 passwords checked against a limit of 5); now the n-th attempt of a burst sees at least n rows,
+ * so no more than the limit are ever checked in a window.
+ */
+export async function beginAttempt(
+  deps: LimitDeps,
   input: { ip: string; key: FailureKey },
-): Promise<void> {
-  await deps.repos.loginAttempts.clear({ ip: input.ip, email: input.key });
+): Promise<PendingAttempt> {
+  await assertNotRateLimited(deps, input);
+  const { repos } = deps;
+  const { now, since } = window(deps);
+  const id = await repos.loginAttempts.recordFailure({ ip: input.ip, email: input.key, at: now });
+  try {
+    await assertNotRateLimited(deps, input, 1);
+  } catch (error) {
+    await repos.loginAttempts.deleteById(id);
+    throw error;
+  }
+  return {
+    fail: () => repos.loginAttempts.pruneBefore(since),
+    succeed: () => repos.loginAttempts.clear({ ip: input.ip, email: input.key }),
+    abandon: () => repos.loginAttempts.deleteById(id),
+  };
 }

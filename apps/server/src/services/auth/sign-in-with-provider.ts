@@ -13,12 +13,7 @@ import {
 import type { Repositories } from '../../repositories';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
-import {
-  assertNotRateLimited,
-  clearFailures,
-  providerFailureKey,
-  recordFailure,
-} from './sign-in-rate-limit';
+import { beginAttempt, providerFailureKey } from './sign-in-rate-limit';
 import { grantSignupCredits } from './sign-up';
 
 const LABELS: Record<IdentityProvider, string> = { google: 'Google', facebook: 'Facebook' };
@@ -67,13 +62,14 @@ export async function signInWithProvider(
       `${provider}_not_configured`,
     );
   }
-  const attempt = { ip: input.ip, key: providerFailureKey(provider) };
-  await assertNotRateLimited(deps, attempt);
+  const attempt = await beginAttempt(deps, { ip: input.ip, key: providerFailureKey(provider) });
 
   let identity: VerifiedIdentity;
   try {
     identity = await verifier.verify(input.token);
   } catch (error) {
+    if (!(error instanceof IdentityTokenError) || error.failure === 'unavailable')
+      await attempt.abandon();
     if (!(error instanceof IdentityTokenError)) throw error;
     if (error.failure === 'unavailable') {
       deps.logger?.warn({ provider, reason: error.reason }, 'sign-in provider unavailable');
@@ -83,12 +79,18 @@ export async function signInWithProvider(
       );
     }
     deps.logger?.info({ provider, reason: error.reason }, 'provider sign-in rejected');
-    await recordFailure(deps, attempt);
+    await attempt.fail();
     throw new UnauthorizedError(PROVIDER_FAILED_MESSAGES[provider], `${provider}_token_invalid`);
   }
 
-  const reply = await signInAs(deps, identity);
-  await clearFailures(deps, attempt);
+  let reply: ProviderSignInReply;
+  try {
+    reply = await signInAs(deps, identity);
+  } catch (error) {
+    await attempt.abandon();
+    throw error;
+  }
+  await attempt.succeed();
   return reply;
 }
 

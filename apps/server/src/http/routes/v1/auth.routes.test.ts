@@ -207,6 +207,32 @@ describeEachDatabase('auth routes', (t) => {
     expect((await me(token)).json()).toMatchObject({ credits_balance: 3 });
   });
 
+  it('checks no more passwords than the limit when the guesses arrive all at once', async () => {
+    // LOGIN_MAX_FAILURES=3 here
+    const email = `burst-${Date.now()}@example.com`;
+    await post(app, '/api/v1/auth/signup', { email, password: 'password123' });
+    const guess = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password },
+        remoteAddress: '198.51.100.9',
+      });
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(`guess-${i}-x`)));
+    const codes = replies.map((r) => r.statusCode);
+    // each attempt counts itself before its password is checked, so at most 3 are checked (on
+    // PGlite, which runs one query at a time, exactly 3; on a server all 20 may be counted first)
+    const checked = codes.filter((c) => c === 401).length;
+    expect(checked).toBeLessThanOrEqual(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20 - checked);
+    // one by one after the burst, the window allows exactly the rest of the 3
+    let more = 0;
+    while (more < 10 && (await guess(`later-${more}-x`)).statusCode === 401) more++;
+    expect(checked + more).toBe(3);
+    // and then the right password is refused too until the window passes
+    expect((await guess('password123')).statusCode).toBe(429);
+  });
+
   it('also limits one address trying many different e-mails', async () => {
     // LOGIN_MAX_FAILURES=3 here, so one address may fail 12 times across e-mails.
     const ip = '198.51.100.7';
