@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_VIDEO_URL_MESSAGE } from './video-id';
 import { IntentSchema, SentimentLabelSchema, VideoIdSchema } from './common';
 
 export const JobStatusSchema = z.enum([
@@ -26,7 +27,11 @@ export function statusStep(status: string): number {
 }
 
 export const AnalyzeQuerySchema = z
-  .object({ video_url: z.string().max(2048).optional(), video_id: z.string().max(64).optional() })
+  .object({
+    // a link that long is no YouTube link: the same message as any other that holds no video id
+    video_url: z.string().max(2048, INVALID_VIDEO_URL_MESSAGE).optional(),
+    video_id: z.string().max(64, INVALID_VIDEO_URL_MESSAGE).optional(),
+  })
   .refine((q) => q.video_url !== undefined || q.video_id !== undefined, {
     message: 'Give a video_url (or a video_id).',
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Container } from '../container';
+import { acceptEmptyJsonBodies } from './empty-json-body';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -37,6 +38,9 @@ export async function buildServer(container: Container): Promise<FastifyInstance
 
   await app.register(
     async (api) => {
+      // A bodyless call may still carry Content-Type: application/json (some clients send every
+      // POST and DELETE that way): it reads as no body, for every route alike.
+      acceptEmptyJsonBodies(api);
       // Each route module gets its own encapsulated scope (its hooks stay its own).
       for (const routes of v1Routes) {
         await api.register((scope, _opts, done) => {

@@ -291,6 +291,26 @@ describeEachDatabase('analysis API with the file source', (t) => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/analyses' })).statusCode).toBe(401);
   });
 
+  it('reads a bodyless call sent as empty JSON as no body, as every route does', async () => {
+    const { token } = await signUpTestUser(app);
+    const json = { ...bearer(token), 'content-type': 'application/json' };
+    const analyze = await app.inject({ method: 'POST', url: '/api/v1/analyze', headers: json });
+    expect(analyze.statusCode).toBe(400);
+    expect(analyze.json<{ message: string }>().message).toBe('Give a video_url (or a video_id).');
+    const long = await start(token, `video_url=${'x'.repeat(2049)}`);
+    expect(long.json<{ message: string }>().message).toBe(
+      'Invalid YouTube URL: Could not find the video ID.',
+    );
+    const clear = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/analyses/clear',
+      headers: json,
+    });
+    expect(clear.statusCode, clear.body).toBe(200);
+    const logout = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: json });
+    expect(logout.statusCode, logout.body).toBe(200);
+  });
+
   it('answers 402 naming the balance when it cannot cover one credit', async () => {
     const { token, email } = await signUpTestUser(app);
     const user = (await container.repos.users.findByEmail(email))!;

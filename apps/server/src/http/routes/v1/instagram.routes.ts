@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptEmptyJsonBodies } from '../../empty-json-body';
 import {
   AnalyzeReplySchema,
   InstagramAnalyzeQuerySchema,
@@ -31,9 +30,6 @@ export function instagramRoutes(app: FastifyInstance): void {
   const deps: InstagramDeps = { repos, transaction, clock, instagram };
   const analysisDeps = { ...analysisDepsFrom(app.container), instagram };
   const auth = { preHandler: requireAuth };
-
-  // Bodyless POSTs may still carry Content-Type: application/json.
-  acceptEmptyJsonBodies(app);
 
   app.get('/workspaces/:id/instagram/oauth/callback', auth, async (request, reply) => {
     const { id } = validate(WorkspaceParamsSchema, request.params);

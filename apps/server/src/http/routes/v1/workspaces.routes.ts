@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptEmptyJsonBodies } from '../../empty-json-body';
 import {
   AddedVideoIdsReplySchema,
   AnalyzedReplySchema,
@@ -48,9 +47,6 @@ export function workspacesRoutes(app: FastifyInstance): void {
   const deps: WorkspaceDeps = { repos, transaction, clock, channelDirectory, instagram };
   const analysisDeps = analysisDepsFrom(app.container);
   const auth = { preHandler: requireAuth };
-
-  // Bodyless POSTs may still carry Content-Type: application/json.
-  acceptEmptyJsonBodies(app);
 
   app.get('/workspaces', auth, async (request, reply) => {
     const items = await listWorkspaces(deps, { userId: currentUser(request).id });
