@@ -28,6 +28,8 @@ describe('extractVideoId (spec section 5)', () => {
     'https://www.youtube.com/channel/UC123',
     `https://youtu.be/${id}extra`,
     'javascript:alert(1)',
+    // a playlist's embed link: "videoseries" is 11 letters but names no video
+    'https://www.youtube.com/embed/videoseries?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs',
   ])('rejects %s', (url) => {
     expect(extractVideoId(url)).toBeNull();
   });

@@ -7,7 +7,9 @@
 export const INVALID_VIDEO_URL_MESSAGE = 'Invalid YouTube URL: Could not find the video ID.';
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
-const PATH_FORMS = /(?:youtu\.be\/|\/(?:embed|v|e|shorts|live)\/)([A-Za-z0-9_-]{11})(?=$|[?&#/])/;
+// "/embed/videoseries?list=…" embeds a playlist: the one 11-letter path word that is not a video
+const PATH_FORMS =
+  /(?:youtu\.be\/|\/(?:embed|v|e|shorts|live)\/)(?!videoseries(?:$|[?&#/]))([A-Za-z0-9_-]{11})(?=$|[?&#/])/;
 
 export function extractVideoId(input: string): string | null {
   const raw = input.trim();
