@@ -54,6 +54,12 @@ describe('logger', () => {
       '/a?video_id=abc&token=[redacted]&access_token=[redacted]',
     );
     expect(redactUrl('/a?tokens=keep')).toBe('/a?tokens=keep');
+    expect(redactUrl('/api/v1/stripe/demo/portal/bps_demo_abc.sig?action=cancel')).toBe(
+      '/api/v1/stripe/demo/portal/[redacted]?action=cancel',
+    );
+    expect(redactUrl('/api/v1/stripe/demo/checkout/cs_demo_x1.y2')).toBe(
+      '/api/v1/stripe/demo/checkout/[redacted]',
+    );
     expect(redactUrl('/api/v1/workspaces/3/instagram/oauth/callback?code=AQB1&state=3')).toBe(
       '/api/v1/workspaces/3/instagram/oauth/callback?code=[redacted]&state=3',
     );

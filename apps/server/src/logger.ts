@@ -40,15 +40,23 @@ export const REDACT_PATHS = [
 ];
 
 /**
+ * The demo checkout and portal pages are reached by a signed session id in the path, their only
+ * credential: whoever reads it from a log could pay or cancel the plan for an hour.
+ */
+const DEMO_PAYMENT_PAGE = /(\/stripe\/demo\/(?:checkout|portal)\/)[^/?#]+/gi;
+
+/**
  * Blanks secrets carried in a URL's query (the SSE stream takes `?token=`, EventSource has no
  * headers; Graph API calls carry `access_token`, `input_token` and `appsecret_proof`; the Instagram
  * callback carries the authorisation `code`).
  */
 export function redactUrl(url: string): string {
-  return url.replace(
-    /([?&](?:token|access_token|input_token|id_token|appsecret_proof|key|api_key|code|client_secret|fb_exchange_token)=)[^&#]*/gi,
-    '$1[redacted]',
-  );
+  return url
+    .replace(
+      /([?&](?:token|access_token|input_token|id_token|appsecret_proof|key|api_key|code|client_secret|fb_exchange_token)=)[^&#]*/gi,
+      '$1[redacted]',
+    )
+    .replace(DEMO_PAYMENT_PAGE, '$1[redacted]');
 }
 
 interface LoggedRequest {
