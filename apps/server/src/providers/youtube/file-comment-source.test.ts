@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -186,6 +186,16 @@ describe('FileCommentSource', () => {
       channelTitle: 'Chan',
       commentCount: 3,
     });
+  });
+
+  it('sees an edited .meta.json without the comments file changing', async () => {
+    const meta = path.join(dir, 'metaEdit001.meta.json');
+    writeFileSync(path.join(dir, 'metaEdit001.csv'), 'text\nhello\n');
+    writeFileSync(meta, JSON.stringify({ title: 'Old title' }));
+    expect((await source.getVideo('metaEdit001'))?.title).toBe('Old title');
+    writeFileSync(meta, JSON.stringify({ title: 'New title' }));
+    utimesSync(meta, new Date(), new Date(Date.now() + 5_000));
+    expect((await source.getVideo('metaEdit001'))?.title).toBe('New title');
   });
 
   it('reads JSON Lines and gives rows without an id a stable one', async () => {

@@ -47,11 +47,12 @@ async function readIfExists(file: string): Promise<string | null> {
 /**
  * Answers a video id `X` from `dir/X.csv`, `X.jsonl` or `X.info.json` (first found), with optional
  * `X.meta.json` (title, thumbnail_url, channel_title, comment_count). Videos without a file give
- * null so the chain asks the next source. Parsed files are cached by modification time.
+ * null so the chain asks the next source. Parsed files are cached by their and the meta file's
+ * modification times.
  */
 export class FileCommentSource implements CommentSource {
   readonly name = 'file';
-  private readonly cache = new Map<string, { mtimeMs: number; loaded: Loaded }>();
+  private readonly cache = new Map<string, { version: string; loaded: Loaded }>();
 
   constructor(private readonly dir: string) {}
 
@@ -66,8 +67,14 @@ export class FileCommentSource implements CommentSource {
       } catch {
         continue;
       }
+      // an edited (or added, or removed) .meta.json counts as a change too
+      const metaMs = await stat(path.join(this.dir, `${videoId}.meta.json`)).then(
+        (m) => m.mtimeMs,
+        () => -1,
+      );
+      const version = `${mtimeMs}:${metaMs}`;
       const cached = this.cache.get(file);
-      if (cached && cached.mtimeMs === mtimeMs) return cached.loaded;
+      if (cached && cached.version === version) return cached.loaded;
       const text = await readFile(file, 'utf8');
       const metaText = await readIfExists(path.join(this.dir, `${videoId}.meta.json`));
       let loaded: Loaded;
@@ -89,7 +96,7 @@ export class FileCommentSource implements CommentSource {
           `The comments file for ${videoId} could not be read: ${why}`,
         );
       }
-      this.cache.set(file, { mtimeMs, loaded });
+      this.cache.set(file, { version, loaded });
       return loaded;
     }
     return null;
