@@ -84,6 +84,16 @@ describe('loadConfig', () => {
     expect(message).not.toContain('sk-should-not-appear');
   });
 
+  it("reads TRUST_PROXY as off, true, or the proxies' addresses, and refuses anything else", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe(
+      '127.0.0.1, 10.0.0.0/8',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY: must be true/);
+  });
+
   it('requires the settings a chosen provider needs', () => {
     expect(() => loadConfig({ EMBEDDINGS_PROVIDER: 'openai' })).toThrow(
       /EMBEDDINGS_API_URL: is required when EMBEDDINGS_PROVIDER=openai/,

@@ -38,6 +38,17 @@ export const EnvSchema = z.object({
   // --- server ---------------------------------------------------------------------------------
   PORT: int(3000, 0, 65535),
   HOST: strDefault('0.0.0.0'),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(true|false|((loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)\s*(,\s*|$))+)$/,
+        "must be true (believe any proxy) or a comma-separated list of the proxies' addresses (CIDR, or loopback)",
+      )
+      .default('false'),
+  ),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   ROLE: oneOf(ROLES, 'all'),
   WEB_DIST_DIR: strDefault('apps/web/dist'),
@@ -49,6 +60,8 @@ export const EnvSchema = z.object({
   SIGNUP_CREDITS: int(3, 0, 1_000_000),
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
+  SIGNUP_MAX_PER_ADDRESS: int(10, 0, 1_000_000),
+  SIGNUP_WINDOW_MINUTES: int(60, 1, 7 * 24 * 60),
   // --- jobs -----------------------------------------------------------------------------------
   QUEUE_DRIVER: oneOf(['postgres', 'bullmq'], 'postgres'),
   REDIS_URL: z.preprocess(
@@ -141,6 +154,11 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Fastify's `trustProxy`: whom to believe about the client's address in X-Forwarded-For. The
+   * sign-in and sign-up limits count per address, so behind a reverse proxy they need it.
+   */
+  trustProxy: boolean | string;
   logLevel: Env['LOG_LEVEL'];
   role: Role;
   webDistDir: string;
@@ -152,6 +170,9 @@ export interface Config {
     signupCredits: number;
     loginMaxFailures: number;
     loginWindowMinutes: number;
+    /** E-mail sign-ups one address may make per window (0: no limit). */
+    signupMaxPerAddress: number;
+    signupWindowMinutes: number;
   };
   queue: {
     driver: Env['QUEUE_DRIVER'];
@@ -321,6 +342,7 @@ function toConfig(e: Env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
     webDistDir: resolveFromRepoRoot(e.WEB_DIST_DIR),
@@ -331,6 +353,8 @@ function toConfig(e: Env): Config {
       signupCredits: e.SIGNUP_CREDITS,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+      signupMaxPerAddress: e.SIGNUP_MAX_PER_ADDRESS,
+      signupWindowMinutes: e.SIGNUP_WINDOW_MINUTES,
     },
     queue: {
       driver: e.QUEUE_DRIVER,

@@ -28,8 +28,9 @@ export async function buildServer(container: Container): Promise<FastifyInstance
     loggerInstance,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
-    // Behind a reverse proxy, request.ip would be the proxy's; this server is reached directly.
-    trustProxy: false,
+    // Behind a reverse proxy request.ip would be the proxy's, and the per-address sign-in and
+    // sign-up limits would hold every user back together: TRUST_PROXY names whom to believe.
+    trustProxy: container.config.trustProxy,
   });
   app.decorate('container', container);
   registerErrorHandler(app);

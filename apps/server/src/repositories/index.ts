@@ -7,6 +7,7 @@ import { createCreditLedgerRepository } from './credit-ledger.repository';
 import { createInstagramPostRepository } from './instagram-post.repository';
 import { createIdentityRepository } from './identity.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
+import { createSignupAttemptRepository } from './signup-attempt.repository';
 import { createNotesRepository } from './notes.repository';
 import { createPaymentCustomerRepository } from './payment-customer.repository';
 import { createPaymentEventRepository } from './payment-event.repository';
@@ -26,6 +27,7 @@ export function createRepositories(db: Kysely<DB>) {
     identities: createIdentityRepository(db),
     ledger: createCreditLedgerRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
+    signupAttempts: createSignupAttemptRepository(db),
     subscriptions: createSubscriptionRepository(db),
     paymentCustomers: createPaymentCustomerRepository(db),
     paymentEvents: createPaymentEventRepository(db),

@@ -28,7 +28,8 @@ export function createTestContainer(
 ): Container & { clock: ManualClock } {
   const clock =
     options.overrides?.clock instanceof ManualClock ? options.overrides.clock : new ManualClock();
-  const config = loadConfig({ ...options.env });
+  // tests sign up hundreds of accounts from one address: no sign-up limit unless a test sets one
+  const config = loadConfig({ SIGNUP_MAX_PER_ADDRESS: '0', ...options.env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = createContainer({
     config,

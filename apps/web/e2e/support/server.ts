@@ -70,6 +70,8 @@ export async function startServer({
       YOUTUBE_API_KEY: '',
       LLM_API_URL: '',
       LOG_LEVEL: 'warn',
+      // every browser test signs up from 127.0.0.1
+      SIGNUP_MAX_PER_ADDRESS: '0',
       ...env,
     },
   });

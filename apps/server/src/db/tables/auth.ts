@@ -70,6 +70,13 @@ export interface LoginAttemptsTable {
   createdAt: Timestamp;
 }
 
+/** E-mail sign-ups by address, for SIGNUP_MAX_PER_ADDRESS. */
+export interface SignupAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  createdAt: Timestamp;
+}
+
 export interface SubscriptionsTable {
   id: Generated<number>;
   userId: string;
@@ -93,5 +100,6 @@ export interface AuthTables {
   sessions: SessionsTable;
   creditLedger: CreditLedgerTable;
   loginAttempts: LoginAttemptsTable;
+  signupAttempts: SignupAttemptsTable;
   subscriptions: SubscriptionsTable;
 }

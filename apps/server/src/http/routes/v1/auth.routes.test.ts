@@ -262,3 +262,79 @@ describeEachDatabase('auth routes', (t) => {
     expect(elsewhere.statusCode).toBe(401);
   });
 });
+
+describeEachDatabase('sign-up limit per address', (t) => {
+  let app: FastifyInstance;
+  let clock: ManualClock;
+  beforeAll(async () => {
+    ({ app, clock } = await buildTestApp({
+      database: t.database,
+      env: { SIGNUP_MAX_PER_ADDRESS: '3', SIGNUP_WINDOW_MINUTES: '60' },
+    }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const signUp = (email: string, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email, password: 'password123' },
+      remoteAddress,
+    });
+  const fresh = () => `farm-${Math.random().toString(36).slice(2)}@example.com`;
+
+  it('makes at most 3 accounts per address in the window, also when asked all at once', async () => {
+    const ip = '203.0.113.5';
+    const replies = await Promise.all(Array.from({ length: 8 }, () => signUp(fresh(), ip)));
+    const made = replies.filter((r) => r.statusCode === 201).length;
+    expect(made).toBeLessThanOrEqual(3);
+    const refused = replies.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(8 - made);
+    expect(refused[0]!.headers['retry-after']).toBeDefined();
+    expect(refused[0]!.json<{ message: string }>().message).toMatch(
+      /^Too many accounts were made from this network recently\. Please wait \d+ minutes? and try again/,
+    );
+    let more = 0;
+    while (more < 5 && (await signUp(fresh(), ip)).statusCode === 201) more++;
+    expect(made + more).toBe(3);
+    // another address is not held back, and the window passes
+    expect((await signUp(fresh(), '203.0.113.99')).statusCode).toBe(201);
+    clock.advance({ minutes: 61 });
+    expect((await signUp(fresh(), ip)).statusCode).toBe(201);
+  });
+
+  it('counts the address a trusted proxy forwards (TRUST_PROXY), not the proxy', async () => {
+    const proxied = await buildTestApp({
+      database: t.database,
+      env: { SIGNUP_MAX_PER_ADDRESS: '1', TRUST_PROXY: '127.0.0.1' },
+    });
+    try {
+      const viaProxy = (client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signup',
+          payload: { email: fresh(), password: 'password123' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await viaProxy('198.51.100.21')).statusCode).toBe(201);
+      expect((await viaProxy('198.51.100.22')).statusCode).toBe(201);
+      expect((await viaProxy('198.51.100.21')).statusCode).toBe(429);
+    } finally {
+      await proxied.app.close();
+    }
+  });
+
+  it('does not count a sign-up that made no account (the e-mail was taken)', async () => {
+    const ip = '203.0.113.6';
+    const email = fresh();
+    expect((await signUp(email, ip)).statusCode).toBe(201);
+    expect((await signUp(email, ip)).statusCode).toBe(409);
+    expect((await signUp(email, ip)).statusCode).toBe(409);
+    expect((await signUp(fresh(), ip)).statusCode).toBe(201);
+    expect((await signUp(fresh(), ip)).statusCode).toBe(201);
+    expect((await signUp(fresh(), ip)).statusCode).toBe(429);
+  });
+});

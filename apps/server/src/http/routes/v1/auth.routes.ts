@@ -39,7 +39,10 @@ export function authRoutes(app: FastifyInstance): void {
 
   app.post('/auth/signup', async (request, reply) => {
     const input = validate(SignupRequestSchema, request.body);
-    const result = await signUp({ transaction, hasher, clock, authConfig }, input);
+    const result = await signUp(
+      { repos, transaction, hasher, clock, authConfig },
+      { ...input, ip: request.ip },
+    );
     return reply.status(201).send(validateReply(TokenReplySchema, result));
   });
 
