@@ -32,7 +32,7 @@ export async function requireJob(
   const job = await repo.findLatestCompletedJob(userId, videoId);
   if (job === null) {
     throw new NotFoundError(
-      'No finished analysis of this video was found. Analyse the video first.',
+      'No finished analysis of this video was found. Analyze the video first.',
       'analysis_not_found',
     );
   }
