@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, parseArgs, type Config } from './config/config';
 import { repoRoot } from './config/paths';
 import { createContainer, type Container } from './container';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { createDatabase, databaseOptionsFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildServer } from './http/build-server';
@@ -34,10 +35,11 @@ async function main(): Promise<void> {
   const database = await createDatabase(databaseOptionsFromConfig(config));
   logger.info({ database: database.location }, 'database opened');
   if (database.kind === 'pglite' && config.role !== 'all' && !args.migrateOnly) {
-    // PGlite is an in-process database: a second process on the same DATA_DIR would corrupt it.
+    // PGlite is an in-process database: a second process on the same DATA_DIR is refused (the
+    // folder is locked), so the other role cannot run beside this one.
     logger.warn(
       { role: config.role },
-      'ROLE=api/worker on PGlite: run only ONE process on this DATA_DIR; set DATABASE_URL to split roles',
+      'ROLE=api/worker on PGlite: no other process can open this DATA_DIR; set DATABASE_URL to split roles',
     );
   }
   const applied = await migrateToLatest(database.db);
@@ -128,6 +130,10 @@ function loadDotEnv(): void {
 }
 
 main().catch((error: unknown) => {
-  console.error('Chorus failed to start:', error);
+  // a second process on the same DATA_DIR: the message says what to do, a stack would not
+  console.error(
+    'Chorus failed to start:',
+    error instanceof DataDirInUseError ? error.message : error,
+  );
   process.exit(1);
 });

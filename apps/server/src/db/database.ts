@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
-import { WithoutNulPlugin } from './storable-text';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
+import { WithoutNulPlugin } from './storable-text';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -44,6 +45,8 @@ export function databaseOptionsFromConfig(config: {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   let dialect: Dialect;
   let location: string;
+  // PGlite in a folder: one process at a time (see lockDataDir)
+  let releaseLock = (): void => undefined;
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -58,11 +61,20 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dialect = new PostgresDialect({ pool });
     location = redactUrl(options.url);
   } else {
-    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-    const pglite = await PGlite.create({
-      dataDir: options.dataDir ?? 'memory://',
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+    if (options.dataDir) {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      releaseLock = lockDataDir(options.dataDir);
+    }
+    let pglite: PGlite;
+    try {
+      pglite = await PGlite.create({
+        dataDir: options.dataDir ?? 'memory://',
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
     dialect = new PGliteDialect(pglite);
     location = options.dataDir ? `PGlite at ${options.dataDir}` : 'PGlite in memory';
   }
@@ -79,7 +91,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        releaseLock();
+      }
+    },
   };
 }
 
