@@ -107,6 +107,10 @@ describe('cluster tools', () => {
       (await analysis.getByTestId('analysis-sentiment').innerText()).toLowerCase(),
     );
     expect(await drawers(page).count()).toBe(1);
+    // the full height of the viewport: nothing of the page shows above it
+    const box = await analysis.boundingBox();
+    expect(box?.y).toBe(0);
+    expect(box?.height).toBe(page.viewportSize()?.height);
     await screenshot(page, 'cluster-analysis-drawer-dark');
 
     await rowButton(page, 0, 'Comments').click();
@@ -136,6 +140,8 @@ describe('cluster tools', () => {
 
     await page.keyboard.press('Escape');
     expect(await drawers(page).count()).toBe(0);
+    // and the keyboard is back on the row's Chat button, not at the top of the page
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Chat');
   });
 
   it('answers a chat question from the cluster’s real comments, quoting them', async () => {

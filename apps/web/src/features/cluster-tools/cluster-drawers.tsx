@@ -29,6 +29,14 @@ function Drawer({
 }) {
   const headingId = `${testId}-title`;
   const panel = useRef<HTMLElement>(null);
+  // Focus goes back to what opened the drawer (a row's Analyze, Comments or Chat button) when it
+  // closes, as the evidence modal does; it had fallen to <body>, the top of a long report.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
   useEffect(() => {
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {

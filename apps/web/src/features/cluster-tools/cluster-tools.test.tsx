@@ -98,6 +98,22 @@ describe('cluster tools', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Recipe requests');
   });
 
+  it('gives focus back to the button that opened a drawer when it closes', () => {
+    setup();
+    const comments = screen.getByRole('button', { name: 'Comments' });
+    comments.focus();
+    fireEvent.click(comments);
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(comments);
+    const chat = screen.getByRole('button', { name: 'Chat' });
+    chat.focus();
+    fireEvent.click(chat);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(chat);
+  });
+
   it('shows the raw result, the error with Retry, and the alert on failure', async () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
