@@ -9,7 +9,12 @@ import { RefreshIcon, TrashIcon } from '../../components/icons';
 
 export const RECENT_SHOWN = 5;
 
-/** The newest 5 analyses by created_at. */
+/**
+ * The newest 5 analyses by created_at that are complete or still running. A failed one is left
+ * out: the specification shows an entry as '✓ Complete' or 'Processing', and a failed job shown
+ * as Processing read as still running forever and opened on "no completed analysis" with a Try
+ * again that could never work. Its error was shown when it failed and its credits were refunded.
+ */
 export function newestAnalyses(
   items: readonly AnalysisHistoryItem[],
   n = RECENT_SHOWN,
@@ -18,7 +23,10 @@ export function newestAnalyses(
     const v = Date.parse(s);
     return Number.isNaN(v) ? 0 : v;
   };
-  return [...items].sort((a, b) => t(b.created_at) - t(a.created_at)).slice(0, n);
+  return items
+    .filter((item) => item.status !== 'failed')
+    .sort((a, b) => t(b.created_at) - t(a.created_at))
+    .slice(0, n);
 }
 
 /** Sidebar 'Recent Analyses': refresh, clear history, newest 5; a click loads that report. */
