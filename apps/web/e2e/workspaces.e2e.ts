@@ -150,7 +150,7 @@ describe('workspaces', () => {
     await catalogueCard.waitFor();
     expect(await catalogueCard.locator('.media-card-title').innerText()).toBe(SIDEMEN_TITLE);
     expect(await page.getByTestId('workspace-videos-empty').innerText()).toBe(
-      'No videos added yet. Click Add Videos to start.',
+      'No videos added yet. Select videos below and click Add to Workspace.',
     );
 
     await catalogueCard.getByRole('button').click();

@@ -285,6 +285,16 @@ describe('workspace selection panel', () => {
     await waitFor(() =>
       expect(cardsIn('catalogue')).toEqual([A.youtube_video_id, B.youtube_video_id]),
     );
+    // with the channel's videos open, the empty text points at them, not at a hidden button
+    expect(screen.getByRole('button', { name: 'Hide channel videos' })).toBeTruthy();
+    expect(screen.getByTestId('workspace-videos-empty').textContent).toBe(
+      'No videos added yet. Select videos below and click Add to Workspace.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Hide channel videos' }));
+    expect(screen.getByRole('button', { name: 'Add Videos' })).toBeTruthy();
+    expect(screen.getByTestId('workspace-videos-empty').textContent).toBe(
+      'No videos added yet. Click Add Videos to start.',
+    );
   });
 
   it('shows skeletons while the catalogue loads, and reads the added set from the catalogue when added_only fails', async () => {

@@ -15,6 +15,13 @@ import { CATALOGUE_SKELETONS, idsToAdd, idsToAnalyze, toggled } from './workspac
 import { workspaceKeys, workspacesApi } from './workspaces-api';
 
 export const NO_VIDEOS_TEXT = 'No videos added yet. Click Add Videos to start.';
+/**
+ * The same while the channel's videos are open below (they open by themselves after linking, and
+ * the Add Videos button then reads Hide channel videos): the spec's text pointed at a button that
+ * was not on screen.
+ */
+export const NO_VIDEOS_CATALOGUE_OPEN_TEXT =
+  'No videos added yet. Select videos below and click Add to Workspace.';
 const RETAG_FAILED = 'CreatorX retagging failed. Please try again.';
 
 interface Notice {
@@ -428,7 +435,7 @@ export function SelectionPanel({
           <p className="muted small">Loading videos…</p>
         ) : addedVideos.length === 0 ? (
           <p className="muted ws-empty" data-testid="workspace-videos-empty">
-            {NO_VIDEOS_TEXT}
+            {catalogueOpen ? NO_VIDEOS_CATALOGUE_OPEN_TEXT : NO_VIDEOS_TEXT}
           </p>
         ) : (
           <ul className="media-grid" aria-label="Workspace videos">
