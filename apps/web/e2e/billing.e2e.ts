@@ -96,7 +96,7 @@ describe('buying credits and plans (demo checkout)', () => {
     await expect.poll(() => creditsShown(checkout)).toBe('203');
     await expect
       .poll(() => checkout.getByTestId('checkout-notice').innerText())
-      .toContain('Payment received: 200 credits added: your balance is 203.');
+      .toContain('Payment received. 200 credits added; your balance is 203.');
     expect(await seriousViolations(checkout)).toEqual([]);
 
     // The tab it was opened from shows the new balance too (it looks again when shown).

@@ -43,7 +43,7 @@ export function changeNotice(before: Snapshot, after: Snapshot): CheckoutNoticeS
   if (!planChanged && added <= 0) return null;
   const credits =
     added > 0
-      ? `${formatCount(added)} credit${added === 1 ? '' : 's'} added: your balance is ${formatCount(after.credits ?? 0)}.`
+      ? `${formatCount(added)} credit${added === 1 ? '' : 's'} added; your balance is ${formatCount(after.credits ?? 0)}.`
       : '';
   if (planChanged) {
     return {
@@ -51,7 +51,7 @@ export function changeNotice(before: Snapshot, after: Snapshot): CheckoutNoticeS
       text: `You are on the ${planLabel(after.plan)} plan now. ${credits}`.trim(),
     };
   }
-  return { tone: 'success', text: `Payment received: ${credits}` };
+  return { tone: 'success', text: `Payment received. ${credits}` };
 }
 
 export const CONFIRMING_TEXT = 'Confirming your payment…';

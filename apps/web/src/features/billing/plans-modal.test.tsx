@@ -260,7 +260,7 @@ describe('back from checkout', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('checkout-notice').textContent).toContain(
-          'Payment received: 400 credits added: your balance is 403.',
+          'Payment received. 400 credits added; your balance is 403.',
         ),
       { timeout: 8000 },
     );
@@ -272,10 +272,10 @@ describe('purchase messages', () => {
   it('names the credits added and a new plan', () => {
     expect(changeNotice({ credits: 3, plan: 'basic' }, { credits: 3, plan: 'basic' })).toBeNull();
     expect(changeNotice({ credits: 3, plan: 'basic' }, { credits: 1503, plan: 'pro' })?.text).toBe(
-      'You are on the Pro plan now. 1,500 credits added: your balance is 1,503.',
+      'You are on the Pro plan now. 1,500 credits added; your balance is 1,503.',
     );
     expect(changeNotice({ credits: 10, plan: 'basic' }, { credits: 11, plan: 'basic' })?.text).toBe(
-      'Payment received: 1 credit added: your balance is 11.',
+      'Payment received. 1 credit added; your balance is 11.',
     );
   });
 
