@@ -108,6 +108,7 @@ a { color:var(--accent); }
 a:focus-visible, button:focus-visible, input:focus-visible { outline:3px solid var(--focus);
   outline-offset:2px; }
 .ok { color:var(--ok); font-weight:700; }
+.error { color:var(--danger); font-weight:700; }
 .card { border:1px solid var(--border); border-radius:12px; padding:1rem; margin:1rem 0;
   background:var(--soft); }
 .card h2 { font-size:1.05rem; margin:0 0 .25rem; }
@@ -166,6 +167,8 @@ export interface DemoCheckoutPageInput {
   cancelUrl: string;
   /** The buyer pressed Pay after changing the quantity: the page shows the new total first. */
   quantityChanged?: boolean;
+  /** The quantity asked for could not be sold ("Buy at least one credit pack."): said on the page. */
+  quantityError?: string;
 }
 
 /** The demo checkout: what is bought, its price, a quantity for packs, Pay and Cancel. */
@@ -212,11 +215,13 @@ export function demoCheckoutPage(input: DemoCheckoutPageInput): string {
             1 credit covers 100 comments, so this covers ${count.format(credits * 100)} comments.
           </p>
           ${
-            input.quantityChanged
-              ? html`<p class="ok" role="status">
-                  You changed the number of packs: here is the new total. Press Pay to buy.
-                </p>`
-              : ''
+            input.quantityError
+              ? html`<p class="error" role="alert">${input.quantityError}</p>`
+              : input.quantityChanged
+                ? html`<p class="ok" role="status">
+                    You changed the number of packs: here is the new total. Press Pay to buy.
+                  </p>`
+                : ''
           }
           <div class="qty">
             <label for="packs">Number of packs</label>
@@ -231,13 +236,7 @@ export function demoCheckoutPage(input: DemoCheckoutPageInput): string {
                 value="${packs}"
                 required
               />
-              <button
-                type="submit"
-                class="ghost"
-                formmethod="get"
-                formaction="${input.action}"
-                formnovalidate
-              >
+              <button type="submit" class="ghost" formmethod="get" formaction="${input.action}">
                 Update total
               </button>
             </div>

@@ -99,6 +99,12 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     const updated = await test.app.inject({ url: `${checkoutPath}?packs=5` });
     expect(updated.body).toContain('$45.00');
     expect(updated.body).toContain('value="5"');
+    // a quantity that cannot be sold keeps the page (and the session's own quantity) and says why
+    const zero = await test.app.inject({ url: `${checkoutPath}?packs=0` });
+    expect(zero.statusCode).toBe(200);
+    expect(zero.body).toContain('<p class="error" role="alert">Buy at least one credit pack.</p>');
+    expect(zero.body).toContain('$18.00');
+    expect(zero.body).toContain('Pay $18.00');
 
     // Pay after typing another quantity without updating: the new total is shown first.
     const unquoted = await test.app.inject({

@@ -28,7 +28,7 @@ import { receiveWebhook } from '../../../services/billing/receive-webhook';
 import { startCheckout } from '../../../services/billing/start-checkout';
 import { demoCheckoutPage, demoPortalPage, messagePage } from '../../pages/billing-pages';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { humanIssueMessage, validate, validateReply } from '../../validate';
 
 // The demo gateway builds its links to these pages from the same constants. The signed session
 // ids are longer than a route parameter may be (100 characters), so they are the wildcard part.
@@ -194,8 +194,10 @@ export function stripeRoutes(app: FastifyInstance): void {
   app.get(DEMO_CHECKOUT, (request, reply) =>
     asPage(reply, async () => {
       const { session } = validate(SessionParamsSchema, request.params);
-      const { packs, changed } = validate(DemoCheckoutQuerySchema, request.query);
       const view = await getDemoCheckout(deps, { sessionId: session });
+      // a quantity that cannot be sold (0, 101) keeps the page and says why, not a dead end
+      const query = DemoCheckoutQuerySchema.safeParse(request.query, { error: humanIssueMessage });
+      const { packs, changed } = query.success ? query.data : {};
       const item =
         view.item.kind === 'packs' && packs !== undefined
           ? { kind: 'packs' as const, packs }
@@ -205,6 +207,7 @@ export function stripeRoutes(app: FastifyInstance): void {
           ...view,
           item,
           quantityChanged: changed === '1',
+          ...(query.success ? {} : { quantityError: query.error.issues[0]!.message }),
           action: `${DEMO_CHECKOUT_PATH}/${encodeURIComponent(session)}`,
         }),
       );
