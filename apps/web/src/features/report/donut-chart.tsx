@@ -90,6 +90,7 @@ export function DonutChart({ items, clusterCount, activeKeys, onSliceClick }: Do
               key={`label-${s.key}`}
               className="donut-label"
               data-testid="slice-label"
+              stroke={s.colour}
               x={p.x}
               y={p.y}
               textAnchor="middle"
