@@ -172,7 +172,7 @@ describe.skipIf(!haveShared && !process.env.CI)('cli analyze on real comments', 
     expect((fromJsonl.comments as typeof comments)[0]!.id).toBe('c0');
     expect(fromJsonl.clusters).toEqual(report.clusters);
     // Logs stay on stderr.
-    expect(csv.stderr).toMatch(/analysing 60 comments/);
+    expect(csv.stderr).toMatch(/analyzing 60 comments/);
   });
 });
 
@@ -241,7 +241,7 @@ describe('cli analyze with bad input', () => {
     });
     expect(code, stderr).toBe(0);
     expect(stderr).toMatch(
-      /analysing 4 comments from .*; 2 rows have no text \(listed, weighing nothing\)/,
+      /analyzing 4 comments from .*; 2 rows have no text \(listed, weighing nothing\)/,
     );
     const report = JSON.parse(stdout) as {
       comments: { id: string; intent: string; sentiment: string }[];

@@ -134,7 +134,7 @@ async function assertReportMatches(page: Page, report: ReportReply): Promise<voi
   const body = report.report;
   if (body.video_comment_count !== null && body.analysed_comments < body.video_comment_count) {
     expect(await page.getByTestId('coverage-note').innerText()).toContain(
-      `Analysed ${count(body.analysed_comments)} of ${count(body.video_comment_count)} comments`,
+      `Analyzed ${count(body.analysed_comments)} of ${count(body.video_comment_count)} comments`,
     );
   }
 }

@@ -111,7 +111,7 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 function validateInput(comments: readonly InputComment[]): InputComment[] {
   const list: unknown = comments;
   if (!Array.isArray(list)) throw new AnalysisInputError('Comments must be given as a list.');
-  if (list.length === 0) throw new AnalysisInputError('There are no comments to analyse.');
+  if (list.length === 0) throw new AnalysisInputError('There are no comments to analyze.');
   return list.map((item: unknown, i): InputComment => {
     const c = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     if (typeof c.text !== 'string') throw new AnalysisInputError(`Comment ${i + 1} has no text.`);

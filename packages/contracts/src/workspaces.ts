@@ -152,8 +152,8 @@ export const SyncReplySchema = z.object({
 export const BatchAnalyzeRequestSchema = z.object({
   video_ids: z
     .array(VideoIdSchema, { error: 'video_ids is a list of YouTube video ids.' })
-    .min(1, 'Choose at least one video to analyse.')
-    .max(50, 'Analyse at most 50 videos at once.'),
+    .min(1, 'Choose at least one video to analyze.')
+    .max(50, 'Analyze at most 50 videos at once.'),
   /**
    * Optional: the workspace the videos were chosen in (it must be the user's). Without it, each
    * video is filed under the user's workspace that holds it, if any.

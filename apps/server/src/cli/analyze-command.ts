@@ -151,7 +151,7 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
           maxRetries: config.llm.maxRetries,
         });
   deps.log(
-    `analysing ${comments.length} comments from ${args.input} with ${embedder.name}` +
+    `analyzing ${comments.length} comments from ${args.input} with ${embedder.name}` +
       (languageModel ? ` and ${languageModel.name}` : ' (offline labeller)') +
       (empty > 0
         ? `; ${empty} row${empty === 1 ? ' has' : 's have'} no text (listed, weighing nothing)`

@@ -37,7 +37,7 @@ export function PrivacyPolicyPage(props: PageProps) {
           Account data: your e-mail address, a hash of your password, your plan and credit balance.
         </li>
         <li>
-          Content you analyse: public comments of the videos and posts you choose, and the reports
+          Content you analyze: public comments of the videos and posts you choose, and the reports
           we build.
         </li>
         <li>Notes and workspaces you create, and the channel and account ids you link.</li>
@@ -96,7 +96,7 @@ export function TermsPage(props: PageProps) {
         activity on your account.
       </p>
       <h2>Credits</h2>
-      <p>New accounts receive 3 free credits. One credit covers 100 analysed comments.</p>
+      <p>New accounts receive 3 free credits. One credit covers 100 analyzed comments.</p>
       <h2>Plans</h2>
       <ul>
         <li>Basic: $29/month, 500 credits per month.</li>
@@ -105,7 +105,7 @@ export function TermsPage(props: PageProps) {
       </ul>
       <h2>Acceptable use</h2>
       <p>
-        Analyse only content you are allowed to access, and do not misuse the service or its
+        Analyze only content you are allowed to access, and do not misuse the service or its
         results.
       </p>
       <h2>AI-generated results</h2>

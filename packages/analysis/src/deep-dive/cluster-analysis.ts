@@ -81,7 +81,7 @@ export function analyseClusterOffline(
 ): ClusterDeepAnalysis {
   if (comments.length === 0) {
     return {
-      summary: 'This cluster has no comments to analyse.',
+      summary: 'This cluster has no comments to analyze.',
       keyThemes: [],
       topQuestions: [],
       sentiment: 'neutral',

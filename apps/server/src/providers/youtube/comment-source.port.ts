@@ -67,7 +67,7 @@ export interface CommentSource {
 export const SOURCE_MESSAGES = {
   videoNotFound: 'This video was not found on YouTube. Check the link and try again.',
   videoPrivate: 'This video is private, so its comments cannot be read.',
-  commentsDisabled: 'Comments are turned off for this video, so there is nothing to analyse.',
+  commentsDisabled: 'Comments are turned off for this video, so there is nothing to analyze.',
   quotaExceeded:
     'The YouTube API quota for today is used up. Try again after midnight Pacific Time.',
   unavailable:

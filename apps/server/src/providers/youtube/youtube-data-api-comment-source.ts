@@ -87,7 +87,7 @@ export class YouTubeDataApiCommentSource implements CommentSource {
     if (!item)
       throw new CommentSourceError(
         'video_not_found',
-        `${SOURCE_MESSAGES.videoNotFound} Private videos cannot be analysed either.`,
+        `${SOURCE_MESSAGES.videoNotFound} Private videos cannot be analyzed either.`,
       );
     const thumbs = item.snippet?.thumbnails;
     const count = item.statistics?.commentCount;

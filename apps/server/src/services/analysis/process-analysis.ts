@@ -69,7 +69,7 @@ export async function processAnalysisJob(
     if (fetched.comments.length === 0) {
       throw new CommentSourceError(
         'comments_disabled',
-        'This video has no comments to analyse yet.',
+        'This video has no comments to analyze yet.',
       );
     }
     await progress.set('embedding', 20, true);
@@ -91,13 +91,13 @@ export async function processAnalysisJob(
     await progress.set('saving', 96, true);
     await progress.flush();
 
-    const analysed = fetched.comments.length;
+    const analyzed = fetched.comments.length;
     const report: ReportBody = {
       clusters: result.clusters,
       labeller: result.labeller,
       embedder: result.embedder,
       video_comment_count: job.videoCommentCount,
-      analysed_comments: analysed,
+      analysed_comments: analyzed,
       duplicate_comments: result.stats.duplicates,
       spam_comments: result.stats.spam,
       likes_approximate: fetched.likesApproximate,
@@ -137,10 +137,10 @@ export async function processAnalysisJob(
         videoId: job.videoId,
         report,
         executiveSummary: result.executiveSummary,
-        totalComments: analysed,
+        totalComments: analyzed,
         processingSeconds,
       });
-      const charged = Math.min(locked.reservedCredits, creditsFor(analysed));
+      const charged = Math.min(locked.reservedCredits, creditsFor(analyzed));
       await repos.ledger.append({
         userId: job.userId,
         delta: locked.reservedCredits - charged,
@@ -149,7 +149,7 @@ export async function processAnalysisJob(
         jobId: job.id,
       });
       await repos.analysisJobs.markComplete(job.id, { chargedCredits: charged, finishedAt });
-      await repos.reports.addAnalysedComments(analysed);
+      await repos.reports.addAnalysedComments(analyzed);
     });
   } catch (error) {
     progress.stop();

@@ -32,7 +32,7 @@ export async function startBatchAnalysis(
       jobs.push({
         video_id: videoId,
         job_id: null,
-        error: 'Only YouTube videos can be analysed here; Instagram posts are analysed one by one.',
+        error: 'Only YouTube videos can be analyzed here; Instagram posts are analyzed one by one.',
         code: 'not_a_youtube_video',
       });
       continue;

@@ -105,7 +105,7 @@ describe('ReportView', () => {
     r.report.video_comment_count = 5300;
     r.report.likes_approximate = true;
     expect(coverageNotes(r)).toEqual([
-      'Analysed 2,000 of 5,300 comments on this video.',
+      'Analyzed 2,000 of 5,300 comments on this video.',
       'Like counts are approximate for this comment source.',
     ]);
   });

@@ -26,11 +26,11 @@ interface ReportViewProps {
 export function coverageNotes(report: ReportReply): string[] {
   const notes: string[] = [];
   const body = report.report;
-  const analysed = body?.analysed_comments ?? report.total_comments;
+  const analyzed = body?.analysed_comments ?? report.total_comments;
   const total = body?.video_comment_count;
-  if (typeof total === 'number' && analysed < total) {
+  if (typeof total === 'number' && analyzed < total) {
     notes.push(
-      `Analysed ${formatCount(analysed)} of ${formatCount(total)} comments on this video.`,
+      `Analyzed ${formatCount(analyzed)} of ${formatCount(total)} comments on this video.`,
     );
   }
   if (body?.likes_approximate) notes.push('Like counts are approximate for this comment source.');
@@ -101,7 +101,7 @@ export default function ReportView({
         <div>
           <h2 className="report-title">{report.title ?? `Video ${report.video_id}`}</h2>
           <p className="muted small">
-            {report.channel_title ? `${report.channel_title} · ` : ''}Analysed{' '}
+            {report.channel_title ? `${report.channel_title} · ` : ''}Analyzed{' '}
             {formatDate(report.created_at)}
           </p>
         </div>

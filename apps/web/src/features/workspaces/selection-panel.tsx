@@ -486,7 +486,7 @@ export function SelectionPanel({
                   className="btn btn-ghost btn-small"
                   onClick={() => void refineSelected()}
                   disabled={refining || adding}
-                  title="Relabel the clusters of the selected videos that were analysed before"
+                  title="Relabel the clusters of the selected videos that were analyzed before"
                 >
                   {refining ? 'Refining…' : 'CreatorX'}
                 </button>

@@ -54,7 +54,7 @@ export function WorkspaceSideCard({
         </ul>
       ) : loading ? null : (
         <p className="muted small ws-side-empty">
-          Group a YouTube channel and an Instagram account to analyse many posts at once.
+          Group a YouTube channel and an Instagram account to analyze many posts at once.
         </p>
       )}
     </section>

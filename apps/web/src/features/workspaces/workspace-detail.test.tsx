@@ -190,7 +190,7 @@ describe('workspace detail', () => {
     ]);
     await waitFor(() =>
       expect(screen.getByTestId('instagram-selected-count').textContent).toBe(
-        'Select posts to analyse their comments',
+        'Select posts to analyze their comments',
       ),
     );
     expect(screen.getByTestId('ws-notice').textContent).toMatch(/^Started 2 analyses\./);
@@ -203,7 +203,7 @@ describe('workspace detail', () => {
         call.query.get('video_id') === 'vidAAAAAAAA'
           ? apiError(
               402,
-              'Your balance is 0 credits. Buy credits to analyse more comments.',
+              'Your balance is 0 credits. Buy credits to analyze more comments.',
               'insufficient_credits',
             )
           : { body: { job_id: 'never' } },
@@ -214,7 +214,7 @@ describe('workspace detail', () => {
       fireEvent.click(within(c).getByRole('button'));
     fireEvent.click(screen.getByRole('button', { name: 'Analyze selected' }));
     expect((await screen.findByTestId('ws-error')).textContent).toBe(
-      'Error: Knife skills: Your balance is 0 credits. Buy credits to analyse more comments. 1 more not started.',
+      'Error: Knife skills: Your balance is 0 credits. Buy credits to analyze more comments. 1 more not started.',
     );
     expect(api.callsTo('POST /api/v1/analyze').map((c) => c.query.get('video_id'))).toEqual([
       'vidAAAAAAAA',

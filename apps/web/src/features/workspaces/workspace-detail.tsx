@@ -295,7 +295,7 @@ function DetailBody({
     return (
       <div className={`ws-actions ws-tab-actions${count > 0 ? ' has-selection' : ''}`}>
         <span className="ws-count" data-testid={`${kind}-selected-count`}>
-          {count > 0 ? `${count} selected` : 'Select posts to analyse their comments'}
+          {count > 0 ? `${count} selected` : 'Select posts to analyze their comments'}
         </span>
         <button
           type="button"
@@ -431,7 +431,7 @@ function DetailBody({
                         ) : (
                           <>
                             <p className="muted">
-                              Link an Instagram business account to analyse the comments on its
+                              Link an Instagram business account to analyze the comments on its
                               posts.
                             </p>
                             <button
@@ -473,14 +473,14 @@ function DetailBody({
                     )}
                   </>
                 ))
-              : (listState(analyzed, 'analysed posts') ??
+              : (listState(analyzed, 'analyzed posts') ??
                 (analyzedItems.length === 0 ? (
                   <p className="muted ws-empty">
-                    Nothing analysed yet. Select videos or posts in the other tabs and click Analyze
+                    Nothing analyzed yet. Select videos or posts in the other tabs and click Analyze
                     selected.
                   </p>
                 ) : (
-                  <ul className="media-grid" aria-label="Analysed posts">
+                  <ul className="media-grid" aria-label="Analyzed posts">
                     {analyzedItems.map((item) => (
                       <MediaCard
                         key={item.job_id}

@@ -758,14 +758,14 @@ describeEachDatabase('workspaces API', (t) => {
         'POST',
         '/analyses/batch',
         { video_ids: Array.from({ length: 51 }, (_, i) => `v${String(i).padStart(10, '0')}`) },
-        'Analyse at most 50 videos at once.',
+        'Analyze at most 50 videos at once.',
       ],
       [
         'an empty batch',
         'POST',
         '/analyses/batch',
         { video_ids: [] },
-        'Choose at least one video to analyse.',
+        'Choose at least one video to analyze.',
       ],
       [
         'no batch body',
