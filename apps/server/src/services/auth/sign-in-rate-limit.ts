@@ -1,4 +1,5 @@
 import { TooManyRequestsError } from '../../errors';
+import type { FailureWindow } from '../../repositories/login-attempt.repository';
 import type { AuthDeps } from './auth-deps';
 
 /** One address may fail this many times more often than one (address, key) pair. */
@@ -43,14 +44,27 @@ export async function assertNotRateLimited(
         ? address
         : null;
   if (!blocked) return;
-  const freeAt = (blocked.oldest ?? now).getTime() + windowMs;
-  const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = retryAfter(blocked, now, windowMs);
   throw new TooManyRequestsError(
-    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    retryAfterSeconds,
+    `Too many failed sign-in attempts. Please wait ${wait.text} and try again.`,
+    wait.retryAfterSeconds,
     'too_many_login_attempts',
   );
+}
+
+/**
+ * How long until the oldest counted row leaves the window, so the count drops below the limit:
+ * the Retry-After seconds and the same in words ("3 minutes").
+ */
+export function retryAfter(
+  counted: FailureWindow,
+  now: Date,
+  windowMs: number,
+): { retryAfterSeconds: number; text: string } {
+  const freeAt = (counted.oldest ?? now).getTime() + windowMs;
+  const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return { retryAfterSeconds, text: `${minutes} minute${minutes === 1 ? '' : 's'}` };
 }
 
 /** An attempt already counted as a failure while its password or token is checked. */

@@ -3,6 +3,7 @@ import { ConflictError, TooManyRequestsError } from '../../errors';
 import type { Repositories } from '../../repositories';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
+import { retryAfter } from './sign-in-rate-limit';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -53,12 +54,10 @@ async function reserveSignup(
   const window = await repos.signupAttempts.since({ ip, since });
   if (window.count <= max) return id;
   await repos.signupAttempts.deleteById(id);
-  const freeAt = (window.oldest ?? now).getTime() + windowMs;
-  const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = retryAfter(window, now, windowMs);
   throw new TooManyRequestsError(
-    `Too many accounts were made from this network recently. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or sign in to the account you have.`,
-    retryAfterSeconds,
+    `Too many accounts were made from this network recently. Please wait ${wait.text} and try again, or sign in to the account you have.`,
+    wait.retryAfterSeconds,
     'too_many_signups',
   );
 }
