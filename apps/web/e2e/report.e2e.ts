@@ -364,6 +364,7 @@ describe('report experience', () => {
               video_id: PHONE,
               progress_percent: 40,
               eta_seconds: 30,
+              reserved_credits: 3,
             }),
           })
         : route.continue(),
@@ -374,6 +375,14 @@ describe('report experience', () => {
       .poll(() => page.getByTestId('progress-step').innerText())
       .toBe('Reading comments…');
     expect(await page.getByTestId('progress-percent').innerText()).toBe('40% · about 30 s left');
+    expect(await page.getByTestId('progress-credits').innerText()).toBe(
+      '3 credits are held for this analysis; what it does not use comes back when it finishes.',
+    );
+    await screenshot(page, 'progress-desktop');
+    // the pill agrees in number with its count ("1 credit", "2 credits")
+    const pill = (await page.getByTestId('credits-pill').innerText()).replace(/\s+/g, ' ');
+    const held = pill.split(/\s/)[0]!;
+    expect(pill).toBe(`${held} ${held === '1' ? 'credit' : 'credits'}`);
     expect(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe('40');
     await page.getByTestId('report-skeleton').waitFor();
     expect(await page.getByRole('button', { name: 'Analyzing…' }).isDisabled()).toBe(true);

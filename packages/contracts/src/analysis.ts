@@ -45,6 +45,11 @@ export const JobStatusReplySchema = z.object({
   video_id: z.string(),
   progress_percent: z.number().min(0).max(100),
   eta_seconds: z.number().nonnegative().nullable(),
+  /**
+   * Credits held for the job while it runs (0 once it has finished): the balance drops by this much
+   * at the start and gets back what the analysis did not use (product decisions, "Credits").
+   */
+  reserved_credits: z.number().int().nonnegative().optional(),
 });
 export type JobStatusReply = z.infer<typeof JobStatusReplySchema>;
 

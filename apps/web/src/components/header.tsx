@@ -156,7 +156,8 @@ export function Header({
                 {planLabel(plan)}
               </button>
               <span className="credits-pill" data-testid="credits-pill">
-                <span>{credits ?? 0}</span> <span className="credits-unit">credits</span>
+                <span>{credits ?? 0}</span>{' '}
+                <span className="credits-unit">{credits === 1 ? 'credit' : 'credits'}</span>
               </span>
               <button type="button" className="btn btn-primary btn-small" onClick={buyCredits}>
                 Buy Credits

@@ -19,5 +19,7 @@ export async function getJobStatus(
     video_id: job.videoId,
     progress_percent: Math.max(0, Math.min(100, job.progressPercent)),
     eta_seconds: job.etaSeconds === null ? null : Math.max(0, job.etaSeconds),
+    reserved_credits:
+      job.status === 'complete' || job.status === 'failed' ? 0 : job.reservedCredits,
   };
 }

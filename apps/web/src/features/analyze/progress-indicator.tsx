@@ -42,6 +42,12 @@ export function ProgressIndicator({ progress }: { progress: JobProgress }) {
       >
         <div className="progress-fill" style={{ width: `${percent}%` }} />
       </div>
+      {progress.reservedCredits && progress.step < 4 ? (
+        <p className="muted small" data-testid="progress-credits">
+          {progress.reservedCredits} credit{progress.reservedCredits === 1 ? ' is' : 's are'} held
+          for this analysis; what it does not use comes back when it finishes.
+        </p>
+      ) : null}
       <ol className="progress-steps">
         {STEP_LABELS.slice(0, 4).map((label, i) => (
           <li

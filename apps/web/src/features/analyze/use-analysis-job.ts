@@ -25,6 +25,8 @@ export interface JobProgress {
   step: number;
   percent: number;
   etaSeconds: number | null;
+  /** Credits held while it runs (what it does not use comes back); null until the server says. */
+  reservedCredits: number | null;
 }
 
 interface Callbacks {
@@ -70,7 +72,15 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
     const ctrl = new AbortController();
     ctrlRef.current = ctrl;
     const { signal } = ctrl;
-    setProgress({ jobId, videoId, status: 'pending', step: 0, percent: 0, etaSeconds: null });
+    setProgress({
+      jobId,
+      videoId,
+      status: 'pending',
+      step: 0,
+      percent: 0,
+      etaSeconds: null,
+      reservedCredits: null,
+    });
 
     const finish = () => {
       clearCurrentJob(jobId);
@@ -91,6 +101,7 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
         step: statusStep(u.status),
         percent,
         etaSeconds: etaOf(u),
+        reservedCredits: u.reserved_credits ?? null,
       });
       if (u.status === 'complete') {
         finish();

@@ -119,6 +119,8 @@ describeEachDatabase('analysis API with the file source', (t) => {
     });
     expect(running.progress_percent).toBeGreaterThan(0);
     expect(running.progress_percent).toBeLessThan(100);
+    // the status says what is held, so the client can explain the balance that dropped
+    expect(running.reserved_credits).toBe(3);
 
     // Watch the same job through server-sent events while it finishes.
     const events = app.inject({
@@ -133,6 +135,7 @@ describeEachDatabase('analysis API with the file source', (t) => {
       error: null,
       progress_percent: 100,
       eta_seconds: 0,
+      reserved_credits: 0,
     });
     expect(sources).toContainEqual({ title: 'Desert trip', channel: 'Trips' });
     const stream = await events;
