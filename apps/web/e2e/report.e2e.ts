@@ -378,7 +378,7 @@ describe('report experience', () => {
     expect(await page.getByTestId('progress-credits').innerText()).toBe(
       '3 credits are held for this analysis; what it does not use comes back when it finishes.',
     );
-    await screenshot(page, 'progress-desktop');
+    await screenshot(page, 'progress-light-desktop');
     // the pill agrees in number with its count ("1 credit", "2 credits")
     const pill = (await page.getByTestId('credits-pill').innerText()).replace(/\s+/g, ' ');
     const held = pill.split(/\s/)[0]!;
@@ -392,12 +392,17 @@ describe('report experience', () => {
     expect(stored.videoId).toBe(PHONE);
     expect(stored.jobId.length).toBeGreaterThan(0);
 
-    // Reload mid-job: the stored current_job is resumed (video id set, hero hidden, progress back).
+    // Reload mid-job: the stored current_job is resumed (video id set, hero hidden, progress back);
+    // in the dark theme this time, for the screenshot.
+    const theme = await page.evaluate(() => localStorage.getItem('theme'));
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await page.getByTestId('video-id').waitFor();
     expect(await page.getByTestId('video-id').innerText()).toBe(PHONE);
     expect(await page.getByTestId('hero').count()).toBe(0);
-    await page.getByTestId('progress').waitFor();
+    await page.getByTestId('progress-credits').waitFor();
+    await screenshot(page, 'progress-dark-desktop');
+    await page.evaluate((t) => localStorage.setItem('theme', t ?? 'light'), theme);
     hold = false;
     await waitForReport(page, PHONE);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
