@@ -302,9 +302,9 @@ describe('report experience', () => {
       for (const theme of ['dark', 'light'] as const) {
         await page.evaluate((t) => localStorage.setItem('theme', t), theme);
         await page.reload();
-        // After a reload the report is gone (views are state); open it from the history.
-        await page.locator(`[data-testid="history-item"][data-video-id="${SIDEMEN}"]`).click();
+        // A reload shows the report that was open in this tab again (sessionStorage open_report).
         await waitForReport(page, SIDEMEN);
+        expect(await page.getByTestId('hero').count()).toBe(0);
         await screenshot(page, `report-${theme}-${label}`);
         if (theme === 'light' && label === 'desktop')
           expect(await seriousViolations(page)).toEqual([]);

@@ -70,3 +70,28 @@ export function writeCurrentJob(job: StoredJob | null): void {
 export function clearCurrentJob(jobId: string): void {
   if (readCurrentJob()?.jobId === jobId) writeCurrentJob(null);
 }
+
+/**
+ * The report open in this tab (sessionStorage `open_report`), so a reload shows it again instead of
+ * the landing page; cleared with the sign-in (clearAuth) and whenever no report is open.
+ */
+const OPEN_REPORT = 'open_report';
+const REPORT_KEY = /^(?:[A-Za-z0-9_-]{11}|ig_\d{9,30})$/;
+
+export function readOpenReport(): string | null {
+  try {
+    const id = window.sessionStorage.getItem(OPEN_REPORT);
+    return id !== null && REPORT_KEY.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeOpenReport(videoId: string | null): void {
+  try {
+    if (videoId === null) window.sessionStorage.removeItem(OPEN_REPORT);
+    else window.sessionStorage.setItem(OPEN_REPORT, videoId);
+  } catch {
+    // Storage disabled: a reload shows the landing page, as before.
+  }
+}

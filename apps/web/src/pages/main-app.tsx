@@ -13,9 +13,9 @@ import { DEFAULT_FAILURE_MESSAGE, useAnalysisJob } from '../features/analyze/use
 import { RecentAnalyses, UpgradeCard } from '../features/history/recent-analyses';
 import { ReportSkeleton } from '../features/report/report-skeleton';
 import { api, queryKeys } from '../lib/api';
-import { errorMessage } from '../lib/api-client';
+import { ApiError, errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
-import { readCurrentJob } from '../lib/storage';
+import { readCurrentJob, readOpenReport, writeOpenReport } from '../lib/storage';
 import type { Theme } from '../lib/theme';
 import { NotesCard, WorkspaceView } from '../slots';
 import { WorkspaceSideCard } from '../features/workspaces/side-card';
@@ -44,10 +44,16 @@ export default function MainApp({
     (location.state as { view?: View } | null)?.view === 'workspace' ? 'workspace' : 'home';
 
   const [initialJob] = useState(() => (token !== null ? readCurrentJob() : null));
+  // A reload shows the report that was open in this tab (a running job takes precedence).
+  const [initialReport] = useState(() =>
+    token !== null && initialJob === null ? readOpenReport() : null,
+  );
   const [view, setView] = useState<View>(initialView);
-  const [heroVisible, setHeroVisible] = useState(initialJob === null);
-  const [videoId, setVideoId] = useState<string | null>(initialJob?.videoId ?? null);
-  const [reportVideoId, setReportVideoId] = useState<string | null>(null);
+  const [heroVisible, setHeroVisible] = useState(initialJob === null && initialReport === null);
+  const [videoId, setVideoId] = useState<string | null>(
+    initialJob?.videoId ?? initialReport ?? null,
+  );
+  const [chosenReportId, setReportVideoId] = useState<string | null>(initialReport);
   const [resetCount, setResetCount] = useState(0);
   const [jobError, setJobError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -119,12 +125,23 @@ export default function MainApp({
   }, [location.search, location.pathname, location.state, navigate, returned, token]);
 
   const report = useQuery({
-    queryKey: queryKeys.report(reportVideoId ?? ''),
-    queryFn: ({ signal }) => api.report(reportVideoId!, signal),
-    enabled: signedIn && reportVideoId !== null,
+    queryKey: queryKeys.report(chosenReportId ?? ''),
+    queryFn: ({ signal }) => api.report(chosenReportId!, signal),
+    enabled: signedIn && chosenReportId !== null,
     retry: false,
     staleTime: 30_000,
   });
+
+  // The report a reload restored may be gone (history cleared in another tab): the landing page
+  // shows, not an error about a report the creator did not just ask for.
+  const restoredGone =
+    initialReport !== null &&
+    chosenReportId === initialReport &&
+    report.error instanceof ApiError &&
+    report.error.status === 404;
+  const reportVideoId = restoredGone ? null : chosenReportId;
+  const shownVideoId = restoredGone ? null : videoId;
+  useEffect(() => writeOpenReport(reportVideoId), [reportVideoId]);
 
   const running = job.progress !== null;
   const scrollToAuth = () => {
@@ -180,7 +197,7 @@ export default function MainApp({
     void queryClient.invalidateQueries({ queryKey: queryKeys.report(id) });
   };
 
-  const showHero = heroVisible && !running && reportVideoId === null;
+  const showHero = (heroVisible || restoredGone) && !running && reportVideoId === null;
   const resetKey = `${reportVideoId ?? 'none'}:${resetCount}`;
 
   return (
@@ -228,7 +245,7 @@ export default function MainApp({
                     ref={urlRef}
                     signedIn={signedIn}
                     busy={starting || running}
-                    videoId={videoId}
+                    videoId={shownVideoId}
                     onVideoId={setVideoId}
                     onAnalyze={(url, id) => void analyze(url, id)}
                     error={jobError}
@@ -272,7 +289,7 @@ export default function MainApp({
                     }}
                   />
                   <RecentAnalyses onOpen={openReport} activeVideoId={reportVideoId} />
-                  <NotesCard videoId={videoId} />
+                  <NotesCard videoId={shownVideoId} />
                   <UpgradeCard />
                 </aside>
               </div>
