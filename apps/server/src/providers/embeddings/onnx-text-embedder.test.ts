@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { OnnxTextEmbedder, isModelPath } from './onnx-text-embedder';
+import { LOCAL_MAX_CHARS, OnnxTextEmbedder, isModelPath } from './onnx-text-embedder';
 import { cosine } from './vector-math';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -52,6 +52,16 @@ describe.skipIf(skip)('OnnxTextEmbedder on the USE-lite folder', () => {
     );
     // Empty and blank comments get the same placeholder vector rather than crashing.
     expect(cosine(vectors[3]!, vectors[4]!)).toBeCloseTo(1, 5);
+  });
+
+  it('embeds a 1 MB comment as its first characters, the same vector as those alone', async () => {
+    const embedder = new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: 4 });
+    const head = 'The audio is way too quiet in this video. '.repeat(200);
+    const [long, cut] = await embedder.embed([
+      head + 'word '.repeat(200_000),
+      head.slice(0, LOCAL_MAX_CHARS),
+    ]);
+    expect(cosine(long!, cut!)).toBeCloseTo(1, 6);
   });
 
   it('runs batches on side-by-side sessions with the same vectors, in input order', async () => {

@@ -6,6 +6,12 @@ import { l2NormalizeInPlace, throwIfAborted, withPlaceholders } from './vector-m
 
 export type EmbeddingDtype = 'q8' | 'fp32';
 
+/**
+ * Characters of a text given to the tokenizer: 8 per token of a 512-token model, so every token a
+ * local model reads (USE-lite 128) is still there.
+ */
+export const LOCAL_MAX_CHARS = 4096;
+
 export interface OnnxTextEmbedderOptions {
   /** A model folder in transformers.js layout (absolute or relative path) or a model hub id. */
   model: string;
@@ -208,7 +214,7 @@ export class OnnxTextEmbedder implements TextEmbedder {
     throwIfAborted(options.signal);
     if (texts.length === 0) return [];
     const extractors = await loadPipelines(this.options);
-    const inputs = withPlaceholders(texts);
+    const inputs = withPlaceholders(texts, LOCAL_MAX_CHARS);
     // Batches are formed from texts of similar length: a batch is padded to its longest text, so
     // mixing a one-word comment with a 128-token one wastes most of the compute. Results go back
     // to input order.

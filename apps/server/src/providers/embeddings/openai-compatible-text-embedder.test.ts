@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, startStubServer, type StubHandler } from '../llm/local-stub-server.test-support';
-import { OpenAiCompatibleTextEmbedder, openAiUrl } from './openai-compatible-text-embedder';
+import {
+  OpenAiCompatibleTextEmbedder,
+  REMOTE_MAX_CHARS,
+  openAiUrl,
+} from './openai-compatible-text-embedder';
 import { EMPTY_TEXT_PLACEHOLDER } from './vector-math';
 
 /** A fake embedding: the text's length and its count of the letter "a", unnormalised. */
@@ -60,6 +64,19 @@ describe('OpenAiCompatibleTextEmbedder', () => {
       const norm = Math.hypot(...raw);
       raw.forEach((x, d) => expect(vectors[i]![d]).toBeCloseTo(x / norm, 6));
     });
+  });
+
+  it('sends a very long comment cut to its first characters, never inside an emoji', async () => {
+    stub = await startStubServer([embeddingsReply]);
+    const emoji = '😀'.repeat(REMOTE_MAX_CHARS);
+    await new OpenAiCompatibleTextEmbedder({ baseUrl: stub.url, model: 'm' }).embed([
+      'x'.repeat(REMOTE_MAX_CHARS + 10),
+      'y' + emoji,
+    ]);
+    const [plain, pairs] = (stub.requests[0]!.body as { input: string[] }).input;
+    expect(plain).toBe('x'.repeat(REMOTE_MAX_CHARS));
+    // "y" then surrogate pairs: the cut falls after a whole emoji, one short of the limit
+    expect(pairs).toBe('y' + '😀'.repeat((REMOTE_MAX_CHARS - 2) / 2));
   });
 
   it('sends no authorization header without a key', async () => {

@@ -43,6 +43,13 @@ export function openAiUrl(baseUrl: string, apiPath: string): string {
   return `${/\/v1$/.test(base) ? base : `${base}/v1`}/${apiPath}`;
 }
 
+/**
+ * Characters of a text sent to an embeddings endpoint: about 4,000 tokens, inside every common
+ * model's limit (OpenAI's 8,191, TEI's and Ollama's defaults 512-8,192 are cut by the server), so a
+ * 1 MB comment does not fail the whole request.
+ */
+export const REMOTE_MAX_CHARS = 16_384;
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -90,7 +97,7 @@ export class OpenAiCompatibleTextEmbedder implements TextEmbedder {
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     const batchSize = Math.max(1, this.options.batchSize ?? 64);
-    const inputs = withPlaceholders(texts);
+    const inputs = withPlaceholders(texts, REMOTE_MAX_CHARS);
     const out: Float32Array[] = [];
     for (let start = 0; start < inputs.length; start += batchSize) {
       throwIfAborted(options.signal);

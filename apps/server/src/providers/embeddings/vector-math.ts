@@ -39,7 +39,19 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
  */
 export const EMPTY_TEXT_PLACEHOLDER = '(empty comment)';
 
-/** Replaces empty or whitespace-only texts by {@link EMPTY_TEXT_PLACEHOLDER}. */
-export function withPlaceholders(texts: readonly string[]): string[] {
-  return texts.map((t) => (t.trim() === '' ? EMPTY_TEXT_PLACEHOLDER : t));
+/**
+ * Replaces empty or whitespace-only texts by {@link EMPTY_TEXT_PLACEHOLDER}, and cuts a text longer
+ * than `maxChars` there (never inside a surrogate pair). A model reads only its first tokens (USE-lite
+ * 128, sentence-transformers 256-512), but the tokenizer reads everything first: a 1 MB comment overflowed
+ * transformers.js' stack ("Maximum call stack size exceeded", the whole analysis lost) and a 250 KB one
+ * took half a gigabyte. Cut well past the tokens a model reads, so no vector of a text it reads whole
+ * changes.
+ */
+export function withPlaceholders(texts: readonly string[], maxChars: number): string[] {
+  return texts.map((t) => {
+    if (t.trim() === '') return EMPTY_TEXT_PLACEHOLDER;
+    if (t.length <= maxChars) return t;
+    const high = t.charCodeAt(maxChars - 1);
+    return t.slice(0, high >= 0xd800 && high <= 0xdbff ? maxChars - 1 : maxChars);
+  });
 }
