@@ -188,6 +188,10 @@ describe('cli analyze with bad input', () => {
     writeFileSync(blankRows, 'id,text\n1,\n2,"  "\n3,[MAIN] a top comment [REPLY] \n');
     const badJsonl = path.join(dir, 'bad.jsonl');
     writeFileSync(badJsonl, '{"text":"ok"}\nnot json\n');
+    const unclosed = path.join(dir, 'unclosed.csv');
+    writeFileSync(unclosed, 'id,text\n1,"this quote never closes\n2,next row\n');
+    const jsonAsCsv = path.join(dir, 'json-as.csv');
+    writeFileSync(jsonAsCsv, '{"text":"hi"}\n{"text":"yo"}\n');
     const cases: [string[], RegExp, number][] = [
       [['analyze', '--input', path.join(dir, 'missing.csv')], /Input file not found/, 1],
       [['analyze', '--input', noText], /no "text" column/, 1],
@@ -195,6 +199,8 @@ describe('cli analyze with bad input', () => {
       [['analyze', '--input', headerOnly], /has no comments with text/, 1],
       [['analyze', '--input', blankRows], /has no comments with text/, 1],
       [['analyze', '--input', badJsonl], /Line 2 of the comments file is not a JSON object/, 1],
+      [['analyze', '--input', unclosed], /quoted field opened on line 2 is never closed/, 1],
+      [['analyze', '--input', jsonAsCsv], /holds JSON, not CSV: name it \.jsonl/, 1],
       [['analyze'], /Missing --input/, 2],
       [['analyze', '--input', noText, '--clusters', 'many'], /--clusters needs a whole number/, 2],
       [['summarise'], /Unknown command summarise/, 2],

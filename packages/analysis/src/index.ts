@@ -20,6 +20,6 @@ export { prepareComments, type PreparedBatch } from './prepare/prepare-comments'
 export { cleanText } from './prepare/clean-text';
 export { ownText, splitQuotedReply, type QuotedReply } from './prepare/quoted-reply';
 export { sharesToPercentages, engagementWeight } from './measure/shares';
-export { parseCsv, csvRecords, sniffDelimiter } from './text/csv';
+export { parseCsv, csvRecords, sniffDelimiter, CsvQuoteError } from './text/csv';
 export { classifyIntents, type IntentEmbeddings } from './intent/classify-many';
 export { classifySentiments } from './sentiment/classify-many';

@@ -122,7 +122,7 @@ export interface AnalyzeDeps {
 /** Runs `analyze`: reads the file, analyses it with the configured adapters, returns the report. */
 export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
   const args = parseAnalyzeArgs(argv);
-  const { comments, empty } = await readCommentsFile(path.resolve(deps.cwd, args.input));
+  const { comments, empty, encoding } = await readCommentsFile(path.resolve(deps.cwd, args.input));
   const { config } = deps;
   // A relative model folder means the same as every other configured path: from the repository root.
   const model = config.embeddings.model;
@@ -155,7 +155,12 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
       (languageModel ? ` and ${languageModel.name}` : ' (offline labeller)') +
       (empty > 0
         ? `; ${empty} row${empty === 1 ? ' has' : 's have'} no text (listed, weighing nothing)`
-        : ''),
+        : '') +
+      (encoding === 'windows-1252'
+        ? '; the file is not UTF-8, so it was read as Windows-1252 (Latin-1)'
+        : encoding !== 'utf-8'
+          ? `; read as ${encoding.toUpperCase()}`
+          : ''),
   );
   let lastStage = '';
   const result = await analyseComments(

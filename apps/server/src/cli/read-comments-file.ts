@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { InputComment } from '@app/analysis';
 import {
   CommentFileError,
+  decodeCommentsFile,
   parseCommentsCsv,
+  parseCommentsJsonArray,
   parseCommentsJsonl,
 } from '../providers/youtube/comment-file-parser';
 
@@ -15,17 +17,17 @@ export class InputFileError extends Error {
   }
 }
 
-/** JSON Lines by extension (.jsonl, .ndjson), else by content (first character `{`), otherwise CSV. */
-export function detectFormat(file: string, content: string): 'csv' | 'jsonl' {
+/**
+ * JSON Lines by extension (.jsonl, .ndjson), a JSON list by .json, else by content (first character
+ * `{` or `[`), otherwise CSV.
+ */
+export function detectFormat(file: string, content: string): 'csv' | 'jsonl' | 'json' {
   const ext = path.extname(file).toLowerCase();
   if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  if (ext === '.json') return 'json';
   if (ext === '.csv') return 'csv';
-  return content
-    .replace(/^\ufeff/, '')
-    .trimStart()
-    .startsWith('{')
-    ? 'jsonl'
-    : 'csv';
+  const first = content.replace(/^\ufeff/, '').trimStart();
+  return first.startsWith('{') ? 'jsonl' : first.startsWith('[') ? 'json' : 'csv';
 }
 
 /**
@@ -37,10 +39,11 @@ export function detectFormat(file: string, content: string): 'csv' | 'jsonl' {
  */
 export async function readCommentsFile(
   file: string,
-): Promise<{ comments: InputComment[]; empty: number }> {
+): Promise<{ comments: InputComment[]; empty: number; encoding: string }> {
   let content: string;
+  let encoding: string;
   try {
-    content = await readFile(file, 'utf8');
+    ({ text: content, encoding } = decodeCommentsFile(await readFile(file)));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputFileError(`Input file not found: ${file}`);
@@ -52,15 +55,18 @@ export async function readCommentsFile(
   let comments: InputComment[];
   const stats = { empty: 0 };
   try {
+    const format = detectFormat(file, body);
     comments =
-      detectFormat(file, body) === 'jsonl'
+      format === 'jsonl'
         ? parseCommentsJsonl(body, 'row', { keepEmpty: true, stats })
-        : parseCommentsCsv(body, 'row', { keepEmpty: true, stats });
+        : format === 'json'
+          ? parseCommentsJsonArray(body, 'row', { keepEmpty: true, stats })
+          : parseCommentsCsv(body, 'row', { keepEmpty: true, stats });
   } catch (error) {
     if (error instanceof CommentFileError) throw new InputFileError(`${file}: ${error.message}`);
     throw error;
   }
   if (comments.every((c) => c.text.trim() === ''))
     throw new InputFileError(`Input file has no comments with text: ${file}`);
-  return { comments, empty: stats.empty };
+  return { comments, empty: stats.empty, encoding };
 }

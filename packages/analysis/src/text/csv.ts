@@ -5,11 +5,16 @@
  * project: comment files (server and CLI), the data sets of the benchmarks and tests. `delimiter`
  * reads the semicolon files of spreadsheets set to European locales, and tab-separated files.
  */
-export function parseCsv(text: string, delimiter: ',' | ';' | '\t' = ','): string[][] {
+export function parseCsv(
+  text: string,
+  delimiter: ',' | ';' | '\t' = ',',
+  options: { strict?: boolean } = {},
+): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let quoteAt = 0;
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   for (let i = 0; i < src.length; i++) {
     const c = src[i];
@@ -20,8 +25,10 @@ export function parseCsv(text: string, delimiter: ',' | ';' | '\t' = ','): strin
           i++;
         } else quoted = false;
       } else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
+    } else if (c === '"' && field === '') {
+      quoted = true;
+      quoteAt = i;
+    } else if (c === delimiter) {
       row.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {
@@ -32,11 +39,25 @@ export function parseCsv(text: string, delimiter: ',' | ';' | '\t' = ','): strin
       row = [];
     } else field += c;
   }
+  // strict: a quote never closed took every later line into one field (a stray " in a comment
+  // turned the rest of an export into one comment); say where it opened instead
+  if (quoted && options.strict)
+    throw new CsvQuoteError(src.slice(0, quoteAt).split(/\r\n|\r|\n/).length);
   if (field !== '' || row.length > 0) {
     row.push(field);
     rows.push(row);
   }
   return rows;
+}
+
+/** A quoted field that is never closed (strict parsing); `line` is where its quote opened. */
+export class CsvQuoteError extends Error {
+  constructor(readonly line: number) {
+    super(
+      `A quoted field opened on line ${line} is never closed, so every line after it would be one field. Close the quote (a quote inside a field is written "").`,
+    );
+    this.name = 'CsvQuoteError';
+  }
 }
 
 /** CSV rows as records keyed by the header row (missing trailing fields become ''). */

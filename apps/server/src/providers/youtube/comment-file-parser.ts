@@ -1,5 +1,5 @@
 import type { InputComment } from '@app/analysis';
-import { parseCsv, sniffDelimiter, splitQuotedReply } from '@app/analysis';
+import { CsvQuoteError, parseCsv, sniffDelimiter, splitQuotedReply } from '@app/analysis';
 import { countValue } from './count-text';
 
 export { parseCsv };
@@ -170,19 +170,124 @@ export function parseCommentsCsv(
   idPrefix = 'row',
   options: ParseOptions = {},
 ): InputComment[] {
-  const [header, ...body] = parseCsv(text, sniffDelimiter(text));
+  const delimiter = sniffDelimiter(text);
+  let parsed: string[][];
+  try {
+    parsed = parseCsv(text, delimiter, { strict: true });
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw new CommentFileError(error.message);
+    throw error;
+  }
+  const [header, ...body] = parsed;
   if (header === undefined) return [];
   const names = header.map((h) => h.trim());
-  if (!names.some((n) => TEXT_KEYS.includes(key(n)))) {
+  const textAt = names.findIndex((n) => TEXT_KEYS.includes(key(n)));
+  if (textAt < 0) {
+    const first = text.replace(/^\ufeff/, '').trimStart();
     throw new CommentFileError(
-      `The comments file has no "text" column (found: ${names.join(', ') || 'nothing'}).`,
+      first.startsWith('{') || first.startsWith('[')
+        ? 'The comments file holds JSON, not CSV: name it .jsonl (one object per line) or .json (a list of objects).'
+        : `The comments file has no "text" column (found: ${foundColumns(names)}).`,
     );
   }
+  // A text column last in the header takes the cells past the header back: an unquoted comma in a
+  // comment ("I disagree, the audio was bad") had cut it at the comma.
+  const lastIsText = textAt === names.length - 1;
   // a line with no cells at all (a trailing blank line) is no row
   const rows = body
     .filter((cells) => cells.some((c) => c.trim() !== ''))
-    .map((cells) => Object.fromEntries(names.map((n, i) => [n, cells[i] ?? ''])));
+    .map((cells) => {
+      const row = Object.fromEntries(names.map((n, i) => [n, cells[i] ?? '']));
+      if (lastIsText && cells.length > names.length)
+        row[names[textAt]!] = cells.slice(textAt).join(delimiter);
+      return row;
+    });
   return rowsToComments(rows, idPrefix, options);
+}
+
+/** The header's column names for a message: at most 12, each at most 30 characters. */
+function foundColumns(names: readonly string[]): string {
+  if (names.length === 0 || names.every((n) => n === '')) return 'nothing';
+  const shown = names.slice(0, 12).map((n) => (n.length > 30 ? `${n.slice(0, 29)}…` : n));
+  return shown.join(', ') + (names.length > 12 ? ` and ${names.length - 12} more` : '');
+}
+
+/** Parses a JSON file holding a list of comment objects (`[{"text": …}, …]`). */
+export function parseCommentsJsonArray(
+  text: string,
+  idPrefix = 'row',
+  options: ParseOptions = {},
+): InputComment[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CommentFileError('The comments file is not valid JSON.');
+  }
+  if (!Array.isArray(value))
+    throw new CommentFileError('The comments file is JSON but not a list of comment objects.');
+  value.forEach((item, i) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw new CommentFileError(`Item ${i + 1} of the comments list is not a JSON object.`);
+  });
+  return rowsToComments(value as Row[], idPrefix, options);
+}
+
+/**
+ * A comments file's bytes as text: UTF-8 (with or without its byte-order mark), UTF-16 by its
+ * byte-order mark (Excel's "Unicode text"), else Windows-1252 when the bytes are not UTF-8 (older
+ * Excel CSV exports; Latin-1 is its subset). Read as UTF-8 regardless, UTF-16 gave ids full of NUL
+ * characters and a phantom row, and every accented letter of a Windows-1252 file became "�".
+ */
+export function decodeCommentsFile(bytes: Uint8Array): {
+  text: string;
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+} {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  // UTF-16 without its mark: text in Latin letters has a zero byte in every other place (first in
+  // big-endian, second in little-endian), which UTF-8 text never has
+  const head = bytes.subarray(0, 2000 - (Math.min(bytes.length, 2000) % 2));
+  let evenZeros = 0;
+  let oddZeros = 0;
+  head.forEach((b, i) => {
+    if (b === 0) {
+      if (i % 2 === 0) evenZeros++;
+      else oddZeros++;
+    }
+  });
+  const pairs = head.length / 2;
+  if (pairs >= 2 && evenZeros > 0.4 * pairs && oddZeros === 0)
+    return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' };
+  if (pairs >= 2 && oddZeros > 0.4 * pairs && evenZeros === 0)
+    return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  }
+}
+
+/** Windows-1252's characters at 0x80-0x9F (the rest of its bytes are the same code points). */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Windows-1252, written out: Node's TextDecoder reads that label as ISO-8859-1, which turns the
+ * smart quotes and dashes Excel writes (0x91-0x97) into control characters.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const chunk = bytes.subarray(i, i + 8192);
+    out += String.fromCharCode(
+      ...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b)),
+    );
+  }
+  return out;
 }
 
 /** Parses JSON Lines (one object per line; blank lines ignored). */

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChainedCommentSource } from './chained-comment-source';
-import { parseCommentsCsv, parseCommentsJsonl, parseCsv } from './comment-file-parser';
+import {
+  decodeCommentsFile,
+  parseCommentsCsv,
+  parseCommentsJsonArray,
+  parseCommentsJsonl,
+  parseCsv,
+} from './comment-file-parser';
 import { CommentSourceError, SOURCE_MESSAGES, type CommentSource } from './comment-source.port';
 import { FileCommentSource } from './file-comment-source';
 
@@ -155,6 +161,76 @@ describe('comment file columns', () => {
     expect(() => parseCommentsCsv('Id,Body Text\n1,hi\n')).toThrow(
       'The comments file has no "text" column (found: Id, Body Text).',
     );
+    // a long header is named in short, not echoed whole
+    const wide = Array.from({ length: 40 }, (_, i) => `column number ${i} ${'x'.repeat(50)}`);
+    let message = '';
+    try {
+      parseCommentsCsv(`${wide.join(',')}\n`);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/and 28 more\)\.$/);
+    expect(message.length).toBeLessThan(500);
+    // JSON where CSV was expected says so
+    expect(() => parseCommentsCsv('{"text": "hi"}\n')).toThrow(/holds JSON, not CSV/);
+  });
+
+  it('says where a quote that never closes opened, instead of reading the rest as one comment', () => {
+    expect(() => parseCommentsCsv('id,text\n1,"this quote never closes\n2,next row\n')).toThrow(
+      'A quoted field opened on line 2 is never closed',
+    );
+  });
+
+  it('gives a last text column the cells an unquoted comma split off', () => {
+    const got = parseCommentsCsv('text\nI disagree, the audio was bad, really bad\n');
+    expect(got.map((c) => c.text)).toEqual(['I disagree, the audio was bad, really bad']);
+    const semicolons = parseCommentsCsv('id;text\n1;yes; really\n');
+    expect(semicolons.map((c) => [c.id, c.text])).toEqual([['1', 'yes; really']]);
+    // a text column before others cannot know which cells are its own: it keeps its cell
+    const first = parseCommentsCsv('text,likes\nhi, there,3\n');
+    expect(first.map((c) => c.text)).toEqual(['hi']);
+  });
+
+  it('reads a JSON list of comment objects', () => {
+    const got = parseCommentsJsonArray('[{"id": "a", "text": "hi", "likes": 2}, {"text": "yo"}]');
+    expect(got.map((c) => [c.id, c.text, c.likes])).toEqual([
+      ['a', 'hi', 2],
+      ['row-2', 'yo', 0],
+    ]);
+    expect(() => parseCommentsJsonArray('[1]')).toThrow('Item 1 of the comments list');
+  });
+});
+
+describe('comment file encodings', () => {
+  const csv = 'id,text\n1,Très bien fait — “merci”\n';
+  const utf16 = (s: string, le: boolean) => {
+    const b = Buffer.from(s, 'utf16le');
+    if (!le) b.swap16();
+    return new Uint8Array(b);
+  };
+  it('reads UTF-8 (with its mark or without), UTF-16 with its mark or without, and Windows-1252', () => {
+    expect(decodeCommentsFile(new Uint8Array(Buffer.from(csv)))).toEqual({
+      text: csv,
+      encoding: 'utf-8',
+    });
+    expect(decodeCommentsFile(new Uint8Array(Buffer.from('\ufeff' + csv))).text).toBe(csv);
+    for (const le of [true, false]) {
+      const encoding = le ? 'utf-16le' : 'utf-16be';
+      expect(decodeCommentsFile(utf16('\ufeff' + csv, le))).toEqual({ text: csv, encoding });
+      expect(decodeCommentsFile(utf16(csv, le))).toEqual({ text: csv, encoding });
+    }
+    const cp1252 = new Uint8Array([
+      ...Buffer.from('id,text\n1,Tr'),
+      0xe8,
+      ...Buffer.from('s bien '),
+      0x93,
+      0x94,
+      0x0a,
+    ]);
+    expect(decodeCommentsFile(cp1252)).toEqual({
+      text: 'id,text\n1,Très bien “”\n',
+      encoding: 'windows-1252',
+    });
   });
 });
 

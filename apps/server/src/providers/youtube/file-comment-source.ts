@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { InputComment } from '@app/analysis';
 import {
   CommentFileError,
+  decodeCommentsFile,
   parseCommentsCsv,
   parseCommentsJsonl,
   parseInfoJson,
@@ -75,7 +76,7 @@ export class FileCommentSource implements CommentSource {
       const version = `${mtimeMs}:${metaMs}`;
       const cached = this.cache.get(file);
       if (cached && cached.version === version) return cached.loaded;
-      const text = await readFile(file, 'utf8');
+      const text = decodeCommentsFile(await readFile(file)).text;
       const metaText = await readIfExists(path.join(this.dir, `${videoId}.meta.json`));
       let loaded: Loaded;
       try {
