@@ -12,8 +12,17 @@ import {
 } from './tokenise';
 
 export interface Keyphrase {
-  /** Tag text as shown (lower case, most common spelling in the cluster). */
+  /**
+   * The phrase's key (lower case, a plural "s" folded: "recipe" for "recipes"), which the labelling
+   * rules compare with their word lists.
+   */
   tag: string;
+  /**
+   * The tag as the report shows it: the key when viewers write it ("recipe" beside "recipes"), else
+   * their commonest form ("jacksfilms", "dungarees"; "très bien", "muchas gracias", where folding an
+   * English plural "s" off other languages' words had shown "trè bien" and "mucha gracia").
+   */
+  shownTag: string;
   /**
    * Form for headings: the most common capitalisation ("iPhone", "Minecraft") and, for words viewers
    * write in lower case, the most common number ("views" where most write "views"; the tag stays "view");
@@ -673,6 +682,7 @@ function describe(
   // A word viewers mostly write as a hashtag is shown as one ("#MoreSidemen", not "moresidemen").
   const asHashtag = seen > 0 && hashtags * 2 > seen;
   const tag = (asHashtag ? `#${written}` : written).toLowerCase();
+  const shownTag = asHashtag || isName || !plural || plainForms.has(term) ? tag : plural[0];
   // Acronyms, languages and a few products are written the usual way ("HTML", "French", "iPhone").
   // The source's spelling first ("Radiohead" from the title), then the usual one; then a full name
   // viewers type in lower case, where someone in the section capitalises its surname inside a
@@ -689,6 +699,7 @@ function describe(
   const oneWordName = name && parts.length === 1 && display !== display.toUpperCase();
   return {
     tag,
+    shownTag,
     display,
     name,
     // software, services and makers go bare ("Questions about Visual Studio")

@@ -283,8 +283,26 @@ describe('labelClusters: headings', () => {
       ...['love the camera', 'the camera is great', 'this camera rocks', 'camera quality'],
     ];
     const [uploads] = labelTexts(texts, (i) => (i < 6 ? 0 : 1), 'Opinion');
-    expect(uploads!.tags).toContain('upload');
+    expect(uploads!.tags).toContain('uploads');
     expect(uploads!.heading).not.toMatch(/upload/i);
+  });
+
+  it('shows tags as viewers write them, never a plural "s" folded off another language\'s word', () => {
+    const texts = [
+      ...[
+        'Très bien fait, merci',
+        "C'est très bien",
+        'très très bien ce vidéo',
+        'Vraiment très bien',
+      ],
+      ...['Muchas gracias por el video', 'muchas gracias amigo', 'gracias por compartir'],
+      ...['love the recipes', 'the recipe was great', 'more recipes please', 'these recipes rock'],
+    ];
+    const labels = labelTexts(texts, (i) => (i < 4 ? 0 : i < 7 ? 1 : 2), 'Praise');
+    const tags = labels.flatMap((l) => l.tags);
+    expect(tags).toEqual(expect.arrayContaining(['très bien', 'muchas gracias', 'recipe']));
+    expect(tags).not.toContain('trè bien');
+    expect(tags).not.toContain('mucha gracia');
   });
 
   it('names no topic with a word of praise itself ("huge respect")', () => {

@@ -327,7 +327,7 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       alternative,
       subject,
       ...(person ? { person } : {}),
-      tags: phrases.map((p) => p.tag),
+      tags: phrases.map((p) => p.shownTag),
       keyphrases: phrases,
       category,
       sentiment,

@@ -40,6 +40,7 @@ export function keyphrase(display: string, extra: Partial<Keyphrase> = {}): Keyp
   return {
     share: 0.3,
     tag: display.toLowerCase(),
+    shownTag: (extra.tag ?? display).toLowerCase(),
     display,
     name: display !== display.toLowerCase(),
     takesArticle: false,

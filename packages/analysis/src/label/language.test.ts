@@ -317,7 +317,7 @@ describe('isForeignPhrase', () => {
       'the triggers in this one are so good for sleep',
     ];
     const [label] = labelTexts(texts, () => 0, 'Praise');
-    expect(label!.tags).toEqual(expect.arrayContaining(['mejor', 'trigger']));
+    expect(label!.tags).toEqual(expect.arrayContaining(['mejor', 'triggers']));
     expect(label!.heading).toBe('Praise for the triggers');
   });
 });
