@@ -328,7 +328,7 @@ describe('composeOfflineSummary', () => {
       subject: 'x',
     });
     expect(composeOfflineSummary([chatter, mod], neutral).overall_vibe).toBe(
-      'Reactions lean positive; the biggest topic is requests for mod ideas (21.7% of comments).',
+      'Reactions lean positive; the biggest specific topic is requests for mod ideas (21.7% of comments).',
     );
     // a topic less than half the size of the biggest cluster is not "the biggest" of anything
     const small = { ...mod, size: 100, percentage: 10 };

@@ -276,7 +276,7 @@ export function composeOfflineSummary(
   const overallVibe = !biggest
     ? `${vibe(overall)}.`
     : topic && topic.percentage >= biggest.percentage / 2
-      ? `${vibe(overall)}; the biggest topic is ${lowerFirst(topic.heading)} (${pct(topic.percentage)} of comments).`
+      ? `${vibe(overall)}; the biggest specific topic is ${lowerFirst(topic.heading)} (${pct(topic.percentage)} of comments).`
       : `${vibe(overall)}; the biggest conversation is ${lowerFirst(biggest.heading)} (${pct(biggest.percentage)} of comments).`;
 
   // Praise inside other topics that names no subject would read "Viewers praise the video" once per
