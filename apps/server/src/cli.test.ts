@@ -257,6 +257,17 @@ describe('cli analyze with bad input', () => {
     // a row without text says nothing: no intent of its own, no tone
     expect(report.comments[1]).toMatchObject({ intent: 'Opinion', sentiment: 'neutral' });
     expect(report.clusters.reduce((n, c) => n + c.size, 0)).toBe(4);
+
+    // more clusters asked for than the comments can fill: fewer come back, and stderr says why
+    stderr = '';
+    const many = await runCliInProcess(['analyze', '--input', gaps, '--clusters', '10'], {
+      env: { EMBEDDINGS_PROVIDER: 'fake' },
+      cwd: serverDir,
+      stdout: () => undefined,
+      stderr: (line) => (stderr += `${line}\n`),
+    });
+    expect(many).toBe(0);
+    expect(stderr).toMatch(/\(--clusters 10: 4 comments make at most \d\)/);
   });
 });
 

@@ -181,7 +181,11 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
   );
   deps.log(
     `done: ${result.clusters.length} clusters, ${result.stats.duplicates} duplicates, ${result.stats.spam} spam, ` +
-      `labeller ${result.labeller}, ${result.timingsMs.total} ms`,
+      `labeller ${result.labeller}, ${result.timingsMs.total} ms` +
+      // asked for more clusters than there are comments to fill them: say why fewer came back
+      (args.clusters !== undefined && result.clusters.length < args.clusters
+        ? ` (--clusters ${args.clusters}: ${comments.length} comments make at most ${result.clusters.length})`
+        : ''),
   );
   return toCliReport(result);
 }
