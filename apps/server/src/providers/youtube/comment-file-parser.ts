@@ -235,9 +235,10 @@ export function parseCommentsJsonArray(
 
 /**
  * A comments file's bytes as text: UTF-8 (with or without its byte-order mark), UTF-16 by its
- * byte-order mark (Excel's "Unicode text"), else Windows-1252 when the bytes are not UTF-8 (older
- * Excel CSV exports; Latin-1 is its subset). Read as UTF-8 regardless, UTF-16 gave ids full of NUL
- * characters and a phantom row, and every accented letter of a Windows-1252 file became "�".
+ * byte-order mark (Excel's "Unicode text") or, without one, by the zero byte in every other place
+ * that Latin text has in UTF-16, else Windows-1252 when the bytes are not UTF-8 (older Excel CSV
+ * exports; Latin-1 is its subset). Read as UTF-8 regardless, UTF-16 gave ids full of NUL characters
+ * and a phantom row, and every accented letter of a Windows-1252 file became "�".
  */
 export function decodeCommentsFile(bytes: Uint8Array): {
   text: string;
