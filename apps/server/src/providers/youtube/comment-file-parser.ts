@@ -73,10 +73,26 @@ function isYes(row: Row, keys: string[]): boolean {
   });
 }
 
+/**
+ * A published date as ISO, or null: Unix time in seconds (9-11 digits) or milliseconds (12-13), a
+ * calendar date whose day exists ("2023-02-30" is no date, where Date rolled it over to 2 March),
+ * or anything else Date reads; a bare "0" or "12" is no date (Date read "0" as 1 January 2000).
+ */
 function toIsoDate(v: string | undefined, seconds: string | undefined): string | null {
-  if (v !== undefined) {
-    const d = new Date(v);
-    if (!Number.isNaN(d.getTime())) return d.toISOString();
+  const text = v?.trim();
+  if (text !== undefined && text !== '') {
+    if (/^\d+$/.test(text))
+      return text.length >= 9 && text.length <= 13
+        ? new Date(Number(text) * (text.length <= 11 ? 1000 : 1)).toISOString()
+        : null;
+    const d = new Date(text);
+    if (!Number.isNaN(d.getTime())) {
+      const ymd = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+      // a day past its month's end is a typo, not the next month
+      if (ymd && new Date(Date.UTC(+ymd[1]!, +ymd[2]! - 1, +ymd[3]!)).getUTCDate() !== +ymd[3]!)
+        return null;
+      return d.toISOString();
+    }
   }
   if (seconds !== undefined && Number.isFinite(Number(seconds)))
     return new Date(Number(seconds) * 1000).toISOString();

@@ -191,6 +191,20 @@ describe('comment file columns', () => {
     expect(first.map((c) => c.text)).toEqual(['hi']);
   });
 
+  it('reads Unix times and refuses days that do not exist, rather than rolling them over', () => {
+    const got = parseCommentsCsv(
+      'text,published_at\na,1700000000\nb,1700000000000\nc,2023-02-30\nd,0\ne,2023-02-28T10:00:00Z\nf,Jan 5 2023\n',
+    );
+    expect(got.map((c) => c.publishedAt)).toEqual([
+      '2023-11-14T22:13:20.000Z',
+      '2023-11-14T22:13:20.000Z',
+      null,
+      null,
+      '2023-02-28T10:00:00.000Z',
+      new Date('Jan 5 2023').toISOString(),
+    ]);
+  });
+
   it('reads a JSON list of comment objects', () => {
     const got = parseCommentsJsonArray('[{"id": "a", "text": "hi", "likes": 2}, {"text": "yo"}]');
     expect(got.map((c) => [c.id, c.text, c.likes])).toEqual([
