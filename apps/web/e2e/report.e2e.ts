@@ -444,6 +444,19 @@ describe('report experience', () => {
     await waitForReport(page, SIDEMEN);
     expect(await page.getByTestId('video-id').innerText()).toBe(SIDEMEN);
 
+    // Back and Forward move between the reports opened in this tab (the address stays the same)
+    const address = page.url();
+    await page.locator(`[data-testid="history-item"][data-video-id="${PHONE}"]`).click();
+    await waitForReport(page, PHONE);
+    await page.goBack();
+    await waitForReport(page, SIDEMEN);
+    expect(await page.getByTestId('video-id').innerText()).toBe(SIDEMEN);
+    await page.goForward();
+    await waitForReport(page, PHONE);
+    expect(page.url()).toBe(address);
+    await page.goBack();
+    await waitForReport(page, SIDEMEN);
+
     // A failed clear says so and keeps the list.
     await page.route('**/api/v1/analyses/clear', (route) =>
       route.fulfill({

@@ -37,6 +37,7 @@ export default function MainApp({
   onToggleTheme: () => void;
 }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { token, refreshProfile } = useAuth();
   const signedIn = token !== null;
@@ -86,14 +87,28 @@ export default function MainApp({
     ),
   });
 
+  // Back and Forward move between the reports opened in this tab and the page before them: showing a
+  // report adds a history entry holding its id (the same address: views stay state, spec section 2),
+  // where Back had left the app.
+  const pushReportEntry = useCallback(
+    (id: string) => {
+      const state = (window.history.state as { usr?: unknown } | null)?.usr;
+      void navigate(
+        { pathname: window.location.pathname, search: window.location.search },
+        { state: { ...(typeof state === 'object' && state !== null ? state : {}), report: id } },
+      );
+    },
+    [navigate],
+  );
   const onComplete = useCallback(
     (doneVideoId: string) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.report(doneVideoId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
       refreshProfile();
       setReportVideoId(doneVideoId);
+      pushReportEntry(doneVideoId);
     },
-    [queryClient, refreshProfile],
+    [queryClient, refreshProfile, pushReportEntry],
   );
   const onFailed = useCallback((message: string) => setJobError(message), []);
   const job = useAnalysisJob({ onComplete, onFailed });
@@ -109,7 +124,6 @@ export default function MainApp({
 
   // Back from checkout (?checkout=success|cancel, or portal from the billing portal): refresh the
   // balance until the payment's webhook shows, confirm, and tidy the address (spec section 4).
-  const navigate = useNavigate();
   const { returned } = useCheckoutWatch();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -186,8 +200,7 @@ export default function MainApp({
     }
   };
 
-  const openReport = (id: string) => {
-    if (running) return;
+  const showReport = (id: string) => {
     setView('home');
     setHeroVisible(false);
     setJobError(null);
@@ -196,6 +209,33 @@ export default function MainApp({
     setReportVideoId(id);
     void queryClient.invalidateQueries({ queryKey: queryKeys.report(id) });
   };
+  const openReport = (id: string) => {
+    if (running) return;
+    showReport(id);
+    if (id !== reportVideoId) pushReportEntry(id);
+  };
+  // Back or Forward to an entry: the report it holds, or none (the page before the first report)
+  const goTo = (report: string | null) => {
+    if (running || report === reportVideoId) return;
+    if (report !== null) showReport(report);
+    else {
+      setReportVideoId(null);
+      setVideoId(null);
+      setHeroVisible(true);
+    }
+  };
+  const onHistory = useRef(goTo);
+  useEffect(() => {
+    onHistory.current = goTo;
+  });
+  useEffect(() => {
+    const onPop = () => {
+      const state = (window.history.state as { usr?: { report?: unknown } } | null)?.usr;
+      onHistory.current(typeof state?.report === 'string' ? state.report : null);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
   const showHero = (heroVisible || restoredGone) && !running && reportVideoId === null;
   const resetKey = `${reportVideoId ?? 'none'}:${resetCount}`;
