@@ -5,8 +5,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ClusterCommentsReply, ReportReply } from '@app/contracts';
 import {
   apiGet,
+  DESKTOP,
   fixturesCommentsDir,
   launchBrowser,
+  MOBILE,
   newPage,
   screenshotsDir,
   setTheme,
@@ -188,6 +190,10 @@ describe('cluster tools', () => {
       expect(q.toLowerCase()).toContain(word);
     }
     await screenshot(page, 'cluster-chat-drawer-dark');
+    // at phone width the drawer is the whole screen
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'cluster-chat-drawer-dark-mobile');
+    await page.setViewportSize(DESKTOP);
     await page.keyboard.press('Escape');
     await setTheme(page, 'light');
     await openReport(page);
@@ -203,6 +209,9 @@ describe('cluster tools', () => {
     await lightChat.getByRole('button', { name: 'Send' }).click();
     await lightChat.getByTestId('chat-quotes').waitFor({ timeout: 60_000 });
     await screenshot(page, 'cluster-chat-drawer-light');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'cluster-chat-drawer-light-mobile');
+    await page.setViewportSize(DESKTOP);
     await page.keyboard.press('Escape');
     await setTheme(page, 'dark');
     await openReport(page);

@@ -152,6 +152,7 @@ describe('workspaces', () => {
     expect(await page.getByTestId('workspace-videos-empty').innerText()).toBe(
       'No videos added yet. Select videos below and click Add to Workspace.',
     );
+    await photograph(page, 'workspace-linked');
 
     await catalogueCard.getByRole('button').click();
     expect(await page.getByTestId('catalogue-selected-count').innerText()).toBe('1 selected');
