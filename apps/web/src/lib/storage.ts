@@ -1,3 +1,5 @@
+import { VideoIdSchema } from '@app/contracts';
+
 /**
  * The local-storage keys of spec section 3. Every read and write goes through here so a browser
  * that blocks storage (private mode, quota) degrades to "not stored" instead of throwing.
@@ -76,12 +78,11 @@ export function clearCurrentJob(jobId: string): void {
  * the landing page; cleared with the sign-in (clearAuth) and whenever no report is open.
  */
 const OPEN_REPORT = 'open_report';
-const REPORT_KEY = /^(?:[A-Za-z0-9_-]{11}|ig_\d{9,30})$/;
 
 export function readOpenReport(): string | null {
   try {
     const id = window.sessionStorage.getItem(OPEN_REPORT);
-    return id !== null && REPORT_KEY.test(id) ? id : null;
+    return VideoIdSchema.safeParse(id).success ? id : null;
   } catch {
     return null;
   }
