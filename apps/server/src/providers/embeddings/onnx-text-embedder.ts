@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EmbedOptions, TextEmbedder } from '@app/analysis';
 import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
-import { l2NormalizeInPlace, throwIfAborted, withPlaceholders } from './vector-math';
+import { l2NormalizeInPlace, throwIfAborted, embeddableTexts } from './vector-math';
 
 export type EmbeddingDtype = 'q8' | 'fp32';
 
@@ -214,7 +214,7 @@ export class OnnxTextEmbedder implements TextEmbedder {
     throwIfAborted(options.signal);
     if (texts.length === 0) return [];
     const extractors = await loadPipelines(this.options);
-    const inputs = withPlaceholders(texts, LOCAL_MAX_CHARS);
+    const inputs = embeddableTexts(texts, LOCAL_MAX_CHARS);
     // Batches are formed from texts of similar length: a batch is padded to its longest text, so
     // mixing a one-word comment with a 128-token one wastes most of the compute. Results go back
     // to input order.

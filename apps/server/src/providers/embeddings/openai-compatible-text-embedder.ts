@@ -1,5 +1,5 @@
 import type { EmbedOptions, TextEmbedder } from '@app/analysis';
-import { l2NormalizeInPlace, throwIfAborted, withPlaceholders } from './vector-math';
+import { l2NormalizeInPlace, throwIfAborted, embeddableTexts } from './vector-math';
 
 export interface OpenAiCompatibleTextEmbedderOptions {
   /** Base URL of the server, with or without the trailing `/v1` (e.g. http://127.0.0.1:11434). */
@@ -97,7 +97,7 @@ export class OpenAiCompatibleTextEmbedder implements TextEmbedder {
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     const batchSize = Math.max(1, this.options.batchSize ?? 64);
-    const inputs = withPlaceholders(texts, REMOTE_MAX_CHARS);
+    const inputs = embeddableTexts(texts, REMOTE_MAX_CHARS);
     const out: Float32Array[] = [];
     for (let start = 0; start < inputs.length; start += batchSize) {
       throwIfAborted(options.signal);

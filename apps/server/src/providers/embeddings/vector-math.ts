@@ -47,7 +47,7 @@ export const EMPTY_TEXT_PLACEHOLDER = '(empty comment)';
  * took half a gigabyte. Cut well past the tokens a model reads, so no vector of a text it reads whole
  * changes.
  */
-export function withPlaceholders(texts: readonly string[], maxChars: number): string[] {
+export function embeddableTexts(texts: readonly string[], maxChars: number): string[] {
   return texts.map((t) => {
     if (t.trim() === '') return EMPTY_TEXT_PLACEHOLDER;
     if (t.length <= maxChars) return t;
