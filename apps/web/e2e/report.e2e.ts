@@ -379,6 +379,9 @@ describe('report experience', () => {
       '3 credits are held for this analysis; what it does not use comes back when it finishes.',
     );
     await screenshot(page, 'progress-light-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'progress-light-mobile');
+    await page.setViewportSize(DESKTOP);
     // the pill agrees in number with its count ("1 credit", "2 credits")
     const pill = (await page.getByTestId('credits-pill').innerText()).replace(/\s+/g, ' ');
     const held = pill.split(/\s/)[0]!;
@@ -402,6 +405,9 @@ describe('report experience', () => {
     expect(await page.getByTestId('hero').count()).toBe(0);
     await page.getByTestId('progress-credits').waitFor();
     await screenshot(page, 'progress-dark-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'progress-dark-mobile');
+    await page.setViewportSize(DESKTOP);
     await page.evaluate((t) => localStorage.setItem('theme', t ?? 'light'), theme);
     hold = false;
     await waitForReport(page, PHONE);
