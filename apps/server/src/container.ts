@@ -17,6 +17,8 @@ import { createArgon2PasswordHasher, type PasswordHasher } from './services/auth
 import { createTextEmbedder } from './providers/embeddings/create-text-embedder';
 import type { FacebookTokenVerifier } from './providers/facebook/facebook-token-verifier.port';
 import { GraphApiFacebookTokenVerifier } from './providers/facebook/graph-api-facebook-token-verifier';
+import { HmacSignedRequestVerifier } from './providers/facebook/signed-request';
+import type { SignedRequestVerifier } from './providers/facebook/signed-request.port';
 import { GoogleAuthLibraryIdTokenVerifier } from './providers/google/google-auth-library-id-token-verifier';
 import type { GoogleIdTokenVerifier } from './providers/google/google-id-token-verifier.port';
 import { createPayments, type Payments } from './providers/stripe/create-payment-gateway';
@@ -66,6 +68,8 @@ export interface Container {
   googleVerifier: GoogleIdTokenVerifier | null;
   /** Facebook sign-in (Graph API debug_token), or null without FACEBOOK_APP_ID and _SECRET. */
   facebookVerifier: FacebookTokenVerifier | null;
+  /** Meta's signed requests (data deletion) checked with FACEBOOK_APP_SECRET, or null without Facebook. */
+  facebookSignedRequests: SignedRequestVerifier | null;
   /** The payment provider (PAYMENTS_PROVIDER: Stripe, the demo checkout, or none). */
   payments: Payments;
   /**
@@ -170,6 +174,10 @@ export function createContainer(input: {
               clock,
             })
           : null,
+    facebookSignedRequests:
+      facebook.appId && facebook.appSecret
+        ? new HmacSignedRequestVerifier([facebook.appSecret])
+        : null,
     payments: overrides.payments ?? createPayments(config.payments, () => clock.now()),
     instagram,
   };

@@ -101,3 +101,33 @@ export const DeleteAccountRequestSchema = z.object({
   confirmation: z.string().max(200).optional(),
 });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+/**
+ * POST /api/v1/meta/data-deletion: Meta's Data Deletion Request Callback. Meta posts a form with
+ * `signed_request`; the reply is the JSON Meta documents: where the person can check the status,
+ * and the code they are shown.
+ */
+export const MetaDataDeletionRequestSchema = z.object({
+  signed_request: z
+    .string({ error: 'signed_request is required.' })
+    .min(1, 'signed_request is required.')
+    .max(8192, 'signed_request is too long.'),
+});
+export type MetaDataDeletionRequest = z.infer<typeof MetaDataDeletionRequestSchema>;
+
+export const MetaDataDeletionReplySchema = z.object({
+  url: z.string(),
+  confirmation_code: z.string(),
+});
+export type MetaDataDeletionReply = z.infer<typeof MetaDataDeletionReplySchema>;
+
+/** GET /api/v1/meta/data-deletion/{code}: the status page's answer (no account detail). */
+export const DataDeletionStatusReplySchema = z.object({
+  confirmation_code: z.string(),
+  status: z.literal('completed'),
+  /** account_deleted: the Chorus account signed in with that Facebook account is gone; no_account: there was none. */
+  outcome: z.enum(['account_deleted', 'no_account']),
+  requested_at: z.string(),
+  completed_at: z.string(),
+});
+export type DataDeletionStatusReply = z.infer<typeof DataDeletionStatusReplySchema>;

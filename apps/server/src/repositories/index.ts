@@ -4,6 +4,7 @@ import { createAnalysisJobRepository } from './analysis-job.repository';
 import { createCommentRepository } from './comment.repository';
 import { createClusterAnalysisRepository } from './cluster-analysis.repository';
 import { createCreditLedgerRepository } from './credit-ledger.repository';
+import { createDataDeletionRequestRepository } from './data-deletion-request.repository';
 import { createInstagramPostRepository } from './instagram-post.repository';
 import { createIdentityRepository } from './identity.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
@@ -25,6 +26,7 @@ export function createRepositories(db: Kysely<DB>) {
     users: createUserRepository(db),
     sessions: createSessionRepository(db),
     identities: createIdentityRepository(db),
+    dataDeletionRequests: createDataDeletionRequestRepository(db),
     ledger: createCreditLedgerRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     signupAttempts: createSignupAttemptRepository(db),

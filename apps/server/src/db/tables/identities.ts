@@ -14,7 +14,17 @@ export interface UserIdentitiesTable {
   lastSignInAt: Timestamp;
 }
 
+/** A deletion request Meta sent for a Facebook user: only its code and outcome, never who asked. */
+export interface DataDeletionRequestsTable {
+  code: string;
+  source: 'facebook';
+  outcome: 'account_deleted' | 'no_account';
+  requestedAt: Timestamp;
+  completedAt: Timestamp;
+}
+
 /** Tables of Google and Facebook sign-in. */
 export interface IdentityTables {
   userIdentities: UserIdentitiesTable;
+  dataDeletionRequests: DataDeletionRequestsTable;
 }

@@ -68,20 +68,36 @@ export async function deleteAccount(
     );
   }
 
+  await eraseAccount(deps, account);
+  deps.logger.info({ userId: user.id }, 'account deleted by its owner');
+}
+
+/**
+ * Deletes an account and everything that cascades from its user row (see deleteAccount), after
+ * cancelling a plan the payment provider still bills (502 when the provider cannot be reached, and
+ * then nothing is deleted). The sign-in failures kept for its e-mail go too.
+ */
+export async function eraseAccount(
+  deps: Pick<AuthDeps, 'repos' | 'transaction'> & {
+    logger: Pick<Logger, 'info' | 'warn'>;
+    paymentGateway: PaymentGateway | null;
+  },
+  account: { id: string; email: string | null },
+): Promise<void> {
   const gateway = deps.paymentGateway;
   const customerId = gateway
-    ? await deps.repos.paymentCustomers.find(user.id, gateway.provider)
+    ? await deps.repos.paymentCustomers.find(account.id, gateway.provider)
     : null;
   if (gateway && customerId) {
     const cancelled = await viaProvider(deps, () => gateway.cancelSubscriptions(customerId));
-    if (cancelled > 0) deps.logger.info({ userId: user.id, cancelled }, 'subscription cancelled');
+    if (cancelled > 0)
+      deps.logger.info({ userId: account.id, cancelled }, 'subscription cancelled');
   }
 
   await deps.transaction(async (repos) => {
     // The row lock makes a concurrent credit movement (a job settling) wait, then find no user.
-    if (!(await repos.users.lockById(user.id))) return;
+    if (!(await repos.users.lockById(account.id))) return;
     if (account.email) await repos.loginAttempts.deleteForEmail(account.email);
-    await repos.users.deleteById(user.id);
+    await repos.users.deleteById(account.id);
   });
-  deps.logger.info({ userId: user.id }, 'account deleted by its owner');
 }

@@ -5,6 +5,7 @@ import { clusterRoutes } from './cluster.routes';
 import { configRoutes } from './config.routes';
 import { healthRoutes } from './health.routes';
 import { instagramRoutes } from './instagram.routes';
+import { metaRoutes } from './meta.routes';
 import { metricsRoutes } from './metrics.routes';
 import { notesRoutes } from './notes.routes';
 import { retagRoutes } from './retag.routes';
@@ -30,4 +31,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   instagramRoutes,
   youtubeRoutes,
   stripeRoutes,
+  metaRoutes,
 ];

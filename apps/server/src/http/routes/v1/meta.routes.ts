@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  DataDeletionStatusReplySchema,
+  MetaDataDeletionReplySchema,
+  MetaDataDeletionRequestSchema,
+} from '@app/contracts';
+import {
+  deleteFacebookUserData,
+  getDataDeletionRequest,
+} from '../../../services/auth/meta-data-deletion';
+import { validate, validateReply } from '../../validate';
+
+/** Where a person reads the status of their request: the web app's data-deletion page. */
+export const DATA_DELETION_PAGE = '/instagram-data-deletion';
+
+const CodeParamsSchema = z.object({ code: z.string().max(64) });
+
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * Meta's Data Deletion Request Callback (set in the Meta app's settings as
+ * `<PUBLIC_URL>/api/v1/meta/data-deletion`):
+ *  - POST /meta/data-deletion  form (or JSON) `signed_request`, signed with FACEBOOK_APP_SECRET:
+ *    the Chorus account that Facebook user signs in to is deleted, and the reply is Meta's
+ *    `{ url, confirmation_code }`; 400 for a request that does not verify, 503 without Facebook;
+ *  - GET /meta/data-deletion/{code}  the request's status, read by the data-deletion page.
+ */
+export function metaRoutes(app: FastifyInstance): void {
+  const { repos, transaction, clock, config, logger } = app.container;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_request, body, next) => {
+      next(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  app.post('/meta/data-deletion', async (request) => {
+    const input = validate(MetaDataDeletionRequestSchema, request.body ?? {});
+    const done = await deleteFacebookUserData(
+      {
+        repos,
+        transaction,
+        clock,
+        logger,
+        signedRequests: app.container.facebookSignedRequests,
+        paymentGateway: app.container.payments.gateway,
+      },
+      input.signed_request,
+    );
+    const base = config.publicUrl ?? origin(request);
+    return validateReply(MetaDataDeletionReplySchema, {
+      url: `${base}${DATA_DELETION_PAGE}?code=${encodeURIComponent(done.code)}`,
+      confirmation_code: done.code,
+    });
+  });
+
+  app.get('/meta/data-deletion/:code', async (request) => {
+    const { code } = validate(CodeParamsSchema, request.params);
+    const found = await getDataDeletionRequest({ repos }, code);
+    return validateReply(DataDeletionStatusReplySchema, {
+      confirmation_code: found.code,
+      status: 'completed',
+      outcome: found.outcome,
+      requested_at: found.requestedAt.toISOString(),
+      completed_at: found.completedAt.toISOString(),
+    });
+  });
+}
