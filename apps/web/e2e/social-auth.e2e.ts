@@ -15,6 +15,7 @@ import {
   startGraphApiStub,
   type GraphApiStub,
 } from '../../server/src/providers/facebook/graph-api-stub.test-support';
+import { signRequest } from '../../server/src/providers/facebook/signed-request.test-support';
 import {
   DESKTOP,
   MOBILE,
@@ -204,6 +205,65 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await expect.poll(() => creditsShown(page)).toBe('3');
     expect(graph.users.has(person.token)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("Meta's data deletion request deletes the Facebook account, and the link Meta shows says so", async () => {
+    const { page, context, pageErrors } = await newPage(browser, { baseURL: server.url });
+    await routeGoogle(page);
+    const person = await routeFacebook(page, 'unknown', uniqueEmail('fb-delete'));
+    await page.goto('/');
+    await providerReady(page, 'facebook');
+    await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+
+    // Meta posts a form with the signed request to the callback configured in the app's settings
+    const signed = signRequest(
+      { algorithm: 'HMAC-SHA256', issued_at: Math.floor(Date.now() / 1000), user_id: person.id },
+      graph.appSecret,
+    );
+    const res = await fetch(`${server.url}/api/v1/meta/data-deletion`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ signed_request: signed }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const { url, confirmation_code: code } = (await res.json()) as {
+      url: string;
+      confirmation_code: string;
+    };
+    expect(url).toBe(`${server.url}/instagram-data-deletion?code=${code}`);
+    const me = await fetch(`${server.url}/api/v1/auth/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(401);
+
+    // The person opens the link Facebook shows them
+    await page.goto(url);
+    const status = page.getByTestId('deletion-request');
+    await expect
+      .poll(() => status.innerText())
+      .toMatch(
+        new RegExp(
+          `^Deletion request ${code}: completed on .+\\. The Chorus account you signed in to with Facebook has been deleted`,
+        ),
+      );
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      await expect.poll(() => status.innerText()).toContain(`Deletion request ${code}`);
+      await screenshot(page, `data-deletion-request-${theme}-desktop`);
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, `data-deletion-request-${theme}-mobile`);
+      await page.setViewportSize(DESKTOP);
+    }
+    // A code nobody was given says so
+    await page.goto('/instagram-data-deletion?code=DEL-AAAAAAAAAAAA');
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('No deletion request has that confirmation code. Check the code Facebook showed you.');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

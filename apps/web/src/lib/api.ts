@@ -1,6 +1,7 @@
 import type {
   AnalysisHistoryItem,
   AnalyzeReply,
+  DataDeletionStatusReply,
   DeleteAccountRequest,
   JobStatusReply,
   MeReply,
@@ -41,6 +42,11 @@ export const api = {
   deleteAccount: (body: DeleteAccountRequest) =>
     apiRequest<unknown>('/api/v1/auth/account', { method: 'DELETE', body }),
   me: (signal?: AbortSignal) => apiRequest<MeReply>('/api/v1/auth/me', { signal }),
+  dataDeletionStatus: (code: string, signal?: AbortSignal) =>
+    apiRequest<DataDeletionStatusReply>(`/api/v1/meta/data-deletion/${encodeURIComponent(code)}`, {
+      signal,
+      auth: false,
+    }),
   logout: () => apiRequest<unknown>('/api/v1/auth/logout', { method: 'POST' }),
   metrics: () => apiRequest<MetricsReply>('/api/v1/metrics', { auth: false }),
   publicConfig: (signal?: AbortSignal) =>
@@ -67,6 +73,7 @@ export const api = {
 /** TanStack Query keys, in one place so invalidations match. */
 export const queryKeys = {
   me: (token: string | null) => ['me', token] as const,
+  dataDeletion: (code: string) => ['data-deletion', code] as const,
   report: (videoId: string) => ['report', videoId] as const,
   analyses: ['analyses'] as const,
   metrics: ['metrics'] as const,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { DeleteAccountSection } from '../features/account-deletion/delete-account-section';
+import { DeletionRequestStatus } from '../features/account-deletion/deletion-request-status';
 import type { Theme } from '../lib/theme';
 import { LegalLayout } from './legal-layout';
 
@@ -124,6 +125,7 @@ export function DataDeletionPage(props: PageProps) {
   useTitle('Data Deletion');
   return (
     <LegalLayout {...props} title="Data Deletion Instructions" updated={UPDATED}>
+      <DeletionRequestStatus />
       <h2>What we delete</h2>
       <ul>
         <li>Account data: your e-mail address, password hash and Google or Facebook sign-in</li>
@@ -149,7 +151,9 @@ export function DataDeletionPage(props: PageProps) {
         </li>
         <li>
           Facebook and Instagram: open Settings, then Apps and Websites, select Chorus and choose
-          Remove.
+          Remove. If you also ask Facebook to have your data deleted, Facebook tells us, we delete
+          the Chorus account you sign in to with Facebook at once, and Facebook shows you a
+          confirmation code and a link to this page with its status.
         </li>
       </ol>
       <h2>Confirmation</h2>
