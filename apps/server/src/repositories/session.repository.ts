@@ -53,5 +53,16 @@ export function createSessionRepository(db: Kysely<DB>) {
         .where('revokedAt', 'is', null)
         .execute();
     },
+
+    /** Revokes every open session of the user; returns how many were open. */
+    async revokeAllForUser(userId: string, at: Date): Promise<number> {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revokedAt: at })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
   };
 }

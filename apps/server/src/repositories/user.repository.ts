@@ -53,6 +53,11 @@ export function createUserRepository(db: Kysely<DB>) {
       return row ?? null;
     },
 
+    /** Removes the account's password: from then on it signs in only through its linked providers. */
+    async clearPassword(id: string): Promise<void> {
+      await db.updateTable('users').set({ passwordHash: null }).where('id', '=', id).execute();
+    },
+
     /**
      * Deletes the account. Every table that holds the user's data references users.id with
      * ON DELETE CASCADE (directly or through analysis_jobs), so this one statement removes it all;

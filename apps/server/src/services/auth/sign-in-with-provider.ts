@@ -43,7 +43,9 @@ const MAX_ATTEMPTS = 3;
  *  1. the account that identity is already linked to; else
  *  2. the account registered with the same e-mail, which the identity is linked to (product
  *     decision: an e-mail already registered links to the same account; the e-mail is one the
- *     provider vouches for, see the verifiers); else
+ *     provider vouches for, see the verifiers). If that account has a password, the password is
+ *     removed and its sessions revoked: sign-up never proved the address, so the password may be
+ *     an impostor's who registered it first; else
  *  3. a new account (no password) with the sign-up credit grant under the same ledger key as an
  *     e-mail sign-up (`signup:<userId>`), linked to the identity; without an e-mail (Facebook)
  *     the identity alone signs in to it.
@@ -131,6 +133,19 @@ async function accountFor(
     if (existing) {
       if (!(await repos.identities.link({ userId: existing.id, provider, subject, email, at }))) {
         throw new LostRace();
+      }
+      if (existing.passwordHash) {
+        // Nobody ever proved that whoever chose this password owns the address (sign-up sends no
+        // e-mail): it may be someone who registered the address first, waiting for its owner to
+        // arrive through Google or Facebook (account pre-hijacking). The provider has now proved
+        // ownership, so the unproven password and every session opened with it stop working.
+        await repos.users.clearPassword(existing.id);
+        const revoked = await repos.sessions.revokeAllForUser(existing.id, at);
+        deps.logger?.info(
+          { provider, userId: existing.id, revokedSessions: revoked },
+          'sign-in identity linked to a password account: password removed, sessions revoked',
+        );
+        return existing.id;
       }
       deps.logger?.info({ provider, userId: existing.id }, 'sign-in identity linked to account');
       return existing.id;

@@ -64,7 +64,18 @@ describeEachDatabase('account deletion', (t) => {
 
   /** Gives the user a row in every table this codebase knows to hold a user's data. */
   async function seedEverything(userId: string, email: string): Promise<void> {
-    await googleSignIn(`google-${userId}`, email); // links an identity, opens a second session
+    // A linked identity (stored directly: a Google sign-in into a password account removes its
+    // password, see the social-auth tests, and this account must keep one).
+    await t.db
+      .insertInto('userIdentities')
+      .values({
+        userId,
+        provider: 'google',
+        subject: `google-${userId}`,
+        email,
+        lastSignInAt: new Date(),
+      })
+      .execute();
     const jobId = await seedAnalysis(t.db, {
       userId,
       videoId: 'dQw4w9WgXcQ',

@@ -126,16 +126,60 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
     expect(await me(token)).toMatchObject({
       email,
       credits_balance: 3,
-      has_password: true,
+      // the unproven password is removed (see the pre-hijacking test below)
+      has_password: false,
       providers: ['google'],
     });
-    // The password still works alongside.
+  });
+
+  it('shuts out whoever registered the e-mail first with a password when its owner arrives through Google or Facebook (pre-hijacking)', async () => {
+    // The attacker signs up with the victim's address (sign-up proves nothing about it) and stays
+    // signed in, waiting for the victim to use "Continue with Google".
+    const attacker = await signUpTestUser(app, { password: 'attacker knows this one' });
+    const { email } = attacker;
+    const res = await google(googleToken(`sub-${randomUUID()}`, email));
+    expect(res.statusCode, res.body).toBe(200);
+    const victim = res.json<{ token: string }>().token;
+    expect(await userIdOf(victim)).toBe(await userIdOf(attacker.token));
+
+    // The attacker's session and password no longer open the account; the victim's session works.
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(attacker.token),
+    });
+    expect(stale.statusCode).toBe(401);
     const login = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
-      payload: { email, password: 'correct horse battery staple' },
+      payload: { email, password: 'attacker knows this one' },
+      remoteAddress: '10.9.9.9',
     });
-    expect(login.statusCode).toBe(200);
+    expect(login.statusCode).toBe(401);
+    expect(await me(victim)).toMatchObject({ email, has_password: false, providers: ['google'] });
+
+    // Facebook vouching for the address does the same.
+    const other = await signUpTestUser(app, { password: 'attacker knows this too' });
+    const fbToken = `EAAG${randomUUID()}`;
+    graph.users.set(fbToken, { token: fbToken, id: `1019${Date.now()}`, email: other.email });
+    const viaFacebook = await facebook(fbToken);
+    expect(viaFacebook.statusCode, viaFacebook.body).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(other.token) }))
+        .statusCode,
+    ).toBe(401);
+    const fbLogin = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: other.email, password: 'attacker knows this too' },
+      remoteAddress: '10.9.9.8',
+    });
+    expect(fbLogin.statusCode).toBe(401);
+
+    // A later Google sign-in of the linked identity changes nothing more.
+    const again = await google(googleToken(`sub-${randomUUID()}`, email));
+    expect(again.statusCode).toBe(200);
+    expect((await me(victim)).email).toBe(email);
   });
 
   it('answers 401 with a readable message for a bad, forged or foreign Google token', async () => {
