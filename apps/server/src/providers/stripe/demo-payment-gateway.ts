@@ -129,6 +129,11 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
     return Promise.resolve(0);
   }
 
+  /** A demo checkout of a deleted account no longer opens, and its Pay grants nothing. */
+  expireOpenCheckouts(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
   parseWebhook(): Promise<PaymentEvent> {
     return Promise.reject(
       new WebhookSignatureError('This server uses the demo checkout, which sends no webhooks.'),

@@ -120,6 +120,12 @@ export interface PaymentGateway {
    * being deleted). Answers how many were cancelled.
    */
   cancelSubscriptions(customerId: string): Promise<number>;
+  /**
+   * Expires every checkout of this customer that is still open (the account is being deleted), so
+   * a checkout tab left open cannot take a payment for an account that no longer exists. Answers
+   * how many were expired.
+   */
+  expireOpenCheckouts(customerId: string): Promise<number>;
   /** The billing portal: change plan, update the card, see invoices, cancel. */
   createPortal(input: PortalInput): Promise<{ url: string }>;
   /**

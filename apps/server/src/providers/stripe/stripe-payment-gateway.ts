@@ -175,13 +175,30 @@ export class StripePaymentGateway implements PaymentGateway {
    * two billed subscriptions. A session that was completed or expired meanwhile is left as it is.
    */
   private async expireOtherPlanCheckouts(customerId: string, keep: string): Promise<void> {
+    await this.expireOpen(
+      customerId,
+      (other) => other.id !== keep && other.mode === 'subscription',
+    );
+  }
+
+  async expireOpenCheckouts(customerId: string): Promise<number> {
+    return this.expireOpen(customerId, () => true);
+  }
+
+  /** Expires the customer's open checkouts that `which` picks; answers how many it expired. */
+  private async expireOpen(
+    customerId: string,
+    which: (session: Stripe.Checkout.Session) => boolean,
+  ): Promise<number> {
     const open = await this.call('list the open checkouts', () =>
       this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }),
     );
+    let expired = 0;
     for (const other of open.data) {
-      if (other.id === keep || other.mode !== 'subscription') continue;
+      if (!which(other)) continue;
       try {
         await this.stripe.checkout.sessions.expire(other.id);
+        expired++;
       } catch (error) {
         // Paid or expired between the list and now: nothing to expire.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
@@ -189,6 +206,7 @@ export class StripePaymentGateway implements PaymentGateway {
         }
       }
     }
+    return expired;
   }
 
   async findLiveSubscription(

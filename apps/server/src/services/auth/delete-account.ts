@@ -21,8 +21,9 @@ export const PHRASE_REQUIRED_MESSAGE = `Type "${DELETE_ACCOUNT_PHRASE}" to confi
  * ledger, subscription, analyses with their reports, comments and cached deep dives, notes and
  * workspaces all go with it through ON DELETE CASCADE; the sign-in failures kept for its e-mail are
  * removed too. The session that asked is gone with the rest. A plan the payment provider still bills
- * is cancelled first: if the provider cannot be reached nothing is deleted (502, try again), so
- * nobody is left billed for an account that no longer exists.
+ * is cancelled first, and checkouts still open at the provider are expired: if the provider cannot
+ * be reached nothing is deleted (502, try again), so nobody is left billed, or able to pay, for an
+ * account that no longer exists.
  */
 export async function deleteAccount(
   deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'> & {
@@ -74,8 +75,9 @@ export async function deleteAccount(
 
 /**
  * Deletes an account and everything that cascades from its user row (see deleteAccount), after
- * cancelling a plan the payment provider still bills (502 when the provider cannot be reached, and
- * then nothing is deleted). The sign-in failures kept for its e-mail go too.
+ * expiring the checkouts still open at the payment provider and cancelling a plan it still bills
+ * (502 when the provider cannot be reached, and then nothing is deleted). The sign-in failures kept
+ * for its e-mail go too.
  */
 export async function eraseAccount(
   deps: Pick<AuthDeps, 'repos' | 'transaction'> & {
@@ -89,6 +91,10 @@ export async function eraseAccount(
     ? await deps.repos.paymentCustomers.find(account.id, gateway.provider)
     : null;
   if (gateway && customerId) {
+    // A checkout left open in another tab could otherwise still be paid, for an account that no
+    // longer exists (the payment would reach nobody's credits).
+    const expired = await viaProvider(deps, () => gateway.expireOpenCheckouts(customerId));
+    if (expired > 0) deps.logger.info({ userId: account.id, expired }, 'open checkouts expired');
     const cancelled = await viaProvider(deps, () => gateway.cancelSubscriptions(customerId));
     if (cancelled > 0)
       deps.logger.info({ userId: account.id, cancelled }, 'subscription cancelled');

@@ -579,6 +579,42 @@ describeEachDatabase('Stripe webhooks', (t) => {
       (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
     ).toBe(401);
   });
+
+  it('deleting an account expires its checkouts still open at Stripe, so a tab left open cannot take a payment for it', async () => {
+    const { token, password } = await signUpTestUser(test.app);
+    const packs = await test.app.inject({
+      url: `/api/v1/stripe/checkout?token=${token}&packs=3`,
+    });
+    expect(packs.statusCode).toBe(303);
+    const packsSession = String(packs.headers.location).split('/').at(-1)!;
+    const plan = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      headers: bearer(token),
+      payload: { plan: 'pro' },
+    });
+    expect(plan.statusCode, plan.body).toBe(200);
+    const planSession = plan.json<{ url: string }>().url.split('/').at(-1)!;
+    const paid = await test.app.inject({
+      url: `/api/v1/stripe/checkout?token=${token}&packs=1`,
+    });
+    const paidSession = String(paid.headers.location).split('/').at(-1)!;
+    stub.complete(paidSession);
+    expect(stub.session(packsSession)?.status).toBe('open');
+    expect(stub.session(planSession)?.status).toBe('open');
+
+    const deleted = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/account',
+      headers: bearer(token),
+      payload: { password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(stub.session(packsSession)?.status).toBe('expired');
+    expect(stub.session(planSession)?.status).toBe('expired');
+    // a session paid before the deletion is left as it is
+    expect(stub.session(paidSession)?.status).toBe('complete');
+  });
 });
 
 describe('request logs', () => {
