@@ -12,7 +12,7 @@ const dummyHashes = new WeakMap<object, Promise<string>>();
  * Failures are counted per (address, e-mail) and per address; past the limit the reply is 429.
  */
 export async function logIn(
-  deps: Pick<AuthDeps, 'repos' | 'hasher' | 'clock' | 'authConfig'>,
+  deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'>,
   input: { email: string; password: string; ip: string },
 ): Promise<TokenReply> {
   const { repos } = deps;
@@ -32,8 +32,20 @@ export async function logIn(
     throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
   }
 
+  // The session is opened only if the password checked is still the account's: a Google or
+  // Facebook sign-in may have removed it (and revoked every session) while it was being verified.
+  // The row lock orders this after such a change, or that change's revocation after this session.
+  const verifiedHash = user.passwordHash;
+  const token = await deps.transaction(async (trx) => {
+    const current = await trx.users.lockById(user.id);
+    if (!current || current.passwordHash !== verifiedHash) return null;
+    return createSession({ ...deps, sessions: trx.sessions }, user.id);
+  });
+  if (token === null) {
+    await attempt.fail();
+    throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
+  }
   await attempt.succeed();
-  const token = await createSession({ ...deps, sessions: repos.sessions }, user.id);
   return { token };
 }
 

@@ -48,7 +48,10 @@ export function authRoutes(app: FastifyInstance): void {
 
   app.post('/auth/login', async (request) => {
     const input = validate(LoginRequestSchema, request.body);
-    const result = await logIn({ repos, hasher, clock, authConfig }, { ...input, ip: request.ip });
+    const result = await logIn(
+      { repos, transaction, hasher, clock, authConfig },
+      { ...input, ip: request.ip },
+    );
     return validateReply(TokenReplySchema, result);
   });
 

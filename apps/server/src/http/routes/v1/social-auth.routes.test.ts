@@ -19,7 +19,8 @@ import {
   type GraphApiStub,
 } from '../../../providers/facebook/graph-api-stub.test-support';
 import { createTestDatabase, describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { gate } from '../../../services/analysis/analysis.test-support';
+import { bearer, buildTestApp, fastTestHasher, signUpTestUser } from '../../../test/test-app';
 
 const CLIENT_ID = '424242424242-chorus.apps.googleusercontent.com';
 
@@ -419,5 +420,60 @@ describe('sign-in providers that are not configured', () => {
     expect(csp).not.toMatch(/google\.com|facebook|fbcdn/);
     expect(csp).toContain("frame-src 'none'");
     expect(csp).toContain("script-src 'self';");
+  });
+});
+
+describeEachDatabase('a password sign-in racing the Google link that removes the password', (t) => {
+  it('opens no session that outlives the link', async () => {
+    // The hasher holds the attacker's sign-in right after the password was verified (as a slow
+    // argon2 would), while the owner of the address signs in with Google.
+    const verified = gate();
+    const release = gate();
+    const hasher = {
+      hash: (password: string) => fastTestHasher.hash(password),
+      verify: async (hash: string, password: string) => {
+        const ok = await fastTestHasher.verify(hash, password);
+        if (password === 'attacker waits here') {
+          verified.open();
+          await release.wait;
+        }
+        return ok;
+      },
+    };
+    const { app } = await buildTestApp({
+      database: t.database,
+      overrides: { hasher, googleVerifier: new FakeGoogleIdTokenVerifier() },
+    });
+    try {
+      const { email } = await signUpTestUser(app, { password: 'attacker waits here' });
+      const login = app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password: 'attacker waits here' },
+      });
+      await verified.wait;
+      const linked = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/google',
+        payload: { id_token: FakeGoogleIdTokenVerifier.token({ sub: `g-${randomUUID()}`, email }) },
+      });
+      expect(linked.statusCode, linked.body).toBe(200);
+      release.open();
+      const res = await login;
+      // Either the sign-in is refused, or its session is revoked: never a working session.
+      if (res.statusCode === 200) {
+        const me = await app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: bearer(res.json<{ token: string }>().token),
+        });
+        expect(me.statusCode).toBe(401);
+      } else {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ code: 'invalid_credentials' });
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
