@@ -84,6 +84,33 @@ describeEachDatabase('HTTP server', (t) => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     const api = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(api.headers['cache-control']).toBe('no-store');
+    // plain HTTP without an https PUBLIC_URL (local development): no HSTS
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('asks browsers to keep to HTTPS when the server is reached over HTTPS', async () => {
+    const viaProxy = await buildTestApp({
+      database: t.database,
+      env: { WEB_DIST_DIR: dist, TRUST_PROXY: 'true' },
+    });
+    const withPublicUrl = await buildTestApp({
+      database: t.database,
+      env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://chorus.example.com' },
+    });
+    try {
+      const proxied = await viaProxy.app.inject({
+        url: '/api/v1/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000');
+      const plain = await viaProxy.app.inject({ url: '/api/v1/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const page = await withPublicUrl.app.inject({ url: '/' });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      await viaProxy.app.close();
+      await withPublicUrl.app.close();
+    }
   });
 
   it('turns malformed bodies into readable 4xx replies', async () => {

@@ -98,10 +98,22 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
     .join('; ');
 }
 
-/** Security headers on every reply; API replies are also never cached (they carry account data). */
+/** One year: browsers then refuse plain HTTP for this host (RFC 6797). */
+export const HSTS = 'max-age=31536000';
+
+/**
+ * Security headers on every reply; API replies are also never cached (they carry account data).
+ * Strict-Transport-Security goes with replies over HTTPS (as the request or a trusted proxy says)
+ * and whenever PUBLIC_URL is https: the bearer token lives in the browser's storage, so a first
+ * visit over plain HTTP that someone on the network rewrites could run script that reads it.
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const csp = contentSecurityPolicy(cspDirectives(app.container.config));
+  const publicHttps = app.container.config.publicUrl?.startsWith('https://') ?? false;
   app.addHook('onRequest', async (request, reply) => {
+    if (publicHttps || request.protocol === 'https') {
+      void reply.header('strict-transport-security', HSTS);
+    }
     void reply.headers({
       'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
