@@ -140,6 +140,39 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     expect(done.body).toContain('This checkout has been paid');
   });
 
+  it('a demo link opened with a forged Host header sends nobody to that host (no open redirect)', async () => {
+    // Someone opens a checkout with Host: evil.example (PUBLIC_URL unset) and passes this app's
+    // address of that page on to someone else.
+    const { token } = await signUpTestUser(test.app);
+    const start = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      headers: { ...bearer(token), host: 'evil.example' },
+      payload: { packs: 1 },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const { url } = start.json<RedirectUrlReply>();
+    expect(url).toMatch(/^http:\/\/evil\.example\//);
+    const checkoutPath = pathOf(url);
+
+    const page = await test.app.inject({ url: checkoutPath });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('evil.example');
+    expect(page.body).toContain('href="http://localhost/?checkout=cancel"');
+    const pay = await test.app.inject({ method: 'POST', url: checkoutPath, ...form({}) });
+    expect(pay.statusCode).toBe(303);
+    expect(String(pay.headers.location)).toBe('http://localhost/?checkout=success');
+
+    // The app's own sessions keep their addresses.
+    const own = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}` });
+    const ownPay = await test.app.inject({
+      method: 'POST',
+      url: pathOf(own.headers.location),
+      ...form({}),
+    });
+    expect(String(ownPay.headers.location)).toBe('http://localhost:80/?checkout=success');
+  });
+
   it('a forged or expired demo link is a readable 404 or 410 page', async () => {
     const { token } = await signUpTestUser(test.app);
     const start = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}` });

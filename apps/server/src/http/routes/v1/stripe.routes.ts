@@ -65,6 +65,25 @@ const DONE_NOTICES = {
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
+/**
+ * A return address carried by a demo session, kept if it leads back to this app (the origin the
+ * page was asked on, or PUBLIC_URL's); otherwise the same path and query on this app. Without
+ * PUBLIC_URL the addresses are made from the Host header of the request that opened the session,
+ * so a session opened with a forged Host and handed to someone else would have made this app's
+ * page send them on to any site (an open redirect).
+ */
+function backToApp(request: FastifyRequest, publicUrl: string | undefined, url: string) {
+  const base = publicUrl ?? new URL(origin(request)).origin;
+  const trusted = new Set([new URL(origin(request)).origin, new URL(base).origin]);
+  try {
+    const target = new URL(url);
+    if (trusted.has(target.origin)) return url;
+    return `${base}${target.pathname}${target.search}`;
+  } catch {
+    return `${base}/`;
+  }
+}
+
 function itemOf(input: CheckoutSessionRequest | { packs?: number; plan?: undefined }) {
   return input.plan
     ? ({ kind: 'plan', plan: input.plan } as const)
@@ -85,6 +104,8 @@ function itemOf(input: CheckoutSessionRequest | { packs?: number; plan?: undefin
 export function stripeRoutes(app: FastifyInstance): void {
   const deps = billingDepsFrom(app.container);
   const { repos, clock } = app.container;
+  const back = (request: FastifyRequest, url: string) =>
+    backToApp(request, app.container.config.publicUrl, url);
 
   /** Runs a page handler: AppErrors become a readable page with their status, the rest a 500 page. */
   async function asPage(reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
@@ -205,6 +226,8 @@ export function stripeRoutes(app: FastifyInstance): void {
       return reply.type('text/html; charset=utf-8').send(
         demoCheckoutPage({
           ...view,
+          successUrl: back(request, view.successUrl),
+          cancelUrl: back(request, view.cancelUrl),
           item,
           quantityChanged: changed === '1',
           ...(query.success ? {} : { quantityError: query.error.issues[0]!.message }),
@@ -230,7 +253,7 @@ export function stripeRoutes(app: FastifyInstance): void {
         sessionId: session,
         ...(packs !== undefined ? { packs } : {}),
       });
-      return reply.redirect(done.redirectUrl, 303);
+      return reply.redirect(back(request, done.redirectUrl), 303);
     }),
   );
 
@@ -249,7 +272,7 @@ export function stripeRoutes(app: FastifyInstance): void {
           switchTo: done === 'switch' ? null : view.switchTo,
           currency: deps.billingConfig.currency,
           email: view.email,
-          returnUrl: view.returnUrl,
+          returnUrl: back(request, view.returnUrl),
           notice: done ? DONE_NOTICES[done] : null,
         }),
       );
