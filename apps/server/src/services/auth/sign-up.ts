@@ -19,6 +19,13 @@ export async function signUp(
 ): Promise<TokenReply> {
   const reservation = await reserveSignup(deps, input.ip);
   try {
+    // A registered e-mail is refused before the password is hashed: such attempts are not counted
+    // against the address (see below), so each one must not cost an argon2id hash (19 MiB and tens
+    // of milliseconds of CPU), or a loop of them would hold the server's cores for free. The
+    // unique e-mail still decides a race between two sign-ups.
+    if (await deps.repos.users.findByEmail(input.email)) {
+      throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
+    }
     const passwordHash = await deps.hasher.hash(input.password);
     const token = await deps.transaction(async (repos) => {
       const user = await repos.users.create({ email: input.email, passwordHash });

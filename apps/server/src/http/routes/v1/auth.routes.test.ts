@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INVALID_CREDENTIALS_MESSAGE } from '@app/contracts';
 import type { ManualClock } from '../../../clock';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { bearer, buildTestApp, fastTestHasher, signUpTestUser } from '../../../test/test-app';
 
 const post = (app: FastifyInstance, url: string, payload: unknown, headers = {}) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -324,6 +324,46 @@ describeEachDatabase('sign-up limit per address', (t) => {
       expect((await viaProxy('198.51.100.21')).statusCode).toBe(429);
     } finally {
       await proxied.app.close();
+    }
+  });
+
+  it('refuses a registered e-mail without hashing the password (uncounted attempts must be cheap)', async () => {
+    let hashes = 0;
+    const counting = await buildTestApp({
+      database: t.database,
+      overrides: {
+        hasher: {
+          hash: (password: string) => {
+            hashes++;
+            return fastTestHasher.hash(password);
+          },
+          verify: (hash: string, password: string) => fastTestHasher.verify(hash, password),
+        },
+      },
+    });
+    try {
+      const email = fresh();
+      const first = await counting.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: { email, password: 'password123' },
+      });
+      expect(first.statusCode).toBe(201);
+      const before = hashes;
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          counting.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/signup',
+            payload: { email: email.toUpperCase(), password: 'another password' },
+          }),
+        ),
+      );
+      expect(replies.map((r) => r.statusCode)).toEqual([409, 409, 409, 409, 409]);
+      expect(replies[0]!.json()).toMatchObject({ code: 'email_taken' });
+      expect(hashes - before).toBe(0);
+    } finally {
+      await counting.app.close();
     }
   });
 
