@@ -64,5 +64,17 @@ export function createSessionRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
+
+    /**
+     * Deletes the sessions that ended (expired or were revoked) before `cutoff`; a token of one then
+     * reads as unknown. Returns how many were deleted.
+     */
+    async deleteEndedBefore(cutoff: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expiresAt', '<', cutoff), eb('revokedAt', '<', cutoff)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
