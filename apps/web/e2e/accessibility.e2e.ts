@@ -36,6 +36,26 @@ async function scan(page: Page, where: string): Promise<string[]> {
   return found.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} @ ${v.targets.join(', ')}`);
 }
 
+/** The focused element's name (aria-label or text) and whether it lies inside `selector`. */
+async function focused(page: Page, selector: string): Promise<{ name: string; inside: boolean }> {
+  return page.evaluate((sel) => {
+    const el = document.activeElement as HTMLElement | null;
+    if (el === null || el === document.body) return { name: '<body>', inside: false };
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+    return { name, inside: el.closest(sel) !== null };
+  }, selector);
+}
+
+/** Presses Tab (or Shift+Tab) `times` times; returns where focus was after each press. */
+async function tabAround(page: Page, selector: string, times: number, shift = false) {
+  const seen: { name: string; inside: boolean }[] = [];
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+    seen.push(await focused(page, selector));
+  }
+  return seen;
+}
+
 describe('accessibility', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -138,5 +158,53 @@ describe('accessibility', () => {
     }
     await useTheme(page, 'dark');
     expect(problems).toEqual([]);
+  });
+
+  it('keyboard: the evidence modal and each drawer keep Tab inside, close on Escape and give focus back', async () => {
+    // Back from the workspaces screen the previous test ended on, to the report.
+    await page.getByRole('button', { name: 'Home', exact: true }).click();
+    const report = page.locator(`[data-testid="report"][data-video-id="${PHONE}"]`);
+    const item = page.locator(`[data-testid="history-item"][data-video-id="${PHONE}"]`);
+    await report.or(item).first().waitFor();
+    if ((await report.count()) === 0) await item.click();
+    await report.waitFor();
+    const row = page.getByTestId('cluster-row').first();
+    const head = row.locator('.cluster-row-head');
+    if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+
+    // The modal: focus starts inside, Tab and Shift+Tab wrap, Escape gives focus to its opener.
+    await row.getByRole('button', { name: 'Comment Evidence' }).focus();
+    await page.keyboard.press('Enter');
+    const modal = '[role="dialog"][aria-modal="true"]';
+    await page.getByRole('dialog', { name: 'Comment Evidence' }).waitFor();
+    expect((await focused(page, modal)).inside).toBe(true);
+    expect((await tabAround(page, modal, 4)).every((f) => f.inside)).toBe(true);
+    expect((await tabAround(page, modal, 4, true)).every((f) => f.inside)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Comment Evidence' }).waitFor({ state: 'detached' });
+    expect((await focused(page, 'body')).name).toBe('Comment Evidence');
+
+    // The drawers, at phone width (where a drawer covers the whole page) and on a desktop.
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      for (const name of ['Analyze', 'Comments', 'Chat'] as const) {
+        await row.getByRole('button', { name, exact: true }).focus();
+        await page.keyboard.press('Enter');
+        const drawer = page.locator('aside.drawer');
+        await drawer.waitFor();
+        expect((await focused(page, 'aside.drawer')).inside).toBe(true);
+        const forward = await tabAround(page, 'aside.drawer', 6);
+        const back = await tabAround(page, 'aside.drawer', 6, true);
+        expect({ name, forward, back }).toEqual({
+          name,
+          forward: forward.map((f) => ({ ...f, inside: true })),
+          back: back.map((f) => ({ ...f, inside: true })),
+        });
+        expect(await drawer.getAttribute('aria-modal')).toBe('true');
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'detached' });
+        expect((await focused(page, 'body')).name).toBe(name);
+      }
+    }
   });
 });

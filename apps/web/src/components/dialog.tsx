@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { FOCUSABLE, keepTabInside } from './focus-trap';
 
 interface DialogProps {
   title: string;
@@ -37,24 +35,7 @@ export function Dialog({ title, subtitle, onClose, children, className }: Dialog
         onCloseRef.current();
         return;
       }
-      if (e.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      if (items.length === 0) {
-        e.preventDefault();
-        return;
-      }
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (
-        e.shiftKey &&
-        (document.activeElement === firstItem || document.activeElement === panel)
-      ) {
-        e.preventDefault();
-        lastItem.focus();
-      } else if (!e.shiftKey && document.activeElement === lastItem) {
-        e.preventDefault();
-        firstItem.focus();
-      }
+      if (panel) keepTabInside(e, panel);
     };
     document.addEventListener('keydown', onKey);
     const prevOverflow = document.body.style.overflow;

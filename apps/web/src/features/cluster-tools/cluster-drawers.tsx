@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommentRef } from '@app/contracts';
+import { keepTabInside } from '../../components/focus-trap';
 import { formatCount, formatDate } from '../../lib/format';
 import {
   fetchClusterComments,
@@ -15,7 +16,11 @@ function authorName(c: Pick<CommentRef, 'author' | 'id'>): string {
   return 'Anonymous';
 }
 
-/** The drawer frame: a labelled side panel; X or Escape closes it. */
+/**
+ * The drawer frame: a labelled side panel; X or Escape closes it. Tab stays inside it while it is
+ * open (on a phone it covers the whole screen, on a desktop the sidebar): Tab past its last control
+ * had gone on to the page's controls hidden behind it. A mouse can still use the report beside it.
+ */
 function Drawer({
   title,
   testId,
@@ -41,6 +46,7 @@ function Drawer({
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
+      else if (panel.current) keepTabInside(e, panel.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -49,7 +55,7 @@ function Drawer({
     <aside
       className="drawer"
       role="dialog"
-      aria-modal="false"
+      aria-modal="true"
       aria-labelledby={headingId}
       data-testid={testId}
       ref={panel}
