@@ -101,6 +101,27 @@ describe('accessibility', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keyboard: Escape in the Legal menu gives focus back to its button; tabbing out closes it', async () => {
+    await page.goto('/');
+    const legal = page.getByRole('button', { name: 'Legal' });
+    const menu = page.locator('#legal-menu');
+    await legal.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('Tab');
+    expect((await focused(page, '#legal-menu')).name).toBe('Privacy Policy');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await legal.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    const names = (await tabAround(page, '#legal-menu', 4)).map((f) => f.name);
+    expect(names.slice(0, 3)).toEqual(['Privacy Policy', 'Terms of Service', 'Data Deletion']);
+    await menu.waitFor({ state: 'detached' });
+    expect(await legal.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('signed-in screens, the report, its modal and drawers have no serious axe violations', async () => {
     const problems: string[] = [];
     await page.goto('/');

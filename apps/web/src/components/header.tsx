@@ -33,16 +33,23 @@ interface HeaderProps {
   variant?: 'app' | 'legal';
 }
 
+/**
+ * The Legal dropdown: a disclosure button and its links. Escape closes it and, when the keyboard was
+ * in it, puts focus back on the button (it had fallen to <body>); tabbing out of it closes it.
+ */
 function LegalMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      if (ref.current?.contains(document.activeElement)) buttonRef.current?.focus();
+      setOpen(false);
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
@@ -52,8 +59,17 @@ function LegalMenu() {
     };
   }, [open]);
   return (
-    <div className="dropdown" ref={ref}>
+    <div
+      className="dropdown"
+      ref={ref}
+      onBlur={(e) => {
+        // Focus moved to another control outside (Tab); a click elsewhere is the mousedown's case.
+        const next = e.relatedTarget;
+        if (next instanceof Node && !e.currentTarget.contains(next)) setOpen(false);
+      }}
+    >
       <button
+        ref={buttonRef}
         type="button"
         className="nav-link"
         aria-expanded={open}
