@@ -122,6 +122,30 @@ describe('accessibility', () => {
     expect(await legal.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('with reduced motion, Get Started jumps to the sign-in card instead of scrolling smoothly', async () => {
+    // beforeAll emulates prefers-reduced-motion: reduce.
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
+    const scrolled = await page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+      const button = Array.from(document.querySelectorAll('button')).find(
+        (b) => b.textContent?.trim() === 'Get Started',
+      )!;
+      button.click();
+      // the app scrolls in the next frame; one more and a jump has landed, a smooth scroll has not
+      await frame();
+      await frame();
+      await frame();
+      const early = window.scrollY;
+      await new Promise((r) => setTimeout(r, 1500));
+      return { early, late: window.scrollY };
+    });
+    await page.setViewportSize(DESKTOP);
+    expect(scrolled.late).toBeGreaterThan(0);
+    expect(scrolled.early).toBe(scrolled.late);
+  });
+
   it('signed-in screens, the report, its modal and drawers have no serious axe violations', async () => {
     const problems: string[] = [];
     await page.goto('/');

@@ -23,6 +23,7 @@ import { useActiveWorkspace, useWorkspacesList } from '../features/workspaces/us
 import { useInstagramCallback } from '../features/workspaces/use-instagram-callback';
 import { WorkspaceJobsProvider } from '../features/workspaces/workspace-jobs';
 import type { WorkspaceScreenProps } from '../features/workspaces/workspace-view';
+import { scrollMotion } from '../lib/motion';
 
 const ReportView = lazy(() => import('../features/report/report-view'));
 
@@ -162,7 +163,9 @@ export default function MainApp({
     setView('home');
     setHeroVisible(true);
     requestAnimationFrame(() => {
-      document.getElementById('auth-card')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      document
+        .getElementById('auth-card')
+        ?.scrollIntoView({ behavior: scrollMotion(), block: 'center' });
       emailRef.current?.focus({ preventScroll: true });
     });
   };
@@ -171,7 +174,7 @@ export default function MainApp({
     requestAnimationFrame(() => {
       document
         .getElementById('url-section')
-        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+        ?.scrollIntoView({ behavior: scrollMotion(), block: 'center' });
       urlRef.current?.focus({ preventScroll: true });
     });
   };

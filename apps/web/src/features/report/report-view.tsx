@@ -9,6 +9,7 @@ import { Legend } from './legend';
 import { donutItems, sortClusters } from './report-model';
 import type { SortMode } from './report-model';
 import { StatCards } from './stat-cards';
+import { scrollMotion } from '../../lib/motion';
 
 interface ReportViewProps {
   report: ReportReply;
@@ -90,7 +91,7 @@ export default function ReportView({
       requestAnimationFrame(() =>
         document
           .getElementById(`cluster-row-${id}`)
-          ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+          ?.scrollIntoView({ block: 'nearest', behavior: scrollMotion() }),
       );
     }
   };

@@ -13,6 +13,7 @@ import { YouTubeLogo } from './workspace-icons';
 import { WorkspaceTitle } from './workspace-title';
 import { CATALOGUE_SKELETONS, idsToAdd, idsToAnalyze, toggled } from './workspace-logic';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { scrollMotion } from '../../lib/motion';
 
 export const NO_VIDEOS_TEXT = 'No videos added yet. Click Add Videos to start.';
 /**
@@ -303,7 +304,7 @@ export function SelectionPanel({
   // Opening the catalogue from Add Videos brings it into view.
   useEffect(() => {
     if (catalogueChoice === true)
-      catalogueRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      catalogueRef.current?.scrollIntoView({ block: 'nearest', behavior: scrollMotion() });
   }, [catalogueChoice]);
 
   const busyLabel = (vid: string) =>

@@ -33,6 +33,7 @@ import {
 } from './workspace-logic';
 import { writeTabPreference } from './workspace-storage';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { scrollMotion } from '../../lib/motion';
 
 const ReportView = lazy(() => import('../report/report-view'));
 
@@ -218,7 +219,7 @@ function DetailBody({
     setReportNonce((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: queryKeys.report(videoId) });
     requestAnimationFrame(() =>
-      analysisRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+      analysisRef.current?.scrollIntoView({ block: 'start', behavior: scrollMotion() }),
     );
   };
 

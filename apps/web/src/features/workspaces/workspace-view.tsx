@@ -14,6 +14,7 @@ import { useFacebookInstagramConnect } from './use-facebook-instagram-connect';
 import { readTabPreference, writeTabPreference } from './workspace-storage';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
 import './workspaces.css';
+import { scrollMotion } from '../../lib/motion';
 
 export const INSTAGRAM_NOT_CONFIGURED =
   'Instagram linking is not available on this server yet: no Instagram app is configured.';
@@ -110,7 +111,7 @@ export default function WorkspaceScreens({
     if (focusSearch === 0) return;
     const input = searchRef.current;
     if (!input) return;
-    input.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    input.scrollIntoView({ block: 'center', behavior: scrollMotion() });
     input.focus({ preventScroll: true });
   }, [focusSearch, active?.id]);
 
