@@ -30,10 +30,18 @@ async function useTheme(page: Page, theme: Theme): Promise<void> {
   await page.waitForSelector(`html[data-theme="${theme}"]`);
 }
 
-/** Serious or critical problems, each tagged with where it was found (empty when all is well). */
+/**
+ * Serious or critical axe problems, each tagged with where it was found, and whether the screen has
+ * exactly one h1 (axe's page-has-heading-one is only 'moderate'); empty when all is well.
+ */
 async function scan(page: Page, where: string): Promise<string[]> {
   const found: AxeProblem[] = await seriousViolationsAllRules(page);
-  return found.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} @ ${v.targets.join(', ')}`);
+  const problems = found.map(
+    (v) => `${where}: ${v.id} (${v.impact}) ${v.help} @ ${v.targets.join(', ')}`,
+  );
+  const h1 = await page.locator('h1').count();
+  if (h1 !== 1) problems.push(`${where}: ${h1} h1 headings, not one`);
+  return problems;
 }
 
 /** The focused element's name (aria-label or text) and whether it lies inside `selector`. */
@@ -200,6 +208,12 @@ describe('accessibility', () => {
     for (const theme of THEMES) {
       await useTheme(page, theme);
       problems.push(...(await scan(page, `workspaces ${theme}`)));
+    }
+    await page.getByTestId('workspace-card').locator('.ws-avatar').first().click();
+    await page.getByRole('tablist').waitFor();
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      problems.push(...(await scan(page, `workspace detail ${theme}`)));
     }
     await useTheme(page, 'dark');
     expect(problems).toEqual([]);

@@ -293,6 +293,7 @@ export default function MainApp({
                     onAnalyze={(url, id) => void analyze(url, id)}
                     error={jobError}
                     onClearError={() => setJobError(null)}
+                    pageHeading={!showHero}
                   />
                   {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
                   {running || starting || (reportVideoId !== null && report.isPending) ? (

@@ -12,11 +12,13 @@ interface UrlSectionProps {
   onAnalyze: (videoUrl: string, videoId: string) => void;
   error: string | null;
   onClearError: () => void;
+  /** The title is the screen's h1 when no hero heading is above it (a report or a job is shown). */
+  pageHeading?: boolean;
 }
 
 /** 'Analyze YouTube Comments': the link input, the button and the chosen video (spec section 2). */
 export const UrlSection = forwardRef<HTMLInputElement, UrlSectionProps>(function UrlSection(
-  { signedIn, busy, videoId, onVideoId, onAnalyze, error, onClearError },
+  { signedIn, busy, videoId, onVideoId, onAnalyze, error, onClearError, pageHeading = false },
   inputRef,
 ) {
   const [url, setUrl] = useState('');
@@ -38,7 +40,13 @@ export const UrlSection = forwardRef<HTMLInputElement, UrlSectionProps>(function
   const message = invalid ? INVALID_VIDEO_URL_MESSAGE : error;
   return (
     <section className="card url-section" aria-labelledby="url-title" id="url-section">
-      <h2 id="url-title">Analyze YouTube Comments</h2>
+      {pageHeading ? (
+        <h1 id="url-title" className="section-h1">
+          Analyze YouTube Comments
+        </h1>
+      ) : (
+        <h2 id="url-title">Analyze YouTube Comments</h2>
+      )}
       <form onSubmit={submit} className="url-form" noValidate>
         <label className="field url-field">
           <span>YouTube video link</span>

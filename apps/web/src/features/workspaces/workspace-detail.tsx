@@ -109,9 +109,9 @@ export function WorkspaceDetail({
         <button type="button" className="btn btn-ghost btn-small ws-back" onClick={onBack}>
           <ArrowLeftIcon /> Back
         </button>
-        <h2 id="ws-detail-title" ref={headingRef} tabIndex={-1}>
+        <h1 id="ws-detail-title" className="section-h1" ref={headingRef} tabIndex={-1}>
           Workspace
-        </h2>
+        </h1>
         {loading ? (
           <p className="muted" role="status">
             Loading…
@@ -343,9 +343,9 @@ function DetailBody({
           <ArrowLeftIcon /> Back
         </button>
         <div className="ws-detail-head">
-          <h2 id="ws-detail-title" ref={headingRef} tabIndex={-1}>
+          <h1 id="ws-detail-title" ref={headingRef} tabIndex={-1}>
             {workspace.name}
-          </h2>
+          </h1>
           <p className="muted small">
             {workspace.youtube_channel_title ?? 'No YouTube channel linked'}
             {' · '}

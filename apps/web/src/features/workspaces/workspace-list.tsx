@@ -185,9 +185,9 @@ export function WorkspaceList({
   return (
     <section className="card ws-list" aria-labelledby="ws-list-title" data-testid="workspace-list">
       <div className="ws-list-head">
-        <h2 id="ws-list-title" tabIndex={-1}>
+        <h1 id="ws-list-title" tabIndex={-1}>
           Workspaces
-        </h2>
+        </h1>
         <form className="ws-create" onSubmit={create}>
           <label className="field ws-create-field">
             <span className="sr-only">New workspace name</span>
