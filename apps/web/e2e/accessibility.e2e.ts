@@ -41,7 +41,50 @@ async function scan(page: Page, where: string): Promise<string[]> {
   );
   const h1 = await page.locator('h1').count();
   if (h1 !== 1) problems.push(`${where}: ${h1} h1 headings, not one`);
+  for (const weak of await weakFieldEdges(page)) problems.push(`${where}: ${weak}`);
   return problems;
+}
+
+/**
+ * Text fields whose edge (the border of the field, or of the box drawn around it) has less than
+ * 3:1 contrast with what surrounds it (WCAG 1.4.11 non-text contrast; axe does not check it).
+ */
+async function weakFieldEdges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const lum = (c: string) => {
+      const [r, g, b] = rgb(c).map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ratio = (a: string, b: string) => {
+      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    const opaque = (c: string) => c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c);
+    const fields = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'input:not([type=checkbox]):not([type=radio]):not([type=hidden]), [contenteditable=true]',
+      ),
+    ).filter((el) => el.getClientRects().length > 0);
+    const weak: string[] = [];
+    for (const field of fields) {
+      let edge: HTMLElement | null = field;
+      while (edge && getComputedStyle(edge).borderTopStyle === 'none') edge = edge.parentElement;
+      if (!edge) continue;
+      let around = edge.parentElement;
+      while (around && !opaque(getComputedStyle(around).backgroundColor))
+        around = around.parentElement;
+      const outside = around ? getComputedStyle(around).backgroundColor : 'rgb(255, 255, 255)';
+      const r = ratio(getComputedStyle(edge).borderTopColor, outside);
+      const name =
+        field.getAttribute('aria-label') ?? field.getAttribute('name') ?? field.className;
+      if (r < 3) weak.push(`field edge of "${name}" at ${r.toFixed(2)}:1 (needs 3:1)`);
+    }
+    return weak;
+  });
 }
 
 /** The focused element's name (aria-label or text) and whether it lies inside `selector`. */
