@@ -58,6 +58,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     pool.on('error', (error) => {
       console.error(`PostgreSQL connection lost: ${error.message}`);
     });
+    // The pool listens for errors only on idle connections. One that is checked out (a query or
+    // a transaction running) when the server ends it (restart, failover, pg_terminate_backend)
+    // emits 'error' with no listener, which would crash the process: its query already fails
+    // with that error and the pool drops the connection when it is released, so nothing more to do.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     dialect = new PostgresDialect({ pool });
     location = redactUrl(options.url);
   } else {
