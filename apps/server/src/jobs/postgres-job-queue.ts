@@ -120,6 +120,7 @@ export class PostgresJobQueue implements JobQueue {
       },
       Math.max(50, Math.floor(this.leaseMs / 3)),
     );
+    let failure: { error: unknown } | null = null;
     try {
       const handler = handlers[job.name];
       if (!handler) throw new Error(`No handler for job "${job.name}".`);
@@ -127,12 +128,20 @@ export class PostgresJobQueue implements JobQueue {
         { id: job.id, name: job.name, payload: job.payload, attempt: job.attempts },
         { signal: controller.signal },
       );
-      if (!this.abandoned) await this.repo.complete(job.id, this.owner);
     } catch (error) {
-      if (this.abandoned) return;
-      if (!this.running) {
+      failure = { error };
+    } finally {
+      clearInterval(beat);
+      this.active.delete(job.id);
+    }
+    if (this.abandoned) return;
+    try {
+      if (!failure) {
+        await this.repo.complete(job.id, this.owner);
+      } else if (!this.running) {
         await this.repo.release(job.id, this.owner);
       } else {
+        const { error } = failure;
         const backoff = Math.min(60_000, 250 * 2 ** job.attempts);
         await this.repo.fail(
           job.id,
@@ -141,9 +150,11 @@ export class PostgresJobQueue implements JobQueue {
           backoff,
         );
       }
-    } finally {
-      clearInterval(beat);
-      this.active.delete(job.id);
+    } catch (error) {
+      // The database did not take the outcome (a restart, a dropped connection). The job keeps
+      // its lease until it expires and is then delivered again (handlers are idempotent); the
+      // worker loop itself must survive, or this process would stop taking jobs.
+      this.options.onError?.(error);
     }
   }
 
