@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type {
   CloseOptions,
@@ -31,6 +31,8 @@ export class BullMqJobQueue implements JobQueue {
   private worker: Worker | null = null;
   private readonly connections: Redis[] = [];
   private readonly controllers = new Set<AbortController>();
+  /** Set by a graceful close: running jobs are being aborted to be handed back. */
+  private closing = false;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
 
@@ -64,7 +66,7 @@ export class BullMqJobQueue implements JobQueue {
 
   async work(handlers: Readonly<Record<string, JobHandler>>, options: WorkOptions): Promise<void> {
     if (this.worker) throw new Error('This queue is already working.');
-    const processor = async (job: Job, _token?: string, signal?: AbortSignal) => {
+    const processor = async (job: Job, token?: string, signal?: AbortSignal) => {
       const handler = handlers[job.name];
       if (!handler) throw new Error(`No handler for job "${job.name}".`);
       const controller = new AbortController();
@@ -81,6 +83,15 @@ export class BullMqJobQueue implements JobQueue {
           },
           { signal: controller.signal },
         );
+      } catch (error) {
+        if (this.closing && token) {
+          // A graceful stop hands the job back without spending one of its attempts, as the
+          // PostgreSQL driver's release does: otherwise a job caught by three restarts (deploys)
+          // would be failed by BullMQ without its handler ever deciding so, and stay unfinished.
+          await job.moveToWait(token);
+          throw new WaitingError();
+        }
+        throw error;
       } finally {
         signal?.removeEventListener('abort', onAbort);
         this.controllers.delete(controller);
@@ -109,7 +120,10 @@ export class BullMqJobQueue implements JobQueue {
 
   async close(options: CloseOptions = {}): Promise<void> {
     if (this.worker) {
-      if (!options.abandon) for (const c of this.controllers) c.abort();
+      if (!options.abandon) {
+        this.closing = true;
+        for (const c of this.controllers) c.abort();
+      }
       await this.worker.close(options.abandon === true);
       this.worker = null;
     }

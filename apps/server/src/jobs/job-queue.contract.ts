@@ -128,4 +128,35 @@ export function jobQueueContract(open: (store: string) => Promise<JobQueue>): vo
     await waitFor(() => seen.length === 1, 20_000);
     expect(seen).toEqual([id]);
   });
+
+  it('does not spend an attempt on a graceful close: a job caught by more restarts than attempts still runs', async () => {
+    const id = randomUUID();
+    const seen: number[] = [];
+    for (let close = 0; close < 4; close++) {
+      const q = await make();
+      if (close === 0) await q.enqueue('long', {}, { jobId: id });
+      let started = false;
+      await q.work(
+        {
+          long: (job, { signal }) =>
+            new Promise<void>((_resolve, reject) => {
+              started = true;
+              seen.push(job.attempt);
+              signal.addEventListener('abort', () => reject(new Error('aborted')));
+            }),
+        },
+        { concurrency: 1 },
+      );
+      await waitFor(() => started, 10_000);
+      await q.close();
+    }
+    const last = await make();
+    const ran: number[] = [];
+    await last.work(
+      { long: (job) => (ran.push(job.attempt), Promise.resolve()) },
+      { concurrency: 1 },
+    );
+    await waitFor(() => ran.length === 1, 10_000);
+    expect([...seen, ...ran]).toEqual([1, 1, 1, 1, 1]);
+  });
 }
