@@ -16,6 +16,11 @@ export interface BullMqJobQueueOptions {
   leaseMs?: number;
   /** Deliveries before a job that keeps killing its worker is given up. */
   maxAttempts?: number;
+  /**
+   * How long enqueue and pendingCount wait for Redis before failing (default 5 s), so the API
+   * answers with an error instead of hanging while Redis is down or not answering.
+   */
+  commandTimeoutMs?: number;
 }
 
 const MAX_BULL_PRIORITY = 2_097_152;
@@ -35,33 +40,56 @@ export class BullMqJobQueue implements JobQueue {
   private closing = false;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
+  private readonly commandTimeoutMs: number;
 
   constructor(private readonly options: BullMqJobQueueOptions) {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? 3;
-    this.queue = new Queue(options.queueName ?? 'chorus-jobs', { connection: this.connect() });
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 5_000;
+    this.queue = new Queue(options.queueName ?? 'chorus-jobs', {
+      connection: this.connect('producer'),
+    });
   }
 
-  private connect(): Redis {
-    // Workers block on Redis commands, which needs an unlimited retry count per request.
+  private connect(use: 'producer' | 'worker'): Redis {
     const redis = new Redis(this.options.redisUrl, {
-      maxRetriesPerRequest: null,
+      // Workers block on Redis commands, which needs an unlimited retry count per request; they
+      // wait for Redis to come back. A producer's command (enqueue) fails after one reconnection
+      // attempt instead of waiting in memory for Redis, possibly for ever.
+      maxRetriesPerRequest: use === 'worker' ? null : 1,
       lazyConnect: false,
     });
     this.connections.push(redis);
     return redis;
   }
 
+  /** Rejects when Redis has not answered within commandTimeoutMs (the command may still land). */
+  private answered<T>(what: string, work: Promise<T>): Promise<T> {
+    work.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new Error(`Redis did not answer within ${this.commandTimeoutMs} ms (${what}).`)),
+        this.commandTimeoutMs,
+      );
+    });
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  }
+
   async enqueue(name: string, payload: unknown, options: EnqueueOptions): Promise<void> {
     const priority = Math.min(MAX_BULL_PRIORITY, Math.max(1, 1_000 - (options.priority ?? 0)));
-    await this.queue.add(name, payload, {
-      jobId: options.jobId,
-      priority,
-      attempts: this.maxAttempts,
-      backoff: { type: 'exponential', delay: 1_000 },
-      removeOnComplete: { count: 1_000 },
-      removeOnFail: { count: 1_000 },
-    });
+    await this.answered(
+      'enqueue',
+      this.queue.add(name, payload, {
+        jobId: options.jobId,
+        priority,
+        attempts: this.maxAttempts,
+        backoff: { type: 'exponential', delay: 1_000 },
+        removeOnComplete: { count: 1_000 },
+        removeOnFail: { count: 1_000 },
+      }),
+    );
   }
 
   async work(handlers: Readonly<Record<string, JobHandler>>, options: WorkOptions): Promise<void> {
@@ -98,7 +126,7 @@ export class BullMqJobQueue implements JobQueue {
       }
     };
     this.worker = new Worker(this.queue.name, processor, {
-      connection: this.connect(),
+      connection: this.connect('worker'),
       concurrency: options.concurrency,
       lockDuration: this.leaseMs,
       stalledInterval: Math.max(500, Math.floor(this.leaseMs / 2)),
@@ -108,12 +136,9 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async pendingCount(): Promise<number> {
-    const counts = await this.queue.getJobCounts(
-      'wait',
-      'active',
-      'delayed',
-      'prioritized',
-      'waiting-children',
+    const counts = await this.answered(
+      'pendingCount',
+      this.queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children'),
     );
     return Object.values(counts).reduce((a, b) => a + b, 0);
   }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { extractVideoId, INVALID_VIDEO_URL_MESSAGE } from '@app/contracts';
-import { AppError, BadRequestError, PaymentRequiredError } from '../../errors';
+import {
+  AppError,
+  BadRequestError,
+  PaymentRequiredError,
+  ServiceUnavailableError,
+} from '../../errors';
 import { priorityForPlan } from '../../jobs/job-queue.port';
 import {
   CommentSourceError,
@@ -13,8 +18,15 @@ import {
   ledgerKeys,
   type AnalysisDeps,
 } from './analysis-deps';
+import { failAndRefund } from './process-analysis';
 
 export const BUY_CREDITS_HINT = 'Use Buy Credits at the top of the page to add more.';
+
+export const QUEUE_UNAVAILABLE_MESSAGE =
+  'Analyses cannot start right now because the job queue is not answering. No credits were used; please try again in a minute.';
+/** The failed job's reason in the history. */
+export const QUEUE_UNAVAILABLE_REASON =
+  'The analysis could not be queued. Your credits were refunded; please try again.';
 
 /**
  * Starts an analysis: resolves the video, reserves credits for the comments it will analyse and
@@ -125,8 +137,21 @@ export async function queueAnalysis(
     });
   });
 
-  // If this enqueue is lost (crash, Redis down) the worker's start-up sweep enqueues the job.
-  await deps.jobQueue.enqueue(ANALYSIS_JOB_NAME, { jobId }, { jobId, priority });
+  // If this process dies before the enqueue, the worker's start-up sweep enqueues the job.
+  try {
+    await deps.jobQueue.enqueue(ANALYSIS_JOB_NAME, { jobId }, { jobId, priority });
+  } catch (error) {
+    // The queue did not take it (Redis down or not answering): no worker will run this job until
+    // one restarts, so it fails now with its credits returned, and the user is told to retry. Should
+    // the enqueue land later after all, the worker finds the job failed and leaves it. When even
+    // the refund cannot be written (the database is down too), the original error stands.
+    try {
+      await failAndRefund(deps, { id: jobId, userId: input.userId }, QUEUE_UNAVAILABLE_REASON);
+    } catch {
+      throw error;
+    }
+    throw new ServiceUnavailableError(QUEUE_UNAVAILABLE_MESSAGE, 'queue_unavailable');
+  }
   return { jobId };
 }
 
