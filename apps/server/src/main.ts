@@ -34,14 +34,6 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await createDatabase(databaseOptionsFromConfig(config));
   logger.info({ database: database.location }, 'database opened');
-  if (database.kind === 'pglite' && config.role !== 'all' && !args.migrateOnly) {
-    // PGlite is an in-process database: a second process on the same DATA_DIR is refused (the
-    // folder is locked), so the other role cannot run beside this one.
-    logger.warn(
-      { role: config.role },
-      'ROLE=api/worker on PGlite: no other process can open this DATA_DIR; set DATABASE_URL to split roles',
-    );
-  }
   const applied = await migrateToLatest(database.db);
   logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (args.migrateOnly) {

@@ -101,8 +101,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LLM_API_URL: 'http://127.0.0.1:1/v1' })).toThrow(/LLM_MODEL/);
   });
 
+  // Before, ROLE=api on PGlite only logged a warning: the API queued analyses (credits reserved)
+  // that no worker could ever run, since no other process can open the PGlite folder.
+  it('refuses ROLE=api or worker without DATABASE_URL, listing it with the other problems', () => {
+    let error: unknown;
+    try {
+      loadConfig({ ROLE: 'api', PORT: 'x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'ROLE: api alone needs DATABASE_URL (a PostgreSQL server): the embedded PGlite database belongs to one process, so an API process on it would queue analyses that no worker can run; use ROLE=all or set DATABASE_URL',
+    ]);
+    expect(() => loadConfig({}, { role: 'worker' })).toThrow(
+      /ROLE \(from --role\): worker alone needs DATABASE_URL/,
+    );
+    // Set, or only migrating: fine.
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL: 'postgres://h/db' }).role).toBe('api');
+    expect(loadConfig({ ROLE: 'worker' }, { migrateOnly: true }).role).toBe('worker');
+    expect(loadConfig({ ROLE: 'all' }).role).toBe('all');
+  });
+
   it('lets --role override ROLE', () => {
-    expect(loadConfig({ ROLE: 'api' }, { role: 'worker' }).role).toBe('worker');
+    const DATABASE_URL = 'postgres://chorus@127.0.0.1:5432/chorus';
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL }, { role: 'worker' }).role).toBe('worker');
     expect(() => loadConfig({}, { role: 'boss' })).toThrow(/ROLE \(from --role\)/);
   });
 });

@@ -281,6 +281,8 @@ export class ConfigError extends Error {
 export interface ConfigOverrides {
   /** From the `--role` command-line flag; wins over ROLE. */
   role?: string;
+  /** `--migrate-only`: no role runs, so ROLE needs nothing else. */
+  migrateOnly?: boolean;
 }
 
 /**
@@ -291,7 +293,10 @@ export function loadConfig(
   env: Record<string, string | undefined>,
   overrides: ConfigOverrides = {},
 ): Config {
-  const input = { ...env, ...(overrides.role !== undefined ? { ROLE: overrides.role } : {}) };
+  const input: Record<string, string | undefined> = {
+    ...env,
+    ...(overrides.role !== undefined ? { ROLE: overrides.role } : {}),
+  };
   const parsed = EnvSchema.safeParse(input);
   const problems = parsed.success
     ? []
@@ -302,6 +307,17 @@ export function loadConfig(
       });
   // Checked on the raw values so they are listed together with the per-variable problems.
   problems.push(...crossFieldProblems(input));
+  const role = (input.ROLE ?? '').trim();
+  if (
+    (role === 'api' || role === 'worker') &&
+    !overrides.migrateOnly &&
+    !(input.DATABASE_URL ?? '').trim()
+  ) {
+    const from = overrides.role !== undefined ? ' (from --role)' : '';
+    problems.push(
+      `ROLE${from}: ${role} alone needs DATABASE_URL (a PostgreSQL server): the embedded PGlite database belongs to one process, so ${role === 'api' ? 'an API process on it would queue analyses that no worker can run' : 'a worker process on it would run only analyses that nobody can start'}; use ROLE=all or set DATABASE_URL`,
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return toConfig(parsed.data);
 }
