@@ -102,3 +102,94 @@ describe.skipIf(!up)('analysis jobs through BullMQ on Redis', () => {
     expect(await test.container.jobQueue.pendingCount()).toBe(0);
   });
 });
+
+/**
+ * The worker's database down for a few seconds while a job is queued in Redis (seen live): every
+ * delivery failed at once, BullMQ used up the job's attempts in about 3 s and gave up on it, and
+ * the analysis stayed pending for good with its credits reserved, even across worker restarts
+ * (add() ignores an id it already failed). Now the worker's periodic requeue revives it and its
+ * handler, past the last attempt, fails it with the credits refunded.
+ */
+describe.skipIf(!up)('a BullMQ job whose worker could not reach the database', () => {
+  let database: Database;
+  let test: TestApp;
+  let dir: string;
+  let stop: () => Promise<void>;
+  let databaseDown = true;
+  let failedReads = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    dir = makeCommentsDir({ [VIDEO]: { comments: 120 } });
+    test = await buildTestApp({
+      database,
+      env: { COMMENTS_DIR: dir, QUEUE_DRIVER: 'bullmq', REDIS_URL },
+      overrides: {
+        embedder: new FakeTextEmbedder(),
+        languageModel: null,
+        jobQueue: new BullMqJobQueue({
+          redisUrl: REDIS_URL,
+          queueName: `chorus-test-${randomUUID().slice(0, 8)}`,
+        }),
+      },
+    });
+    const deps = analysisDepsFrom(test.container);
+    const analysisJobs = {
+      ...deps.repos.analysisJobs,
+      findById: (id: string) => {
+        if (!databaseDown) return deps.repos.analysisJobs.findById(id);
+        failedReads += 1;
+        return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+      },
+    };
+    stop = await startWorker(
+      { ...deps, repos: { ...deps.repos, analysisJobs }, logger: test.container.logger },
+      { concurrency: 1, requeueEveryMs: 300 },
+    );
+  });
+  afterAll(async () => {
+    await stop();
+    await test.app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails it with the credits refunded once the database is back', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const res = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/analyze?video_id=${VIDEO}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const jobId = res.json<{ job_id: string }>().job_id;
+    // Three deliveries, each failing on the database; then BullMQ holds it as failed.
+    await waitFor(async () =>
+      failedReads >= 3 && (await test.container.jobQueue.pendingCount()) === 0 ? true : undefined,
+    );
+    databaseDown = false;
+
+    const done = await waitFor(async () => {
+      const s = JobStatusReplySchema.parse(
+        (
+          await test.app.inject({
+            method: 'GET',
+            url: `/api/v1/status/${jobId}`,
+            headers: bearer(token),
+          })
+        ).json(),
+      );
+      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
+    }, 15_000);
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: 'The analysis failed unexpectedly. Your credits were refunded; please try again.',
+    });
+    const me = await test.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(token),
+    });
+    expect(me.json<{ credits_balance: number }>().credits_balance).toBe(3);
+  });
+});

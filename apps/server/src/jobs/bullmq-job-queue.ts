@@ -81,14 +81,19 @@ export class BullMqJobQueue implements JobQueue {
     const priority = Math.min(MAX_BULL_PRIORITY, Math.max(1, 1_000 - (options.priority ?? 0)));
     await this.answered(
       'enqueue',
-      this.queue.add(name, payload, {
-        jobId: options.jobId,
-        priority,
-        attempts: this.maxAttempts,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: { count: 1_000 },
-        removeOnFail: { count: 1_000 },
-      }),
+      (async () => {
+        const job = await this.queue.add(name, payload, {
+          jobId: options.jobId,
+          priority,
+          attempts: this.maxAttempts,
+          backoff: { type: 'exponential', delay: 1_000 },
+          removeOnComplete: { count: 1_000 },
+          removeOnFail: { count: 1_000 },
+        });
+        // add() leaves an id BullMQ already gave up on (its attempts used up, e.g. while the
+        // database was down) where it is: run it again, as the port's enqueue promises.
+        if (await job.isFailed()) await job.retry('failed');
+      })(),
     );
   }
 

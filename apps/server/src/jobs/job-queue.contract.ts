@@ -159,4 +159,30 @@ export function jobQueueContract(open: (store: string) => Promise<JobQueue>): vo
     await waitFor(() => ran.length === 1, 10_000);
     expect([...seen, ...ran]).toEqual([1, 1, 1, 1, 1]);
   });
+
+  it('runs a job it gave up on again when the same id is enqueued again, counting on', async () => {
+    const id = randomUUID();
+    const q = await make();
+    const attempts: number[] = [];
+    let fixed = false;
+    await q.enqueue('stubborn', {}, { jobId: id });
+    await q.work(
+      {
+        stubborn: (job) => {
+          attempts.push(job.attempt);
+          return fixed ? Promise.resolve() : Promise.reject(new Error('database down'));
+        },
+      },
+      { concurrency: 1 },
+    );
+    // Three deliveries, then the queue gives up on it.
+    await waitFor(() => attempts.length === 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await q.pendingCount()).toBe(0);
+
+    fixed = true;
+    await q.enqueue('stubborn', {}, { jobId: id });
+    await waitFor(() => attempts.length === 4);
+    expect(attempts).toEqual([1, 2, 3, 4]);
+  });
 }

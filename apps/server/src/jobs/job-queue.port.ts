@@ -5,7 +5,10 @@
  */
 
 export interface QueuedJob {
-  /** Unique per job; enqueueing an id that is already queued or running is a no-op. */
+  /**
+   * Unique per job; enqueueing an id that is already queued or running is a no-op, and one the
+   * queue gave up on (attempts used up) is queued again with its attempt count kept.
+   */
   id: string;
   name: string;
   payload: unknown;

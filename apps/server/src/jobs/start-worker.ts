@@ -10,13 +10,17 @@ export interface WorkerOptions {
   concurrency: number;
   /** How often the retention purge and the Instagram token renewal run (default hourly). */
   purgeEveryMs?: number;
+  /** How often unfinished analyses are handed to the queue again (default every 5 minutes). */
+  requeueEveryMs?: number;
 }
 
 /**
  * The worker role: re-enqueues analyses that are not finished (a crash between saving a job and
- * queueing it, or jobs left by a dead process), starts the queue, and runs its chores on a
- * schedule: the retention purge and, when Instagram is configured, the renewal of Instagram Login
- * tokens near their expiry. Returns a stop function that finishes or hands back running jobs.
+ * queueing it, jobs left by a dead process, or jobs the queue gave up on because not even their
+ * failure could be recorded, e.g. while the database was down), at start and then every few
+ * minutes; starts the queue, and runs its chores on a schedule: the retention purge and, when
+ * Instagram is configured, the renewal of Instagram Login tokens near their expiry. Returns a stop
+ * function that finishes or hands back running jobs.
  */
 export async function startWorker(
   deps: AnalysisDeps & { logger: Logger; instagram?: InstagramLink | null },
@@ -24,14 +28,27 @@ export async function startWorker(
 ): Promise<() => Promise<void>> {
   const handlers = buildJobHandlers([analysisJob(deps)], [ANALYSIS_JOB_NAME]);
 
-  for (const job of await deps.repos.analysisJobs.listUnfinished()) {
-    await deps.jobQueue.enqueue(
-      ANALYSIS_JOB_NAME,
-      { jobId: job.id },
-      { jobId: job.id, priority: job.priority },
-    );
-  }
+  // Enqueueing is a no-op for a job the queue holds; one it gave up on runs again, and its
+  // handler, past the last attempt, fails it with its credits refunded.
+  const requeue = async () => {
+    for (const job of await deps.repos.analysisJobs.listUnfinished()) {
+      await deps.jobQueue.enqueue(
+        ANALYSIS_JOB_NAME,
+        { jobId: job.id },
+        { jobId: job.id, priority: job.priority },
+      );
+    }
+  };
+  await requeue();
   await deps.jobQueue.work(handlers, { concurrency: options.concurrency });
+  const requeueTimer = setInterval(
+    () =>
+      void requeue().catch((err: unknown) =>
+        deps.logger.error({ err }, 'requeueing unfinished analyses failed'),
+      ),
+    options.requeueEveryMs ?? 300_000,
+  );
+  requeueTimer.unref();
 
   const purge = () =>
     purgeExpiredComments(deps).then(
@@ -59,6 +76,7 @@ export async function startWorker(
 
   return async () => {
     clearInterval(timer);
+    clearInterval(requeueTimer);
     await deps.jobQueue.close();
   };
 }

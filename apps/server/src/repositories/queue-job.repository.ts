@@ -18,7 +18,10 @@ export type QueueJobRepository = ReturnType<typeof createQueueJobRepository>;
  */
 export function createQueueJobRepository(db: Kysely<DB>) {
   return {
-    /** Inserts a queued job; an id that already exists is left alone. */
+    /**
+     * Inserts a queued job. An id that is queued or running is left alone; one given up on
+     * (failed after its attempts) is queued again, keeping its attempt count.
+     */
     async enqueue(input: {
       queue: string;
       id: string;
@@ -40,7 +43,18 @@ export function createQueueJobRepository(db: Kysely<DB>) {
           maxAttempts: input.maxAttempts,
           runAfter: sql<Date>`now()`,
         })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({
+              status: 'queued',
+              runAfter: sql<Date>`now()`,
+              leaseOwner: null,
+              leaseExpiresAt: null,
+              updatedAt: sql<Date>`now()`,
+            })
+            .where('queueJobs.status', '=', 'failed'),
+        )
         .execute();
     },
 
