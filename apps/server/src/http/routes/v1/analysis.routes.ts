@@ -34,6 +34,14 @@ const EventsQuerySchema = z.object({ token: z.string().max(512).optional() });
 export function analysisRoutes(app: FastifyInstance): void {
   const deps = analysisDepsFrom(app.container);
   const { repos, clock } = app.container;
+  // Open event streams. Each follows its job until it finishes, so without ending them here a
+  // closing server (SIGTERM) would wait for every watched job, or for ever when no worker runs.
+  // The browser's EventSource reconnects, or the client falls back to polling.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const closeStream of streams) closeStream();
+    done();
+  });
 
   app.post('/analyze', { preHandler: requireAuth }, async (request) => {
     const query = validate(AnalyzeQuerySchema, request.query);
@@ -80,19 +88,34 @@ export function analysisRoutes(app: FastifyInstance): void {
       return;
     }
     let closed = false;
-    request.raw.on('close', () => {
+    let wake: (() => void) | undefined;
+    const end = () => {
       closed = true;
-    });
+      wake?.();
+    };
+    // The connection is kept alive: end the response and then the connection itself, which the
+    // closing server would otherwise wait for.
+    const socket = res.socket;
+    const closeStream = () => {
+      end();
+      res.end(() => socket?.destroy());
+    };
+    streams.add(closeStream);
+    request.raw.on('close', end);
     let sinceBeat = 0;
     while (!closed) {
-      await new Promise((r) => setTimeout(r, EVENTS_POLL_MS));
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, EVENTS_POLL_MS);
+      });
       if (closed) break;
       let next: JobStatusReply;
       try {
         next = await read();
+        if (closed) break;
       } catch {
         // The job was cleared while watched: say so and stop.
-        res.write(`event: gone\ndata: {}\n\n`);
+        if (!closed) res.write(`event: gone\ndata: {}\n\n`);
         break;
       }
       if (JSON.stringify(next) !== JSON.stringify(last)) {
@@ -105,6 +128,7 @@ export function analysisRoutes(app: FastifyInstance): void {
       }
       if (finished(next)) break;
     }
+    streams.delete(closeStream);
     res.end();
   });
 
