@@ -1,6 +1,7 @@
 import type { Logger } from '../logger';
 import { ANALYSIS_JOB_NAME, type AnalysisDeps } from '../services/analysis/analysis-deps';
 import { purgeExpiredComments } from '../services/analysis/purge-expired-comments';
+import { purgeEndedSessions } from '../services/auth/purge-ended-sessions';
 import type { InstagramLink } from '../services/instagram/instagram-deps';
 import { renewInstagramTokens } from '../services/instagram/renew-instagram-tokens';
 import { analysisJob } from './analysis.job';
@@ -8,7 +9,7 @@ import { buildJobHandlers } from './job-registry';
 
 export interface WorkerOptions {
   concurrency: number;
-  /** How often the retention purge and the Instagram token renewal run (default hourly). */
+  /** How often the retention purges and the Instagram token renewal run (default hourly). */
   purgeEveryMs?: number;
   /** How often unfinished analyses are handed to the queue again (default every 5 minutes). */
   requeueEveryMs?: number;
@@ -18,9 +19,9 @@ export interface WorkerOptions {
  * The worker role: re-enqueues analyses that are not finished (a crash between saving a job and
  * queueing it, jobs left by a dead process, or jobs the queue gave up on because not even their
  * failure could be recorded, e.g. while the database was down), at start and then every few
- * minutes; starts the queue, and runs its chores on a schedule: the retention purge and, when
- * Instagram is configured, the renewal of Instagram Login tokens near their expiry. Returns a stop
- * function that finishes or hands back running jobs.
+ * minutes; starts the queue, and runs its chores on a schedule: the retention purges (comment text,
+ * ended sessions) and, when Instagram is configured, the renewal of Instagram Login tokens near
+ * their expiry. Returns a stop function that finishes or hands back running jobs.
  */
 export async function startWorker(
   deps: AnalysisDeps & { logger: Logger; instagram?: InstagramLink | null },
@@ -65,7 +66,14 @@ export async function startWorker(
       },
       (err: unknown) => deps.logger.error({ err }, 'Instagram token renewal failed'),
     );
-  const chores = () => void purge().then(renew);
+  const sessions = () =>
+    purgeEndedSessions(deps).then(
+      ({ sessions: n }) => {
+        if (n > 0) deps.logger.info({ sessions: n }, 'purged ended sessions');
+      },
+      (err: unknown) => deps.logger.error({ err }, 'session purge failed'),
+    );
+  const chores = () => void purge().then(sessions).then(renew);
   chores();
   const timer = setInterval(chores, options.purgeEveryMs ?? 3_600_000);
   timer.unref();
