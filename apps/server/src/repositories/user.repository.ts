@@ -53,6 +53,24 @@ export function createUserRepository(db: Kysely<DB>) {
       return row ?? null;
     },
 
+    /**
+     * Locks the user row for a sign-in that depends on its password (FOR NO KEY UPDATE): a password
+     * sign-in and a provider link that removes the password wait for each other, while rows that
+     * only reference the user (a new session, a ledger entry) need no wait. FOR UPDATE would make
+     * those wait too, and two provider sign-ins of one new person could deadlock: one holding the
+     * user and waiting for the identity row the other updates, the other waiting on the user to
+     * insert its session.
+     */
+    async lockForSignIn(id: string): Promise<User | null> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
     /** Removes the account's password: from then on it signs in only through its linked providers. */
     async clearPassword(id: string): Promise<void> {
       await db.updateTable('users').set({ passwordHash: null }).where('id', '=', id).execute();

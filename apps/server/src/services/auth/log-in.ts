@@ -37,7 +37,7 @@ export async function logIn(
   // The row lock orders this after such a change, or that change's revocation after this session.
   const verifiedHash = user.passwordHash;
   const token = await deps.transaction(async (trx) => {
-    const current = await trx.users.lockById(user.id);
+    const current = await trx.users.lockForSignIn(user.id);
     if (!current || current.passwordHash !== verifiedHash) return null;
     return createSession({ ...deps, sessions: trx.sessions }, user.id);
   });

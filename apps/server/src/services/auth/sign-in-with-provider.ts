@@ -133,7 +133,7 @@ async function accountFor(
     // Locked first (before the identity row's foreign key share-locks it), so a password sign-in
     // verified meanwhile either opens its session before this (and it is revoked below) or finds
     // the password gone (see logIn).
-    const existing = found ? await repos.users.lockById(found.id) : null;
+    const existing = found ? await repos.users.lockForSignIn(found.id) : null;
     if (existing) {
       if (!(await repos.identities.link({ userId: existing.id, provider, subject, email, at }))) {
         throw new LostRace();
