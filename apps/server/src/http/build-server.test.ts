@@ -30,10 +30,11 @@ describeEachDatabase('HTTP server', (t) => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers the health check with the database kind', async () => {
+  it('answers the health check with the database kind and the queue driver', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t.kind });
+    // tests run the jobs in the database unless a suite picks BullMQ
+    expect(res.json()).toEqual({ status: 'ok', database: t.kind, queue: 'postgres' });
   });
 
   it('answers unknown /api paths with a JSON 404, for any method', async () => {
