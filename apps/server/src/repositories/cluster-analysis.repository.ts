@@ -164,6 +164,12 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
       return row === undefined ? null : (JSON.parse(row.analysisJson) as unknown);
     },
 
+    /** Drops the cached per-cluster analyses of these jobs (their questions and summaries quote comments). */
+    async deleteCachedForJobs(jobIds: readonly string[]): Promise<void> {
+      if (jobIds.length === 0) return;
+      await db.deleteFrom('clusterAnalyses').where('jobId', 'in', jobIds).execute();
+    },
+
     async saveCachedAnalysis(
       jobId: string,
       clusterId: number,

@@ -5,8 +5,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Retention (product decisions: raw comment text is kept 30 days). Deletes comment rows older than
- * COMMENT_RETENTION_DAYS and strips the comment text that reports quote as representatives; the
- * report keeps its aggregates (clusters, shares, sentiment, summary). Comment lists then answer
+ * COMMENT_RETENTION_DAYS, strips the comment text that reports quote as representatives and drops
+ * the cached deep analyses of those jobs; the report keeps its aggregates (clusters, shares, sentiment, summary). Comment lists then answer
  * "expired" and offer a re-run. Safe to run from several workers at once.
  */
 export async function purgeExpiredComments(
@@ -22,6 +22,9 @@ export async function purgeExpiredComments(
       const clusters = parsed.data.clusters.map((c) => ({ ...c, representatives: [] }));
       await repos.reports.updateReportBody(jobId, { ...parsed.data, clusters });
     }
+    // Cached deep analyses quote comments (their top questions, their summaries): they go too, and a
+    // deep analysis asked for later answers that the comments expired, as an uncached one does.
+    await repos.clusterAnalysis.deleteCachedForJobs(jobIds);
     await repos.analysisJobs.markCommentsExpired(jobIds, now);
     return { jobs: jobIds.length };
   });

@@ -373,8 +373,18 @@ describeEachDatabase('analysis API with the file source', (t) => {
     await finished(token, jobId);
     expect(await container.repos.comments.countForJob(jobId)).toBe(40);
     const deps = analysisDepsFrom(container);
+    const deepDive = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/cluster/analyze',
+        headers: bearer(token),
+        payload: { video_id: SMALL, cluster_id: 0 },
+      });
+    expect((await deepDive()).statusCode).toBe(200);
+    expect(await container.repos.clusterAnalysis.findCachedAnalysis(jobId, 0)).not.toBeNull();
     await purgeExpiredComments(deps);
     expect(await container.repos.comments.countForJob(jobId)).toBe(40);
+    expect(await container.repos.clusterAnalysis.findCachedAnalysis(jobId, 0)).not.toBeNull();
 
     test.clock.advance({ days: 31 });
     try {
@@ -392,5 +402,10 @@ describeEachDatabase('analysis API with the file source', (t) => {
     expect(report.report.clusters.length).toBeGreaterThan(0);
     expect(report.report.clusters.every((c) => c.representatives.length === 0)).toBe(true);
     expect((await container.repos.analysisJobs.findById(jobId))!.commentsExpiredAt).not.toBeNull();
+    // the cached deep analysis quoted comments: it is gone, and asking again says they expired
+    expect(await container.repos.clusterAnalysis.findCachedAnalysis(jobId, 0)).toBeNull();
+    const again = await deepDive();
+    expect(again.statusCode).toBe(410);
+    expect(again.json<{ code: string }>().code).toBe('comments_expired');
   });
 });
