@@ -11,7 +11,13 @@ import {
   UnauthorizedError,
 } from '../../errors';
 import { validate } from '../validate';
-import { INTERNAL_ERROR_MESSAGE, registerErrorHandler } from './error-handler';
+import pg from 'pg';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  INTERNAL_ERROR_MESSAGE,
+  isDatabaseUnavailable,
+  registerErrorHandler,
+} from './error-handler';
 
 function appThrowing(error: unknown, logs: string[] = []) {
   const loggerInstance: FastifyBaseLogger = pino(
@@ -92,5 +98,45 @@ describe('error handler', () => {
     const logged = logs.map((l) => JSON.parse(l) as Line).find((l) => l.level === 50);
     expect(logged?.reqId).toBe(requestId);
     expect(logged?.err?.message).toBe('db password is hunter2');
+  });
+
+  it('answers 503 when the database cannot be reached: the error pg really throws for a closed port', async () => {
+    const pool = new pg.Pool({
+      connectionString: 'postgres://chorus@127.0.0.1:1/none',
+      connectionTimeoutMillis: 2000,
+    });
+    const error = await pool.query('select 1').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    await pool.end();
+    expect(error).toBeInstanceOf(Error);
+    const logs: string[] = [];
+    const res = await appThrowing(error, logs).inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      code: 'database_unavailable',
+    });
+    expect(logs.some((l) => (JSON.parse(l) as { level: number }).level === 50)).toBe(true);
+  });
+
+  it('tells a lost database apart from other failures', () => {
+    const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+    expect(
+      isDatabaseUnavailable(
+        withCode('terminating connection due to administrator command', '57P01'),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(withCode('connection failure', '08006'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    // a query's own failure is a bug to see as a 500
+    expect(
+      isDatabaseUnavailable(withCode('duplicate key value violates unique constraint', '23505')),
+    ).toBe(false);
+    expect(isDatabaseUnavailable(withCode('syntax error at or near "x"', '42601'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('db password is hunter2'))).toBe(false);
+    expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
   });
 });
