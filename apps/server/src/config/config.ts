@@ -97,6 +97,7 @@ export const EnvSchema = z.object({
   LLM_MODEL: str(),
   LLM_TIMEOUT_MS: int(30_000, 100, 600_000),
   LLM_MAX_RETRIES: int(2, 0, 10),
+  LLM_CALLS_PER_USER_PER_HOUR: int(120, 0, 100_000),
   // --- public address -------------------------------------------------------------------------
   PUBLIC_URL: url(/^https?$/, 'https://chorus.example.com'),
   // --- Google sign-in -------------------------------------------------------------------------
@@ -214,6 +215,8 @@ export interface Config {
     model: string | undefined;
     timeoutMs: number;
     maxRetries: number;
+    /** Language-model calls one account's chats, deep analyses and retags may make per hour; 0: no limit. */
+    callsPerUserPerHour: number;
   };
   /** This server's address as browsers reach it (redirects back from checkout and OAuth); undefined: taken from each request. */
   publicUrl: string | undefined;
@@ -406,6 +409,7 @@ function toConfig(e: Env): Config {
       model: e.LLM_MODEL,
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
+      callsPerUserPerHour: e.LLM_CALLS_PER_USER_PER_HOUR,
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     google: { clientId: e.GOOGLE_CLIENT_ID, certsUrl: e.GOOGLE_CERTS_URL },

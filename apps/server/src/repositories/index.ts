@@ -7,6 +7,7 @@ import { createCreditLedgerRepository } from './credit-ledger.repository';
 import { createDataDeletionRequestRepository } from './data-deletion-request.repository';
 import { createInstagramPostRepository } from './instagram-post.repository';
 import { createIdentityRepository } from './identity.repository';
+import { createLlmCallRepository } from './llm-call.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
 import { createSignupAttemptRepository } from './signup-attempt.repository';
 import { createNotesRepository } from './notes.repository';
@@ -35,6 +36,7 @@ export function createRepositories(db: Kysely<DB>) {
     paymentEvents: createPaymentEventRepository(db),
     notes: createNotesRepository(db),
     clusterAnalysis: createClusterAnalysisRepository(db),
+    llmCalls: createLlmCallRepository(db),
     analysisJobs: createAnalysisJobRepository(db),
     reports: createReportRepository(db),
     comments: createCommentRepository(db),

@@ -9,15 +9,20 @@ import {
 } from '@app/contracts';
 import { analyzeCluster } from '../../../services/cluster/analyze-cluster';
 import { chatWithCluster } from '../../../services/cluster/chat-with-cluster';
+import { budgetedLanguageModel } from '../../../services/cluster/llm-budget';
 import type { ClusterDeps } from '../../../services/cluster/cluster-deps';
 import { listClusterComments } from '../../../services/cluster/list-cluster-comments';
 import { ClusterVectorCache } from '../../../services/cluster/vector-cache';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { validate, validateReply } from '../../validate';
 
-/** POST /cluster/analyze, GET /cluster/comments, POST /cluster/chat: the per-cluster deep dive. */
+/**
+ * POST /cluster/analyze, GET /cluster/comments, POST /cluster/chat: the per-cluster deep dive. The
+ * language model each account reaches here is budgeted (LLM_CALLS_PER_USER_PER_HOUR).
+ */
 export function clusterRoutes(app: FastifyInstance): void {
-  const { repos, embedder, languageModel, logger } = app.container;
+  const { repos, embedder, languageModel, logger, clock, config } = app.container;
+  const budget = { llmCalls: repos.llmCalls, clock, limit: config.llm.callsPerUserPerHour };
   const deps: ClusterDeps = {
     clusters: repos.clusterAnalysis,
     embedder,
@@ -26,11 +31,16 @@ export function clusterRoutes(app: FastifyInstance): void {
     vectorCache: new ClusterVectorCache(),
     logger,
   };
+  const forUser = (userId: string): ClusterDeps => ({
+    ...deps,
+    languageModel: budgetedLanguageModel(languageModel, budget, userId),
+  });
 
   app.post('/cluster/analyze', { preHandler: requireAuth }, async (request) => {
     const input = validate(ClusterAnalyzeRequestSchema, request.body);
-    const analysis = await analyzeCluster(deps, {
-      userId: currentUser(request).id,
+    const userId = currentUser(request).id;
+    const analysis = await analyzeCluster(forUser(userId), {
+      userId,
       videoId: input.video_id,
       clusterId: input.cluster_id,
     });
@@ -52,8 +62,9 @@ export function clusterRoutes(app: FastifyInstance): void {
 
   app.post('/cluster/chat', { preHandler: requireAuth }, async (request) => {
     const input = validate(ChatRequestSchema, request.body);
-    const reply = await chatWithCluster(deps, {
-      userId: currentUser(request).id,
+    const userId = currentUser(request).id;
+    const reply = await chatWithCluster(forUser(userId), {
+      userId,
       videoId: input.video_id,
       clusterId: input.cluster_id,
       message: input.message,
