@@ -13,6 +13,15 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 
 /** Accounts. E-mails are stored as given; callers pass them normalised by the contract schema. */
 export function createUserRepository(db: Kysely<DB>) {
+  /** The user's row, locked until the transaction ends (FOR UPDATE or FOR NO KEY UPDATE). */
+  async function lockRow(id: string, mode: 'update' | 'no key update'): Promise<User | null> {
+    const query = db.selectFrom('users').selectAll().where('id', '=', id);
+    const row = await (
+      mode === 'update' ? query.forUpdate() : query.forNoKeyUpdate()
+    ).executeTakeFirst();
+    return row ?? null;
+  }
+
   return {
     /** Inserts the user, or returns null when the e-mail is already registered. */
     async create(
@@ -44,13 +53,7 @@ export function createUserRepository(db: Kysely<DB>) {
 
     /** Locks the user's row until the transaction ends (pass a transaction-bound repository). */
     async lockById(id: string): Promise<User | null> {
-      const row = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      return row ?? null;
+      return lockRow(id, 'update');
     },
 
     /**
@@ -62,13 +65,7 @@ export function createUserRepository(db: Kysely<DB>) {
      * insert its session.
      */
     async lockForSignIn(id: string): Promise<User | null> {
-      const row = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', id)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      return row ?? null;
+      return lockRow(id, 'no key update');
     },
 
     /** Removes the account's password: from then on it signs in only through its linked providers. */
