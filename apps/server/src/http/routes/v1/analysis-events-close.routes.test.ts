@@ -6,6 +6,7 @@ import type { Database } from '../../../db/database';
 import { makeCommentsDir } from '../../../services/analysis/analysis.test-support';
 import { createTestDatabase } from '../../../test/databases';
 import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import { EVENTS_AUTH_MS } from './analysis.routes';
 
 const VIDEO = 'vidEvents01';
 
@@ -67,4 +68,45 @@ describe('closing the server while an event stream is open', () => {
     expect(Date.now() - closing).toBeLessThan(5_000);
     await ended;
   });
+
+  it('ends an open stream once its session is signed out', async () => {
+    const fresh = await buildTestApp({ database, env: { COMMENTS_DIR: dir } });
+    try {
+      const { token } = await signUpTestUser(fresh.app);
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: `/api/v1/analyze?video_id=${VIDEO}`,
+        headers: bearer(token),
+      });
+      const jobId = res.json<{ job_id: string }>().job_id;
+      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = fresh.app.server.address() as AddressInfo;
+      let body = '';
+      let ended = false;
+      http.get(`http://127.0.0.1:${port}/api/v1/status/${jobId}/events?token=${token}`, (r) => {
+        r.setEncoding('utf8');
+        r.on('data', (chunk: string) => (body += chunk));
+        r.on('end', () => (ended = true));
+      });
+      const waitUntil = async (ok: () => boolean, ms: number) => {
+        const start = Date.now();
+        while (!ok()) {
+          if (Date.now() - start > ms) return false;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return true;
+      };
+      expect(await waitUntil(() => body.includes('"status":"pending"'), 10_000)).toBe(true);
+      const out = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: bearer(token),
+      });
+      expect(out.statusCode).toBe(200);
+      // the job is still pending (no worker), so only the session check can end the stream
+      expect(await waitUntil(() => ended, EVENTS_AUTH_MS + 5_000)).toBe(true);
+    } finally {
+      await fresh.app.close();
+    }
+  }, 30_000);
 });

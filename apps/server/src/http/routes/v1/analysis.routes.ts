@@ -24,6 +24,8 @@ import { validate, validateReply } from '../../validate';
 /** How often the event stream looks at the job (it may be running in another process). */
 export const EVENTS_POLL_MS = 500;
 const EVENTS_HEARTBEAT_MS = 15_000;
+/** How often an open stream checks that its session still stands (signed out, expired, deleted). */
+export const EVENTS_AUTH_MS = 5_000;
 
 const EventsQuerySchema = z.object({ token: z.string().max(512).optional() });
 
@@ -63,7 +65,8 @@ export function analysisRoutes(app: FastifyInstance): void {
   // EventSource cannot send headers, so the token may also come as ?token=.
   app.get('/status/:job_id/events', async (request, reply) => {
     const { token } = validate(EventsQuerySchema, request.query);
-    const user = await authenticate({ repos, clock }, bearerToken(request) ?? token);
+    const sessionToken = bearerToken(request) ?? token;
+    const user = await authenticate({ repos, clock }, sessionToken);
     const { job_id } = validate(JobIdParamsSchema, request.params);
     const read = () => getJobStatus(deps, { userId: user.id, jobId: job_id });
     let last = await read();
@@ -103,12 +106,23 @@ export function analysisRoutes(app: FastifyInstance): void {
     streams.add(closeStream);
     request.raw.on('close', end);
     let sinceBeat = 0;
+    let sinceAuth = 0;
     while (!closed) {
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(resolve, EVENTS_POLL_MS);
       });
       if (closed) break;
+      // A session that ended while the stream was open (sign-out, expiry, a deleted account) ends
+      // the stream: the client then asks /status, gets 401 and signs out, as on any other call.
+      if ((sinceAuth += EVENTS_POLL_MS) >= EVENTS_AUTH_MS) {
+        sinceAuth = 0;
+        try {
+          await authenticate({ repos, clock }, sessionToken);
+        } catch {
+          break;
+        }
+      }
       let next: JobStatusReply;
       try {
         next = await read();
