@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PublicConfigReplySchema, type PublicConfigReply } from '@app/contracts';
 import type { Config } from '../../../config/config';
 import { validateReply } from '../../validate';
+import { requestOrigin } from '../../request-origin';
 
 /** The Instagram Login scopes the workspace link asks for (spec section 7). */
 export const INSTAGRAM_LOGIN_SCOPES = [
@@ -41,7 +42,8 @@ export function publicConfig(config: Config, origin: string): PublicConfigReply 
 export function configRoutes(app: FastifyInstance): void {
   const { config } = app.container;
   app.get('/config', (request, reply) => {
-    const origin = `${request.protocol}://${request.host}`;
-    void reply.send(validateReply(PublicConfigReplySchema, publicConfig(config, origin)));
+    void reply.send(
+      validateReply(PublicConfigReplySchema, publicConfig(config, requestOrigin(request))),
+    );
   });
 }

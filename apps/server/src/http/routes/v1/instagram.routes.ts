@@ -18,6 +18,7 @@ import {
 import { startInstagramAnalysis } from '../../../services/instagram/start-instagram-analysis';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { validate, validateReply } from '../../validate';
+import { requestOrigin } from '../../request-origin';
 import { publicConfig } from './config.routes';
 
 /**
@@ -35,7 +36,7 @@ export function instagramRoutes(app: FastifyInstance): void {
     const { id } = validate(WorkspaceParamsSchema, request.params);
     const { code } = validate(InstagramCallbackQuerySchema, request.query);
     // The redirect_uri must be the one the authorisation request used (GET /config's).
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = requestOrigin(request);
     const redirectUri =
       publicConfig(config, origin).instagram?.redirect_uri ?? `${config.publicUrl ?? origin}/`;
     const result = await linkInstagramWithCode(deps, {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DataDeletionStatusReplySchema,
@@ -10,13 +10,12 @@ import {
   getDataDeletionRequest,
 } from '../../../services/auth/meta-data-deletion';
 import { validate, validateReply } from '../../validate';
+import { requestOrigin } from '../../request-origin';
 
 /** Where a person reads the status of their request: the web app's data-deletion page. */
 export const DATA_DELETION_PAGE = '/instagram-data-deletion';
 
 const CodeParamsSchema = z.object({ code: z.string().max(64) });
-
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * Meta's Data Deletion Request Callback (set in the Meta app's settings as
@@ -50,7 +49,7 @@ export function metaRoutes(app: FastifyInstance): void {
       },
       input.signed_request,
     );
-    const base = config.publicUrl ?? origin(request);
+    const base = config.publicUrl ?? requestOrigin(request);
     return validateReply(MetaDataDeletionReplySchema, {
       url: `${base}${DATA_DELETION_PAGE}?code=${encodeURIComponent(done.code)}`,
       confirmation_code: done.code,

@@ -29,6 +29,7 @@ import { startCheckout } from '../../../services/billing/start-checkout';
 import { demoCheckoutPage, demoPortalPage, messagePage } from '../../pages/billing-pages';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
 import { humanIssueMessage, validate, validateReply } from '../../validate';
+import { requestOrigin } from '../../request-origin';
 
 // The demo gateway builds its links to these pages from the same constants. The signed session
 // ids are longer than a route parameter may be (100 characters), so they are the wildcard part.
@@ -63,8 +64,6 @@ const DONE_NOTICES = {
   resume: 'Your plan continues: it renews as before.',
 } as const;
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 /**
  * A return address carried by a demo session, kept if it leads back to this app (the origin the
  * page was asked on, or PUBLIC_URL's); otherwise the same path and query on this app. Without
@@ -73,8 +72,8 @@ const origin = (request: FastifyRequest) => `${request.protocol}://${request.hos
  * page send them on to any site (an open redirect).
  */
 function backToApp(request: FastifyRequest, publicUrl: string | undefined, url: string) {
-  const base = publicUrl ?? new URL(origin(request)).origin;
-  const trusted = new Set([new URL(origin(request)).origin, new URL(base).origin]);
+  const base = publicUrl ?? new URL(requestOrigin(request)).origin;
+  const trusted = new Set([new URL(requestOrigin(request)).origin, new URL(base).origin]);
   try {
     const target = new URL(url);
     if (trusted.has(target.origin)) return url;
@@ -154,7 +153,7 @@ export function stripeRoutes(app: FastifyInstance): void {
       const next = await startCheckout(deps, {
         user: { id: user.id, email: user.email },
         item: itemOf(query),
-        origin: origin(request),
+        origin: requestOrigin(request),
       });
       return reply.redirect(next.url, 303);
     }),
@@ -166,7 +165,7 @@ export function stripeRoutes(app: FastifyInstance): void {
     const next = await startCheckout(deps, {
       user: { id: user.id, email: user.email },
       item: itemOf(body),
-      origin: origin(request),
+      origin: requestOrigin(request),
     });
     return validateReply(RedirectUrlReplySchema, next);
   });
@@ -174,7 +173,7 @@ export function stripeRoutes(app: FastifyInstance): void {
   app.post('/stripe/portal-session', { preHandler: requireAuth }, async (request) => {
     const next = await openBillingPortal(deps, {
       userId: currentUser(request).id,
-      origin: origin(request),
+      origin: requestOrigin(request),
     });
     return validateReply(RedirectUrlReplySchema, next);
   });
