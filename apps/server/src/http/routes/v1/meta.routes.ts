@@ -10,6 +10,7 @@ import {
   getDataDeletionRequest,
 } from '../../../services/auth/meta-data-deletion';
 import { validate, validateReply } from '../../validate';
+import { acceptFormBodies } from '../../form-body';
 import { requestOrigin } from '../../request-origin';
 
 /** Where a person reads the status of their request: the web app's data-deletion page. */
@@ -28,13 +29,7 @@ const CodeParamsSchema = z.object({ code: z.string().max(64) });
 export function metaRoutes(app: FastifyInstance): void {
   const { repos, transaction, clock, config, logger } = app.container;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16_384 },
-    (_request, body, next) => {
-      next(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormBodies(app, 16_384);
 
   app.post('/meta/data-deletion', async (request) => {
     const input = validate(MetaDataDeletionRequestSchema, request.body ?? {});

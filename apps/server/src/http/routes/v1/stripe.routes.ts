@@ -29,6 +29,7 @@ import { startCheckout } from '../../../services/billing/start-checkout';
 import { demoCheckoutPage, demoPortalPage, messagePage } from '../../pages/billing-pages';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
 import { humanIssueMessage, validate, validateReply } from '../../validate';
+import { acceptFormBodies } from '../../form-body';
 import { requestOrigin } from '../../request-origin';
 
 // The demo gateway builds its links to these pages from the same constants. The signed session
@@ -203,13 +204,7 @@ export function stripeRoutes(app: FastifyInstance): void {
 
   // --- the demo provider's pages ------------------------------------------------------------------
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, next) => {
-      next(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormBodies(app, 4096);
 
   app.get(DEMO_CHECKOUT, (request, reply) =>
     asPage(reply, async () => {
