@@ -6,7 +6,7 @@ import type { Database } from '../../../db/database';
 import { makeCommentsDir } from '../../../services/analysis/analysis.test-support';
 import { createTestDatabase } from '../../../test/databases';
 import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
-import { EVENTS_AUTH_MS } from './analysis.routes';
+import { EVENTS_AUTH_MS, EVENTS_STREAMS_PER_USER } from './analysis.routes';
 
 const VIDEO = 'vidEvents01';
 
@@ -15,7 +15,7 @@ const VIDEO = 'vidEvents01';
  * events. Before the fix close() waited for the watched job to finish: seen live, an API with one
  * open stream took 20 s to exit (until its job completed), and with no worker running it never would.
  */
-describe('closing the server while an event stream is open', () => {
+describe('event streams: server close, sign-out and the per-account cap', () => {
   let database: Database;
   let test: TestApp;
   let dir: string;
@@ -106,6 +106,67 @@ describe('closing the server while an event stream is open', () => {
       // the job is still pending (no worker), so only the session check can end the stream
       expect(await waitUntil(() => ended, EVENTS_AUTH_MS + 5_000)).toBe(true);
     } finally {
+      await fresh.app.close();
+    }
+  }, 30_000);
+  it("refuses an account's streams past the cap, and serves other accounts", async () => {
+    const fresh = await buildTestApp({ database, env: { COMMENTS_DIR: dir } });
+    const opened: http.ClientRequest[] = [];
+    try {
+      const startJob = async (token: string) => {
+        const res = await fresh.app.inject({
+          method: 'POST',
+          url: `/api/v1/analyze?video_id=${VIDEO}`,
+          headers: bearer(token),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ job_id: string }>().job_id;
+      };
+      const one = await signUpTestUser(fresh.app);
+      const other = await signUpTestUser(fresh.app);
+      const jobOne = await startJob(one.token);
+      const jobOther = await startJob(other.token);
+      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = fresh.app.server.address() as AddressInfo;
+      /** Opens a stream and resolves with its status code and, for a refusal, its body. */
+      const open = (jobId: string, token: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = http.get(
+            `http://127.0.0.1:${port}/api/v1/status/${jobId}/events?token=${token}`,
+            (r) => {
+              if (r.statusCode === 200) {
+                resolve({ status: 200, body: '' });
+                return;
+              }
+              let body = '';
+              r.setEncoding('utf8');
+              r.on('data', (chunk: string) => (body += chunk));
+              r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+            },
+          );
+          req.on('error', reject);
+          opened.push(req);
+        });
+
+      for (let i = 0; i < EVENTS_STREAMS_PER_USER; i++)
+        expect((await open(jobOne, one.token)).status).toBe(200);
+      const refused = await open(jobOne, one.token);
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'too_many_streams' });
+      expect(JSON.parse(refused.body).message).toMatch(/Close a tab/);
+      // another account is not held to this one's streams
+      expect((await open(jobOther, other.token)).status).toBe(200);
+      // a closed stream frees its place
+      opened[0]!.destroy();
+      const started = Date.now();
+      let again = await open(jobOne, one.token);
+      while (again.status === 429 && Date.now() - started < 5_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        again = await open(jobOne, one.token);
+      }
+      expect(again.status).toBe(200);
+    } finally {
+      for (const req of opened) req.destroy();
       await fresh.app.close();
     }
   }, 30_000);
