@@ -58,8 +58,12 @@ async function texts(page: Page, testId: string): Promise<string[]> {
 /** Records every progress step the page shows, however briefly. */
 async function watchProgress(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __steps: string[] };
+    const w = window as unknown as { __steps: string[]; __titles: string[] };
     w.__steps = [];
+    w.__titles = [document.title];
+    new MutationObserver(() => {
+      if (w.__titles[w.__titles.length - 1] !== document.title) w.__titles.push(document.title);
+    }).observe(document.head, { subtree: true, childList: true, characterData: true });
     new MutationObserver(() => {
       const el = document.querySelector('[data-testid="progress-step"]');
       const step = el?.getAttribute('data-step');
@@ -213,6 +217,13 @@ describe('report experience', () => {
     expect(report.report.clusters.length).toBeGreaterThan(1);
     await assertReportMatches(page, report);
     expect(await seriousViolations(page)).toEqual([]);
+    // The tab's title follows the screen: the job's progress while it runs, then the report's video.
+    const titles = await page.evaluate(
+      () => (window as unknown as { __titles: string[] }).__titles,
+    );
+    expect(titles[0]).toBe('Dashboard — Chorus');
+    expect(titles.some((t) => /^Analysing \d{1,3}% — Chorus$/.test(t))).toBe(true);
+    expect(await page.title()).toBe(`${report.title ?? SIDEMEN} — Chorus report`);
 
     // Engagement mode: rows show engagement_percentage, ordered by it.
     await page.getByRole('button', { name: 'Engagement' }).click();

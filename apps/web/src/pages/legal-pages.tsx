@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { DeleteAccountSection } from '../features/account-deletion/delete-account-section';
 import { DeletionRequestStatus } from '../features/account-deletion/deletion-request-status';
+import { useDocumentTitle } from '../lib/document-title';
 import type { Theme } from '../lib/theme';
 import { LegalLayout } from './legal-layout';
 
@@ -13,9 +13,7 @@ const UPDATED = 'November 2026';
 const CONTACT = 'privacy@chorus.example';
 
 function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} — Chorus`;
-  }, [title]);
+  useDocumentTitle(`${title} — Chorus`);
 }
 
 /** Privacy policy (placeholder text covering the sections the spec lists). */

@@ -24,6 +24,7 @@ import { useInstagramCallback } from '../features/workspaces/use-instagram-callb
 import { WorkspaceJobsProvider } from '../features/workspaces/workspace-jobs';
 import type { WorkspaceScreenProps } from '../features/workspaces/workspace-view';
 import { scrollMotion } from '../lib/motion';
+import { mainPageTitle, useDocumentTitle } from '../lib/document-title';
 
 const ReportView = lazy(() => import('../features/report/report-view'));
 
@@ -241,6 +242,17 @@ export default function MainApp({
   }, []);
 
   const showHero = (heroVisible || restoredGone) && !running && reportVideoId === null;
+  useDocumentTitle(
+    mainPageTitle({
+      signedIn,
+      view,
+      runningPercent: job.progress?.percent ?? null,
+      report:
+        reportVideoId !== null && report.data
+          ? { title: report.data.title, videoId: report.data.video_id }
+          : null,
+    }),
+  );
   const resetKey = `${reportVideoId ?? 'none'}:${resetCount}`;
 
   return (
