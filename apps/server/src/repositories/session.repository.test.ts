@@ -44,4 +44,44 @@ describeEachDatabase('user and session repositories', (t) => {
     expect((await sessions.findByTokenHash(tokenHash))!.revokedAt).toEqual(first);
     expect(await sessions.findByTokenHash('no-such-hash')).toBeNull();
   });
+
+  it("revokes a user's open sessions beyond the newest few, and no one else's", async () => {
+    const users = createUserRepository(t.db);
+    const user = await users.create({ email: `c-${randomUUID()}@example.com`, passwordHash: null });
+    const other = await users.create({
+      email: `o-${randomUUID()}@example.com`,
+      passwordHash: null,
+    });
+    const sessions = createSessionRepository(t.db);
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+    const expiresAt = new Date('2026-01-31T00:00:00Z');
+    const hashes: string[] = [];
+    for (let minute = 0; minute < 6; minute++) {
+      const tokenHash = randomUUID();
+      hashes.push(tokenHash);
+      await sessions.create({ userId: user!.id, tokenHash, createdAt: at(minute), expiresAt });
+    }
+    // one already revoked and one expired: neither counts as open, neither is touched
+    await sessions.revoke((await sessions.findByTokenHash(hashes[5]!))!.sessionId, at(7));
+    const expiredHash = randomUUID();
+    await sessions.create({
+      userId: user!.id,
+      tokenHash: expiredHash,
+      createdAt: at(8),
+      expiresAt: at(9),
+    });
+    const otherHash = randomUUID();
+    await sessions.create({ userId: other!.id, tokenHash: otherHash, createdAt: at(0), expiresAt });
+
+    const now = at(10);
+    expect(await sessions.revokeOpenBeyondNewest({ userId: user!.id, keep: 3, at: now })).toBe(2);
+    const revokedAt = async (h: string) => (await sessions.findByTokenHash(h))!.revokedAt;
+    expect(await revokedAt(hashes[0]!)).toEqual(now);
+    expect(await revokedAt(hashes[1]!)).toEqual(now);
+    for (const h of hashes.slice(2, 5)) expect(await revokedAt(h)).toBeNull();
+    expect(await revokedAt(hashes[5]!)).toEqual(at(7));
+    expect(await revokedAt(expiredHash)).toBeNull();
+    expect(await revokedAt(otherHash)).toBeNull();
+    expect(await sessions.revokeOpenBeyondNewest({ userId: user!.id, keep: 3, at: now })).toBe(0);
+  });
 });

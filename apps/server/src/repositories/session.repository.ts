@@ -66,6 +66,34 @@ export function createSessionRepository(db: Kysely<DB>) {
     },
 
     /**
+     * Revokes the user's open sessions (not revoked, not expired at `at`) beyond the newest `keep`,
+     * oldest first; returns how many it revoked.
+     */
+    async revokeOpenBeyondNewest(
+      input: { userId: string; keep: number; at: Date },
+      trx: Kysely<DB> = db,
+    ): Promise<number> {
+      const open = (q: Kysely<DB>) =>
+        q
+          .selectFrom('sessions')
+          .select('id')
+          .where('userId', '=', input.userId)
+          .where('revokedAt', 'is', null)
+          .where('expiresAt', '>', input.at);
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revokedAt: input.at })
+        .where('id', 'in', open(trx))
+        .where(
+          'id',
+          'not in',
+          open(trx).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(input.keep),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
      * Deletes the sessions that ended (expired or were revoked) before `cutoff`; a token of one then
      * reads as unknown. Returns how many were deleted.
      */

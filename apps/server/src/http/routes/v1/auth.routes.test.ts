@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INVALID_CREDENTIALS_MESSAGE } from '@app/contracts';
 import type { ManualClock } from '../../../clock';
 import { describeEachDatabase } from '../../../test/databases';
+import { MAX_OPEN_SESSIONS_PER_USER } from '../../../services/auth/create-session';
 import { bearer, buildTestApp, fastTestHasher, signUpTestUser } from '../../../test/test-app';
 
 const post = (app: FastifyInstance, url: string, payload: unknown, headers = {}) =>
@@ -152,6 +153,28 @@ describeEachDatabase('auth routes', (t) => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'session_revoked' });
     expect((await post(app, '/api/v1/auth/logout', undefined, bearer(token))).statusCode).toBe(401);
+  });
+
+  it("keeps an account's newest sessions open and ends the oldest past the cap", async () => {
+    const { token: first, email, password } = await signUpTestUser(app);
+    const tokens = [first];
+    for (let i = 1; i < MAX_OPEN_SESSIONS_PER_USER; i++) {
+      const res = await post(app, '/api/v1/auth/login', { email, password });
+      expect(res.statusCode, res.body).toBe(200);
+      tokens.push(res.json<{ token: string }>().token);
+    }
+    // at the cap every session is open
+    expect((await me(first)).statusCode).toBe(200);
+    const res = await post(app, '/api/v1/auth/login', { email, password });
+    const newest = res.json<{ token: string }>().token;
+    expect((await me(newest)).statusCode).toBe(200);
+    const oldest = await me(first);
+    expect(oldest.statusCode).toBe(401);
+    expect(oldest.json()).toMatchObject({ code: 'session_revoked' });
+    expect((await me(tokens[1]!)).statusCode).toBe(200);
+    // another account's sessions are not touched
+    const stranger = await signUpTestUser(app);
+    expect((await me(stranger.token)).statusCode).toBe(200);
   });
 
   it('rate-limits repeated failures with 429 and Retry-After, also for the right password', async () => {
