@@ -153,7 +153,11 @@ export async function processAnalysisJob(
     });
   } catch (error) {
     progress.stop();
-    if (context.signal.aborted) throw error;
+    if (context.signal.aborted) {
+      // Cancelled (a worker stopping, a lost lease): the queue hands the job to a worker again.
+      await progress.requeued();
+      throw error;
+    }
     if (error instanceof CommentSourceError || isAnalysisInputError(error)) {
       await failAndRefund(deps, job, `${error.message} Your credits were refunded.`);
       return;
@@ -163,7 +167,10 @@ export async function processAnalysisJob(
       'analysis job failed',
     );
     // Unknown errors (a database blip, a bug) get another delivery; the last one refunds.
-    if (context.attempt < MAX_ANALYSIS_ATTEMPTS) throw error;
+    if (context.attempt < MAX_ANALYSIS_ATTEMPTS) {
+      await progress.requeued();
+      throw error;
+    }
     await failAndRefund(deps, job, UNEXPECTED_FAILURE);
   } finally {
     progress.stop();
@@ -238,6 +245,24 @@ function createProgressWriter(
     flush: () => writing,
     stop: () => {
       stopped = true;
+    },
+    /**
+     * The run ends without finishing the job and the queue will run it again: the job reads
+     * pending (waiting for a worker) at 0% until then, after any write still in flight. Left at
+     * its stage, it showed a stale "Clustering 60%" while waiting, then went back to fetching.
+     */
+    requeued: (): Promise<void> => {
+      stopped = true;
+      writing = writing
+        .then(() =>
+          deps.repos.analysisJobs.updateProgress(jobId, {
+            status: 'pending',
+            progressPercent: 0,
+            etaSeconds: null,
+          }),
+        )
+        .catch((err: unknown) => deps.logger?.warn({ err, jobId }, 'progress update failed'));
+      return writing;
     },
   };
 }

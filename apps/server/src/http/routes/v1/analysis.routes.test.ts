@@ -408,4 +408,30 @@ describeEachDatabase('analysis API with the file source', (t) => {
     expect(again.statusCode).toBe(410);
     expect(again.json<{ code: string }>().code).toBe('comments_expired');
   });
+
+  it('shows a job a stopping worker hands back as pending at 0%, then completes it', async () => {
+    const { token } = await signUpTestUser(app);
+    hold.gate = gate();
+    const res = await start(token, `video_id=${SMALL}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const jobId = res.json<{ job_id: string }>().job_id;
+    await waitFor(async () =>
+      (await status(token, jobId)).status === 'embedding' ? true : undefined,
+    );
+
+    // A graceful stop (a deploy) aborts the run; the held analysis then sees its signal aborted.
+    const stopping = stopWorker();
+    hold.gate.open();
+    hold.gate = null;
+    await stopping;
+    const waiting = await status(token, jobId);
+    expect(waiting).toMatchObject({ status: 'pending', progress_percent: 0, eta_seconds: null });
+    expect(waiting.reserved_credits).toBe(1);
+
+    stopWorker = await startWorker(
+      { ...analysisDepsFrom(container), logger: container.logger },
+      { concurrency: 1 },
+    );
+    expect(await finished(token, jobId)).toMatchObject({ status: 'complete', error: null });
+  });
 });
