@@ -13,6 +13,7 @@ import { createSignupAttemptRepository } from './signup-attempt.repository';
 import { createNotesRepository } from './notes.repository';
 import { createPaymentCustomerRepository } from './payment-customer.repository';
 import { createPaymentEventRepository } from './payment-event.repository';
+import { createPaymentGrantRepository } from './payment-grant.repository';
 import { createQueueJobRepository } from './queue-job.repository';
 import { createReportRepository } from './report.repository';
 import { createSessionRepository } from './session.repository';
@@ -34,6 +35,7 @@ export function createRepositories(db: Kysely<DB>) {
     subscriptions: createSubscriptionRepository(db),
     paymentCustomers: createPaymentCustomerRepository(db),
     paymentEvents: createPaymentEventRepository(db),
+    paymentGrants: createPaymentGrantRepository(db),
     notes: createNotesRepository(db),
     clusterAnalysis: createClusterAnalysisRepository(db),
     llmCalls: createLlmCallRepository(db),

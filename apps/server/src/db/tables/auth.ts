@@ -13,6 +13,12 @@ export const CREDIT_KINDS = [
   'settlement',
   'refund',
   'adjustment',
+  /** Credits taken back because the payment that bought them was refunded. */
+  'payment_refund',
+  /** Credits taken back because the payment was disputed (funds withdrawn). */
+  'chargeback',
+  /** A dispute won: what its chargeback took comes back. */
+  'chargeback_reversal',
 ] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 

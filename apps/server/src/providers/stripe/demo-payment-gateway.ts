@@ -208,6 +208,8 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
           customerId: session.customerId,
           packs: input.packs,
           creditsPerPack: session.creditsPerPack,
+          // No payment is taken, so none can be refunded or disputed.
+          paymentIntentId: null,
         },
       ];
     }
@@ -234,6 +236,8 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
         customerId: session.customerId,
         subscriptionId,
         plan,
+        paymentIntentId: null,
+        chargeId: null,
       },
     ];
   }

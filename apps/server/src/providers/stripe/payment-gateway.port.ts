@@ -62,6 +62,8 @@ export interface CreditsPaidEvent extends EventBase {
   packs: number;
   /** Credits per pack as sold at checkout time (a later price change does not alter it). */
   creditsPerPack: number;
+  /** The payment (Stripe PaymentIntent), so a refund or dispute of it finds these credits. */
+  paymentIntentId: string | null;
 }
 
 /** A paid subscription invoice: the first month (subscription_create) or a renewal (subscription_cycle). */
@@ -74,6 +76,12 @@ export interface PlanInvoicePaidEvent extends EventBase {
   subscriptionId: string | null;
   /** The plan billed; null when the invoice names no price or plan we know. */
   plan: Plan | null;
+  /**
+   * The payment, when the invoice names it (Stripe API versions before 2025-03-31 do; later ones
+   * leave it to the refund's own lookup of the invoice).
+   */
+  paymentIntentId: string | null;
+  chargeId: string | null;
 }
 
 /** The subscription's state after a creation, update (plan change, cancel at period end) or deletion. */
@@ -88,6 +96,47 @@ export interface SubscriptionChangedEvent extends EventBase {
   cancelAtPeriodEnd: boolean;
 }
 
+/** The provider's ids of the payment a refund or dispute concerns; any may be unknown. */
+export interface PaymentReference {
+  /** Stripe charge (`ch_...`). */
+  chargeId: string | null;
+  /** Stripe PaymentIntent (`pi_...`). */
+  paymentIntentId: string | null;
+  /** The checkout session it paid (credit packs), when the provider says. */
+  checkoutId: string | null;
+  /** The invoice it paid (a plan's month), when the provider says. */
+  invoiceId: string | null;
+}
+
+/**
+ * A charge was refunded, in full or in part. Amounts are cumulative (everything refunded of this
+ * charge so far), so each delivery says the whole state and repeats or reordering are harmless.
+ */
+export interface PaymentRefundedEvent extends EventBase {
+  type: 'payment_refunded';
+  chargeId: string;
+  payment: PaymentReference;
+  /** The charge's amount, in the currency's smallest unit. */
+  amount: number;
+  /** Everything refunded of it so far, same unit. */
+  amountRefunded: number;
+  currency: string;
+}
+
+/**
+ * A dispute (chargeback) moved money: `withdrawn` when it was opened (or closed as lost without an
+ * opening we saw), `reinstated` when it was won and the funds came back. Inquiries, which withdraw
+ * nothing, are ignored by the adapter.
+ */
+export interface PaymentDisputedEvent extends EventBase {
+  type: 'payment_disputed';
+  disputeId: string;
+  payment: PaymentReference;
+  funds: 'withdrawn' | 'reinstated';
+  /** The provider's dispute status (needs_response, won, lost...), for the outcome and the note. */
+  status: string;
+}
+
 /** Verified, but nothing to do (another event type, an unpaid checkout, a proration invoice). */
 export interface IgnoredPaymentEvent extends EventBase {
   type: 'ignored';
@@ -95,7 +144,12 @@ export interface IgnoredPaymentEvent extends EventBase {
 }
 
 export type PaymentEvent =
-  CreditsPaidEvent | PlanInvoicePaidEvent | SubscriptionChangedEvent | IgnoredPaymentEvent;
+  | CreditsPaidEvent
+  | PlanInvoicePaidEvent
+  | SubscriptionChangedEvent
+  | PaymentRefundedEvent
+  | PaymentDisputedEvent
+  | IgnoredPaymentEvent;
 
 export interface PaymentGateway {
   readonly provider: PaymentProvider;

@@ -12,6 +12,8 @@ import {
   decodeStripeForm,
   signedDelivery,
   startStripeStub,
+  stripeCharge,
+  stripeDispute,
   stripeEvent,
   stripeSubscription,
 } from './stripe-stub.test-support';
@@ -321,6 +323,7 @@ describe('StripePaymentGateway webhooks', () => {
         client_reference_id: USER,
         metadata: { purchase: 'credit_packs', user_id: USER, credits_per_pack: '100' },
         amount_total: 900 * quantityChosen,
+        payment_intent: `pi_for_${session.id}`,
       },
       nowSeconds - 5,
     );
@@ -341,6 +344,7 @@ describe('StripePaymentGateway webhooks', () => {
       customerId,
       packs: 4,
       creditsPerPack: 100,
+      paymentIntentId: `pi_for_${session.id}`,
     });
     const lineItemsCall = stub.requests.at(-1)!;
     expect(lineItemsCall.method).toBe('GET');
@@ -396,8 +400,8 @@ describe('StripePaymentGateway webhooks', () => {
       }),
     );
     expect(subscriptionCheckout.type).toBe('ignored');
-    const other = await parse(stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge' }));
-    expect(other).toMatchObject({ type: 'ignored', providerType: 'charge.refunded' });
+    const other = await parse(stripeEvent('charge.succeeded', { id: 'ch_1', object: 'charge' }));
+    expect(other).toMatchObject({ type: 'ignored', providerType: 'charge.succeeded' });
   });
 
   it('reads paid plan invoices: the plan from the configured price, the user from the metadata', async () => {
@@ -452,6 +456,146 @@ describe('StripePaymentGateway webhooks', () => {
     expect(inline).toMatchObject({ reason: 'subscription_create', plan: 'basic' });
     const proration = await parse(invoice('subscription_update', { id: 'il_3' }));
     expect(proration).toMatchObject({ type: 'ignored' });
+  });
+
+  it('reads charge.refunded: cumulative amounts, the PaymentIntent, and the invoice it paid', async () => {
+    const { gateway, stub } = await gatewayOn();
+    const parse = (event: unknown) => {
+      const { payload, signature } = signedDelivery(event, { timestamp: nowSeconds });
+      return gateway.parseWebhook(Buffer.from(payload), signature, now);
+    };
+    // A credit pack's charge: Stripe has no invoice for its PaymentIntent.
+    const packCharge = stripeCharge({
+      id: 'ch_pack',
+      amount: 2700,
+      amountRefunded: 900,
+      paymentIntent: 'pi_pack',
+      customer: 'cus_1',
+    });
+    const event = stripeEvent('charge.refunded', packCharge, nowSeconds - 3);
+    expect(await parse(event)).toEqual({
+      type: 'payment_refunded',
+      eventId: event.id,
+      providerType: 'charge.refunded',
+      occurredAt: new Date((nowSeconds - 3) * 1000),
+      chargeId: 'ch_pack',
+      payment: {
+        chargeId: 'ch_pack',
+        paymentIntentId: 'pi_pack',
+        checkoutId: null,
+        invoiceId: null,
+      },
+      amount: 2700,
+      amountRefunded: 900,
+      currency: 'usd',
+    });
+    const lookup = stub.requests.at(-1)!;
+    expect(lookup.method).toBe('GET');
+    expect(lookup.path).toBe('/v1/invoice_payments');
+    expect(lookup.query.get('payment[type]')).toBe('payment_intent');
+    expect(lookup.query.get('payment[payment_intent]')).toBe('pi_pack');
+
+    // A plan invoice's charge: the invoice is found through Stripe's invoice payments.
+    stub.addInvoicePayment('in_plan', 'pi_plan', 7900);
+    const planCharge = stripeCharge({
+      amount: 7900,
+      amountRefunded: 7900,
+      paymentIntent: 'pi_plan',
+    });
+    expect(await parse(stripeEvent('charge.refunded', planCharge))).toMatchObject({
+      type: 'payment_refunded',
+      payment: { paymentIntentId: 'pi_plan', invoiceId: 'in_plan' },
+      amount: 7900,
+      amountRefunded: 7900,
+    });
+
+    // Older API versions name the invoice on the charge: no lookup.
+    const before = stub.requests.length;
+    const legacy = {
+      ...stripeCharge({ amount: 900, amountRefunded: 450, paymentIntent: 'pi_old' }),
+      invoice: 'in_old',
+    };
+    expect(await parse(stripeEvent('charge.refunded', legacy))).toMatchObject({
+      payment: { paymentIntentId: 'pi_old', invoiceId: 'in_old' },
+    });
+    expect(stub.requests.length).toBe(before);
+
+    // Stripe unreachable: a provider error, so the webhook answers 5xx and Stripe retries.
+    stub.failNext(1);
+    const failed = await parse(stripeEvent('charge.refunded', planCharge)).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('reads disputes: opened and lost withdraw, won reinstates, inquiries and other closings are ignored', async () => {
+    const { gateway, stub } = await gatewayOn();
+    stub.addInvoicePayment('in_disputed', 'pi_disputed', 7900);
+    const parse = (event: unknown) => {
+      const { payload, signature } = signedDelivery(event, { timestamp: nowSeconds });
+      return gateway.parseWebhook(Buffer.from(payload), signature, now);
+    };
+    const dispute = (status: string) =>
+      stripeDispute({
+        id: 'dp_1',
+        charge: 'ch_disputed',
+        paymentIntent: 'pi_disputed',
+        amount: 7900,
+        status,
+      });
+    const created = stripeEvent('charge.dispute.created', dispute('needs_response'));
+    expect(await parse(created)).toEqual({
+      type: 'payment_disputed',
+      eventId: created.id,
+      providerType: 'charge.dispute.created',
+      occurredAt: new Date(created.created * 1000),
+      disputeId: 'dp_1',
+      payment: {
+        chargeId: 'ch_disputed',
+        paymentIntentId: 'pi_disputed',
+        checkoutId: null,
+        invoiceId: 'in_disputed',
+      },
+      funds: 'withdrawn',
+      status: 'needs_response',
+    });
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['charge.dispute.funds_withdrawn', 'under_review', { funds: 'withdrawn' }],
+      ['charge.dispute.closed', 'won', { funds: 'reinstated', status: 'won' }],
+      ['charge.dispute.closed', 'lost', { funds: 'withdrawn', status: 'lost' }],
+      ['charge.dispute.funds_reinstated', 'won', { funds: 'reinstated' }],
+      ['charge.dispute.created', 'warning_needs_response', { type: 'ignored' }],
+      ['charge.dispute.closed', 'warning_closed', { type: 'ignored' }],
+      ['charge.dispute.closed', 'prevented', { type: 'ignored' }],
+      ['charge.dispute.updated', 'under_review', { type: 'ignored' }],
+    ];
+    for (const [type, status, expected] of cases) {
+      expect(await parse(stripeEvent(type, dispute(status))), `${type} ${status}`).toMatchObject(
+        expected,
+      );
+    }
+  });
+
+  it('reads the payment of a paid invoice in the shape of older API versions', async () => {
+    const { gateway } = await gatewayOn();
+    const event = stripeEvent('invoice.paid', {
+      id: 'in_legacy',
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      customer: 'cus_1',
+      status: 'paid',
+      subscription: 'sub_1',
+      subscription_details: { metadata: { user_id: USER, plan: 'pro' } },
+      payment_intent: 'pi_legacy',
+      charge: 'ch_legacy',
+      lines: { object: 'list', data: [], has_more: false },
+    });
+    const { payload, signature } = signedDelivery(event, { timestamp: nowSeconds });
+    expect(await gateway.parseWebhook(Buffer.from(payload), signature, now)).toMatchObject({
+      type: 'plan_invoice_paid',
+      invoiceId: 'in_legacy',
+      plan: 'pro',
+      paymentIntentId: 'pi_legacy',
+      chargeId: 'ch_legacy',
+    });
   });
 
   it('reads subscription states, also in the shape of older API versions', async () => {

@@ -340,6 +340,7 @@ export class StripePaymentGateway implements PaymentGateway {
             Number.isInteger(perPack) && perPack > 0
               ? perPack
               : this.options.catalogue.creditPackCredits,
+          paymentIntentId: idOf(session.payment_intent),
         };
       }
 
@@ -360,6 +361,9 @@ export class StripePaymentGateway implements PaymentGateway {
         const legacy = invoice as unknown as {
           subscription?: string | { id: string } | null;
           subscription_details?: { metadata?: Record<string, string> | null } | null;
+          // API versions before 2025-03-31 name the payment on the invoice.
+          payment_intent?: string | { id: string } | null;
+          charge?: string | { id: string } | null;
         };
         const details = invoice.parent?.subscription_details ?? null;
         const metadata = details?.metadata ?? legacy.subscription_details?.metadata ?? {};
@@ -372,6 +376,62 @@ export class StripePaymentGateway implements PaymentGateway {
           customerId: idOf(invoice.customer),
           subscriptionId: idOf(details?.subscription ?? legacy.subscription ?? null),
           plan: this.planOfInvoice(invoice) ?? planOf(metadata[META.plan]),
+          paymentIntentId: idOf(legacy.payment_intent),
+          chargeId: idOf(legacy.charge),
+        };
+      }
+
+      case 'charge.refunded': {
+        // Each delivery carries the charge with its cumulative refunded amount.
+        const charge = event.data.object;
+        const paymentIntentId = idOf(charge.payment_intent);
+        const legacy = charge as unknown as { invoice?: string | { id: string } | null };
+        return {
+          ...base,
+          type: 'payment_refunded',
+          chargeId: charge.id,
+          payment: {
+            chargeId: charge.id,
+            paymentIntentId,
+            checkoutId: null,
+            invoiceId: idOf(legacy.invoice) ?? (await this.invoiceOfPayment(paymentIntentId)),
+          },
+          amount: charge.amount,
+          amountRefunded: charge.amount_refunded,
+          currency: charge.currency,
+        };
+      }
+
+      case 'charge.dispute.created':
+      case 'charge.dispute.funds_withdrawn':
+      case 'charge.dispute.closed':
+      case 'charge.dispute.funds_reinstated': {
+        const dispute = event.data.object;
+        const status = dispute.status;
+        // An inquiry (warning_*) withdraws no funds; it becomes a dispute with its own events.
+        if (status.startsWith('warning_')) {
+          return ignore(`dispute ${dispute.id} is an inquiry (${status}): no funds were withdrawn`);
+        }
+        let funds: 'withdrawn' | 'reinstated';
+        if (event.type === 'charge.dispute.funds_reinstated') funds = 'reinstated';
+        else if (event.type !== 'charge.dispute.closed') funds = 'withdrawn';
+        else if (status === 'won') funds = 'reinstated';
+        // Lost: the funds stay withdrawn (taken now if the opening was never seen).
+        else if (status === 'lost') funds = 'withdrawn';
+        else return ignore(`dispute ${dispute.id} closed as ${status}`);
+        const paymentIntentId = idOf(dispute.payment_intent);
+        return {
+          ...base,
+          type: 'payment_disputed',
+          disputeId: dispute.id,
+          payment: {
+            chargeId: idOf(dispute.charge),
+            paymentIntentId,
+            checkoutId: null,
+            invoiceId: await this.invoiceOfPayment(paymentIntentId),
+          },
+          funds,
+          status,
         };
       }
 
@@ -404,6 +464,23 @@ export class StripePaymentGateway implements PaymentGateway {
       default:
         return ignore(`${event.type} is not used`);
     }
+  }
+
+  /**
+   * The invoice a PaymentIntent paid, if any (a plan's month; a credit pack's has none). Since API
+   * version 2025-03-31 neither the charge nor the invoice names the other, so Stripe's invoice
+   * payments are asked: one request per refund or dispute.
+   */
+  private async invoiceOfPayment(paymentIntentId: string | null): Promise<string | null> {
+    if (!paymentIntentId) return null;
+    const list = await this.call('find the invoice of the payment', () =>
+      this.stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+        limit: 10,
+      }),
+    );
+    const paid = list.data.find((p) => p.status === 'paid') ?? list.data[0];
+    return paid ? idOf(paid.invoice) : null;
   }
 
   /** The plan of a configured price id, else the price's own `plan` metadata. */

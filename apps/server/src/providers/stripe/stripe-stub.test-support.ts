@@ -97,6 +97,8 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
   const customers = new Map<string, Json>();
   const sessions = new Map<string, { session: Json; lineItems: Json[] }>();
   const subscriptions = new Map<string, Json>();
+  /** Invoice payments: which invoice each PaymentIntent paid. */
+  const invoicePayments: Json[] = [];
   let failNext = options.failNext ?? 0;
 
   const server = createServer((req, res) => {
@@ -256,6 +258,17 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
         return send(res, subscription);
       }
 
+      if (route === 'GET /v1/invoice_payments') {
+        const invoice = request.query.get('invoice');
+        const paymentIntent = request.query.get('payment[payment_intent]');
+        const data = invoicePayments.filter(
+          (p) =>
+            (!invoice || p.invoice === invoice) &&
+            (!paymentIntent || (p.payment as Json).payment_intent === paymentIntent),
+        );
+        return send(res, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+      }
+
       if (route === 'POST /v1/billing_portal/sessions') {
         const flow = form.flow_data as Json | undefined;
         if (flow?.type === 'subscription_update_confirm') {
@@ -318,6 +331,23 @@ export async function startStripeStub(options: StripeStubOptions = {}) {
     addSubscription(subscription: Json): void {
       subscriptions.set(subscription.id as string, subscription);
     },
+    /** Stripe knows that `paymentIntent` paid `invoice` (an invoice payment, status paid). */
+    addInvoicePayment(invoice: string, paymentIntent: string, amount: number): void {
+      invoicePayments.push({
+        id: nextId('inpay'),
+        object: 'invoice_payment',
+        amount_paid: amount,
+        amount_requested: amount,
+        currency: 'usd',
+        invoice,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: paymentIntent },
+        status: 'paid',
+        status_transitions: { canceled_at: null, paid_at: Math.floor(Date.now() / 1000) },
+        created: Math.floor(Date.now() / 1000),
+      });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -355,6 +385,58 @@ export function signedDelivery(
     ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
   });
   return { payload, signature };
+}
+
+/** A charge as the current API version renders it in `charge.refunded` (cumulative refunds). */
+export function stripeCharge(input: {
+  id?: string;
+  amount: number;
+  amountRefunded: number;
+  paymentIntent: string | null;
+  customer?: string | null;
+}): Json {
+  return {
+    id: input.id ?? nextId('ch'),
+    object: 'charge',
+    amount: input.amount,
+    amount_captured: input.amount,
+    amount_refunded: input.amountRefunded,
+    captured: true,
+    currency: 'usd',
+    customer: input.customer ?? null,
+    disputed: false,
+    metadata: {},
+    paid: true,
+    payment_intent: input.paymentIntent,
+    refunded: input.amountRefunded >= input.amount,
+    status: 'succeeded',
+    livemode: false,
+  };
+}
+
+/** A dispute object (`charge.dispute.*` events). */
+export function stripeDispute(input: {
+  id?: string;
+  charge: string;
+  paymentIntent: string | null;
+  amount: number;
+  status: string;
+}): Json {
+  return {
+    id: input.id ?? nextId('dp'),
+    object: 'dispute',
+    amount: input.amount,
+    balance_transactions: [],
+    charge: input.charge,
+    currency: 'usd',
+    evidence_details: { due_by: null, has_evidence: false, past_due: false, submission_count: 0 },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: input.paymentIntent,
+    reason: 'fraudulent',
+    status: input.status,
+  };
 }
 
 /** A subscription object as the current API version renders it (period on the item). */

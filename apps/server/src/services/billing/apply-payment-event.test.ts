@@ -27,6 +27,7 @@ function creditsPaid(userId: string, over: Partial<CreditsPaidEvent> = {}): Cred
     customerId: null,
     packs: 3,
     creditsPerPack: 100,
+    paymentIntentId: null,
     ...over,
   };
 }
@@ -46,6 +47,8 @@ function invoicePaid(
     customerId: null,
     subscriptionId: null,
     plan: 'pro',
+    paymentIntentId: null,
+    chargeId: null,
     ...over,
   };
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../providers/stripe/payment-gateway.port';
 import type { Repositories } from '../../repositories';
 import { isLiveStatus, type BillingDeps } from './billing-deps';
+import { reversePayment } from './reverse-payment';
 
 export interface PaymentEventResult {
   /** True when this event id was handled before: nothing was done this time. */
@@ -15,7 +16,7 @@ export interface PaymentEventResult {
   /** What was done, for the log and the payment_events row. */
   outcome: string;
   userId: string | null;
-  /** Credits added by this event (0 when none). */
+  /** Credits added by this event (0 when none; negative when a refund or dispute took some back). */
   credits: number;
 }
 
@@ -34,7 +35,9 @@ export const renewalKey = (provider: PaymentProvider, invoiceId: string) =>
  * paid first or renewal invoice adds the plan's monthly credits as a `plan_renewal` (key per
  * invoice); a subscription change updates the user's subscription row (an event older than the
  * stored state is not applied, and the end of an older subscription never overwrites a newer live
- * one). Events for unknown accounts or plans are recorded and ignored. Credits come only from here.
+ * one); a refund or dispute takes back what its payment bought and a dispute won gives it back
+ * (reverse-payment.ts). Events for unknown accounts, plans or payments are recorded and ignored.
+ * Credits come only from here.
  */
 export async function applyPaymentEvent(
   deps: Pick<BillingDeps, 'transaction' | 'clock' | 'logger'>,
@@ -55,6 +58,7 @@ export async function applyPaymentEvent(
   });
   const log = { eventId: event.eventId, type: event.providerType, ...result };
   // Someone may have paid for nothing (unknown account or plan), or twice: an operator must look.
+  // A refund or dispute of a payment we cannot place may have left credits that were paid back.
   if (/^ignored: unknown|two are billed/.test(result.outcome)) {
     deps.logger.warn(log, 'payment event needs attention');
   } else {
@@ -73,6 +77,9 @@ async function handle(
 ): Promise<Handled> {
   if (event.type === 'ignored')
     return { outcome: `ignored: ${event.reason}`, userId: null, credits: 0 };
+  // The payment's own grant says whose credits these are, not the event.
+  if (event.type === 'payment_refunded' || event.type === 'payment_disputed')
+    return reversePayment(repos, provider, event);
   const userId = await resolveUser(repos, provider, event);
   if (!userId) return { outcome: 'ignored: unknown account', userId: null, credits: 0 };
   switch (event.type) {
@@ -113,12 +120,23 @@ async function grantPurchase(
   if (!Number.isInteger(credits) || credits <= 0) {
     return { outcome: `ignored: ${event.packs} packs bought`, userId, credits: 0 };
   }
-  const { replayed } = await repos.ledger.append({
+  const { replayed, entry } = await repos.ledger.append({
     userId,
     delta: credits,
     kind: 'purchase',
     idempotencyKey: purchaseKey(provider, event.checkoutId),
     note: `${event.packs} credit pack${event.packs === 1 ? '' : 's'} of ${event.creditsPerPack} (checkout ${event.checkoutId})`,
+  });
+  // What this payment bought, for a later refund or dispute of it.
+  await repos.paymentGrants.record({
+    grantKey: entry.idempotencyKey,
+    userId: entry.userId,
+    provider,
+    credits: entry.delta,
+    paymentIntentId: event.paymentIntentId,
+    chargeId: null,
+    checkoutId: event.checkoutId,
+    invoiceId: null,
   });
   return replayed
     ? { outcome: 'already granted for this checkout', userId, credits: 0 }
@@ -138,12 +156,22 @@ async function grantRenewal(
   }
   if (!plan) return { outcome: 'ignored: unknown plan on the invoice', userId, credits: 0 };
   const credits = PLAN_CATALOGUE[plan].creditsPerMonth;
-  const { replayed } = await repos.ledger.append({
+  const { replayed, entry } = await repos.ledger.append({
     userId,
     delta: credits,
     kind: 'plan_renewal',
     idempotencyKey: renewalKey(provider, event.invoiceId),
     note: `${plan} plan, ${event.reason === 'subscription_create' ? 'first month' : 'renewal'} (invoice ${event.invoiceId})`,
+  });
+  await repos.paymentGrants.record({
+    grantKey: entry.idempotencyKey,
+    userId: entry.userId,
+    provider,
+    credits: entry.delta,
+    paymentIntentId: event.paymentIntentId,
+    chargeId: event.chargeId,
+    checkoutId: null,
+    invoiceId: event.invoiceId,
   });
   return replayed
     ? { outcome: 'already granted for this invoice', userId, credits: 0 }
