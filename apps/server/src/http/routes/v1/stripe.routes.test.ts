@@ -8,7 +8,10 @@ import {
   STUB_WEBHOOK_SECRET,
   signedDelivery,
   startStripeStub,
+  stripeCharge,
+  stripeDispute,
   stripeEvent,
+  stripeSubscription,
 } from '../../../providers/stripe/stripe-stub.test-support';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -415,6 +418,7 @@ describeEachDatabase('Stripe webhooks', (t) => {
       customer: created.form.customer,
       client_reference_id: created.form.client_reference_id,
       metadata: created.form.metadata,
+      payment_intent: `pi_${sessionId}`,
     });
   }
 
@@ -542,6 +546,119 @@ describeEachDatabase('Stripe webhooks', (t) => {
       now + 3,
     );
     expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3003 });
+  });
+
+  it('refunds and disputes take back what the payment bought; a dispute won gives it back', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const event = await paidCheckout(token, 2);
+    const paymentIntent = (event.data.object as { payment_intent: string }).payment_intent;
+    const paid = signedDelivery(event);
+    expect((await deliver(paid.payload, paid.signature)).statusCode).toBe(200);
+    expect(await balance(token)).toBe(203);
+
+    const send = async (type: string, object: Record<string, unknown>) => {
+      const { payload, signature } = signedDelivery(stripeEvent(type, object));
+      const res = await deliver(payload, signature);
+      expect(res.statusCode, res.body).toBe(200);
+      return { payload, signature };
+    };
+    const charge = (amountRefunded: number) =>
+      stripeCharge({
+        id: `ch_${paymentIntent}`,
+        amount: 1800,
+        amountRefunded,
+        paymentIntent,
+      });
+
+    // Half refunded, then (a replay of that delivery) nothing more, then the rest.
+    const half = await send('charge.refunded', charge(900));
+    expect(await balance(token)).toBe(103);
+    expect((await deliver(half.payload, half.signature)).statusCode).toBe(200);
+    expect(await balance(token)).toBe(103);
+    await send('charge.refunded', charge(1800));
+    expect(await balance(token)).toBe(3);
+
+    // Another purchase, disputed: taken back; the dispute is won: given back.
+    const second = await paidCheckout(token, 1);
+    const secondIntent = (second.data.object as { payment_intent: string }).payment_intent;
+    const delivered = signedDelivery(second);
+    await deliver(delivered.payload, delivered.signature);
+    expect(await balance(token)).toBe(103);
+    const dispute = (status: string) =>
+      stripeDispute({
+        id: `dp_${secondIntent}`,
+        charge: `ch_${secondIntent}`,
+        paymentIntent: secondIntent,
+        amount: 900,
+        status,
+      });
+    await send('charge.dispute.created', dispute('needs_response'));
+    expect(await balance(token)).toBe(3);
+    await send('charge.dispute.closed', dispute('won'));
+    expect(await balance(token)).toBe(103);
+
+    // A refund of a charge Stripe made for something else: recorded, 200, nothing taken.
+    const stranger = stripeEvent(
+      'charge.refunded',
+      stripeCharge({ amount: 500, amountRefunded: 500, paymentIntent: 'pi_not_ours' }),
+    );
+    const other = signedDelivery(stranger);
+    expect((await deliver(other.payload, other.signature)).statusCode).toBe(200);
+    expect(await test.container.repos.paymentEvents.find(stranger.id)).toMatchObject({
+      outcome: expect.stringMatching(/^ignored: unknown payment/) as string,
+    });
+    expect(await balance(token)).toBe(103);
+  });
+
+  it('a refunded plan invoice takes back its credits; the plan stays until Stripe ends it', async () => {
+    const { token } = await signUpTestUser(test.app);
+    const me = async () =>
+      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/checkout-session',
+      headers: bearer(token),
+      payload: { plan: 'basic' },
+    });
+    const created = stub.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )!;
+    const customer = created.form.customer as string;
+    const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
+      .metadata;
+    const send = async (type: string, object: Record<string, unknown>) => {
+      const { payload, signature } = signedDelivery(stripeEvent(type, object));
+      const res = await deliver(payload, signature);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const subscriptionId = `sub_${customer}`;
+    await send(
+      'customer.subscription.created',
+      stripeSubscription({ id: subscriptionId, customer, periodEnd: 1_900_000_000, metadata }),
+    );
+    const invoiceId = `in_${customer}`;
+    await send('invoice.paid', {
+      id: invoiceId,
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      customer,
+      status: 'paid',
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscriptionId, metadata },
+      },
+      lines: { object: 'list', data: [], has_more: false },
+    });
+    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 503 });
+
+    // Stripe's current API names neither side on the other: the invoice payment links them.
+    stub.addInvoicePayment(invoiceId, `pi_${invoiceId}`, 2900);
+    await send(
+      'charge.refunded',
+      stripeCharge({ amount: 2900, amountRefunded: 2900, paymentIntent: `pi_${invoiceId}` }),
+    );
+    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3 });
   });
 
   it('two concurrent deliveries of one event grant once; unknown events answer 200', async () => {
