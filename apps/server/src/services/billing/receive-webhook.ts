@@ -9,7 +9,8 @@ export const WEBHOOKS_OFF_MESSAGE = 'Stripe webhooks are not enabled on this ser
  * POST /stripe/webhook: verifies the delivery against the raw body and its Stripe-Signature
  * header, then applies it once (fulfilment). 400 for a missing, wrong or too old signature (Stripe
  * shows it in the endpoint's log); 404 unless payments run on Stripe; 502 when reading the
- * checkout's line items from Stripe fails (Stripe then retries the delivery).
+ * checkout's line items, or the invoice a refunded or disputed payment paid, from Stripe fails
+ * (Stripe then retries the delivery).
  */
 export async function receiveWebhook(
   deps: Pick<BillingDeps, 'gateway' | 'transaction' | 'clock' | 'logger'>,
