@@ -277,6 +277,35 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
     expect(await balance(userId)).toBe(150);
   });
 
+  it('refund events of one charge applied at the same moment take back the purchase once', async () => {
+    const userId = await newUser();
+    const paid = packsPaid(userId);
+    await apply(paid);
+    const payment = { chargeId: id('ch'), paymentIntentId: paid.paymentIntentId };
+    const results = await Promise.all([
+      apply(refunded(payment, 2700, 900)),
+      apply(refunded(payment, 2700, 2700)),
+      apply(refunded(payment, 2700, 1800)),
+    ]);
+    expect(results.reduce((total, r) => total + r.credits, 0)).toBe(-300);
+    expect(await balance(userId)).toBe(0);
+  });
+
+  it('with nothing left to take, the refund is still written (0 credits, all noted as used)', async () => {
+    const userId = await newUser();
+    const paid = packsPaid(userId, 1);
+    await apply(paid);
+    await spend(userId, 100);
+    const refund = refunded({ paymentIntentId: paid.paymentIntentId }, 900, 900);
+    expect((await apply(refund)).credits).toBe(0);
+    expect(await balance(userId)).toBe(0);
+    expect(await newest(userId)).toMatchObject({
+      kind: 'payment_refund',
+      delta: 0,
+      note: `Refund: 0 of the 100 credits taken back (100% of the credit-pack payment refunded; charge ${refund.chargeId}); 100 more had already been used`,
+    });
+  });
+
   it('a refunded plan invoice takes back its credits and leaves the subscription alone', async () => {
     const userId = await newUser();
     const subscriptionId = `sub_${randomUUID()}`;

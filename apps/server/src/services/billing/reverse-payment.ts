@@ -271,7 +271,7 @@ async function takeBack(
   return {
     outcome: `${input.outcome}: took back ${taken} credits${shortfall > 0 ? ` (${shortfall} already spent)` : ''}`,
     userId: grant.userId,
-    credits: -taken,
+    credits: -taken || 0,
   };
 }
 
