@@ -21,6 +21,9 @@ import { HmacSignedRequestVerifier } from './providers/facebook/signed-request';
 import type { SignedRequestVerifier } from './providers/facebook/signed-request.port';
 import { GoogleAuthLibraryIdTokenVerifier } from './providers/google/google-auth-library-id-token-verifier';
 import type { GoogleIdTokenVerifier } from './providers/google/google-id-token-verifier.port';
+import { FileOutboxMailer } from './providers/mail/file-outbox-mailer';
+import type { Mailer } from './providers/mail/mailer.port';
+import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { createPayments, type Payments } from './providers/stripe/create-payment-gateway';
 import { createLanguageModel } from './providers/llm/create-language-model';
 import type { ChannelDirectory } from './providers/youtube/channel-directory.port';
@@ -77,6 +80,8 @@ export interface Container {
    * route with FACEBOOK_APP_ID/_SECRET), or null: every Instagram call answers 503.
    */
   instagram: InstagramLink | null;
+  /** E-mail (password reset links): SMTP with SMTP_URL, else .eml files in DATA_DIR/outbox. */
+  mailer: Mailer;
 }
 
 /** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
@@ -96,6 +101,8 @@ export interface ContainerOverrides {
   payments?: Payments;
   /** An Instagram Graph adapter (the fake, or the real one on a stub); null turns Instagram off. */
   instagramGraph?: InstagramGraph | null;
+  /** A mailer that keeps messages for the test to read. */
+  mailer?: Mailer;
 }
 
 /** Builds the container on an open, migrated database. */
@@ -180,7 +187,25 @@ export function createContainer(input: {
         : null,
     payments: overrides.payments ?? createPayments(config.payments, () => clock.now()),
     instagram,
+    mailer: overrides.mailer ?? createMailer(config, logger, clock),
   };
+}
+
+/**
+ * SMTP (nodemailer) when SMTP_URL is set; otherwise the file outbox: each message an .eml file in
+ * DATA_DIR/outbox and one log line with its path (never the link inside), so the offline demo can
+ * reset a password without an e-mail service and no link is ever served over HTTP.
+ */
+function createMailer(config: Config, logger: Logger, clock: Clock): Mailer {
+  const { smtpUrl, from, outboxDir } = config.mail;
+  if (smtpUrl) return new SmtpMailer({ url: smtpUrl, from });
+  return new FileOutboxMailer({
+    dir: outboxDir,
+    from,
+    now: () => clock.now(),
+    onWritten: (file, { subject }) =>
+      logger.info({ file, subject }, 'e-mail written to the outbox (no SMTP_URL)'),
+  });
 }
 
 /**

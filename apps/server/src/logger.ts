@@ -36,6 +36,12 @@ export const REDACT_PATHS = [
   '*.accessToken',
   '*.tokenKey',
   '*.*.tokenKey',
+  // SMTP_URL carries the SMTP password
+  'smtpUrl',
+  '*.smtpUrl',
+  '*.*.smtpUrl',
+  'SMTP_URL',
+  '*.SMTP_URL',
   ...SECRET_ENV_NAMES.flatMap((name) => [name, `*.${name}`]),
 ];
 

@@ -33,6 +33,39 @@ export const SignupRequestSchema = CredentialsSchema;
 export const TokenReplySchema = z.object({ token: z.string().min(20) });
 export type TokenReply = z.infer<typeof TokenReplySchema>;
 
+/** POST /auth/password-reset: the address to send a reset link to (normalised like sign-up). */
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/**
+ * The one reply to POST /auth/password-reset (202), whether or not an account uses the address,
+ * so the reply never tells who has an account.
+ */
+export const PASSWORD_RESET_SENT_MESSAGE =
+  "If an account uses that address, we've e-mailed it a link to choose a new password.";
+export const PasswordResetReplySchema = z.object({
+  message: z.literal(PASSWORD_RESET_SENT_MESSAGE),
+});
+export type PasswordResetReply = z.infer<typeof PasswordResetReplySchema>;
+
+/** The 400 of a confirm whose token is unknown, used, expired or replaced by a newer one. */
+export const RESET_LINK_INVALID_MESSAGE =
+  'This reset link has expired or was already used. Ask for a new one.';
+
+/**
+ * POST /auth/password-reset/confirm: the token from the e-mailed link and the new password (the
+ * sign-up rules). The reply is a session token, like login's.
+ */
+export const PasswordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: RESET_LINK_INVALID_MESSAGE })
+    .trim()
+    .min(1, RESET_LINK_INVALID_MESSAGE)
+    .max(200, RESET_LINK_INVALID_MESSAGE),
+  password: CredentialsSchema.shape.password,
+});
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
+
 /** The outside sign-in providers an account can be linked to. */
 export const IdentityProviderSchema = z.enum(['google', 'facebook']);
 export type IdentityProvider = z.infer<typeof IdentityProviderSchema>;

@@ -103,6 +103,70 @@ describe('loadConfig', () => {
 
   // Before, ROLE=api on PGlite only logged a warning: the API queued analyses (credits reserved)
   // that no worker could ever run, since no other process can open the PGlite folder.
+  it('reads SMTP_URL and MAIL_FROM, and refuses a malformed SMTP_URL without echoing it', () => {
+    const outbox = loadConfig({});
+    expect(outbox.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Chorus <no-reply@chorus.invalid>',
+      outboxDir: path.join(repoRoot, 'data', 'outbox'),
+    });
+    expect(outbox.auth).toMatchObject({
+      passwordResetMaxPerEmail: 3,
+      passwordResetMaxPerAddress: 10,
+      passwordResetWindowMinutes: 60,
+    });
+    const smtp = loadConfig({
+      SMTP_URL: 'smtps://mailer:s%40cret@smtp.example.com:465',
+      MAIL_FROM: 'Chorus <no-reply@example.com>',
+      PUBLIC_URL: 'https://chorus.example.com',
+      DATA_DIR: '/var/lib/chorus',
+    });
+    expect(smtp.mail).toEqual({
+      smtpUrl: 'smtps://mailer:s%40cret@smtp.example.com:465',
+      from: 'Chorus <no-reply@example.com>',
+      outboxDir: '/var/lib/chorus/outbox',
+    });
+
+    for (const bad of [
+      'mx.acme.test:587',
+      'http://mailer:hunter2@mx.acme.test',
+      'smtp://mailer:hun%ZZter2@mx.acme.test:587',
+      'smtp://',
+      'smtp://mailer:hunter2@mx.acme.test:99999',
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig({ SMTP_URL: bad, MAIL_FROM: 'a@example.com', PUBLIC_URL: 'https://x.example' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, bad).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(
+        /SMTP_URL: must be a URL like smtp:\/\/user:password@smtp\.example\.com:587/,
+      );
+      if (bad.includes('acme')) expect(message).not.toContain(bad);
+      expect(message).not.toContain('hunter2');
+      expect(message).not.toContain('acme');
+    }
+    expect(() => loadConfig({ MAIL_FROM: 'not an address' })).toThrow(
+      /MAIL_FROM: must be an address/,
+    );
+  });
+
+  it('needs MAIL_FROM and PUBLIC_URL with SMTP_URL', () => {
+    let error: unknown;
+    try {
+      loadConfig({ SMTP_URL: 'smtp://user:secret@smtp.example.com:587' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['MAIL_FROM', 'PUBLIC_URL']);
+    expect(problems.join('\n')).not.toContain('secret');
+  });
+
   it('refuses ROLE=api or worker without DATABASE_URL, listing it with the other problems', () => {
     let error: unknown;
     try {

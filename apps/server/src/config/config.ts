@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { resolveFromRepoRoot } from './paths';
 
@@ -62,6 +63,32 @@ export const EnvSchema = z.object({
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
   SIGNUP_MAX_PER_ADDRESS: int(10, 0, 1_000_000),
   SIGNUP_WINDOW_MINUTES: int(60, 1, 7 * 24 * 60),
+  PASSWORD_RESET_MAX_PER_EMAIL: int(3, 1, 1000),
+  PASSWORD_RESET_MAX_PER_ADDRESS: int(10, 1, 100_000),
+  PASSWORD_RESET_WINDOW_MINUTES: int(60, 1, 7 * 24 * 60),
+  // --- e-mail ---------------------------------------------------------------------------------
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(validSmtpUrl, {
+        error:
+          'must be a URL like smtp://user:password@smtp.example.com:587 or smtps://user:password@smtp.example.com:465 (percent-encode special characters in the user name and password)',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an address like no-reply@example.com or Chorus <no-reply@example.com>',
+      )
+      .optional(),
+  ),
   // --- jobs -----------------------------------------------------------------------------------
   QUEUE_DRIVER: oneOf(['postgres', 'bullmq'], 'postgres'),
   REDIS_URL: z.preprocess(
@@ -151,6 +178,32 @@ export const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * An smtp:// or smtps:// URL with a host; any port given is a number from 1 to 65535, and user
+ * name and password, if any, decode (percent-encoding).
+ */
+function validSmtpUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return false;
+  if (!url.hostname) return false;
+  if (url.port !== '' && !(Number(url.port) >= 1 && Number(url.port) <= 65535)) return false;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/** The From of e-mails when MAIL_FROM is not set (only allowed without SMTP_URL: the file outbox). */
+export const DEFAULT_MAIL_FROM = 'Chorus <no-reply@chorus.invalid>';
+
 /** The parsed configuration, grouped by concern. Paths are absolute. Secrets live only here. */
 export interface Config {
   port: number;
@@ -174,6 +227,18 @@ export interface Config {
     /** E-mail sign-ups one address may make per window (0: no limit). */
     signupMaxPerAddress: number;
     signupWindowMinutes: number;
+    /** Password reset e-mails one address may ask for per window (whether or not it has an account). */
+    passwordResetMaxPerEmail: number;
+    /** Password reset requests one network address may make per window. */
+    passwordResetMaxPerAddress: number;
+    passwordResetWindowMinutes: number;
+  };
+  mail: {
+    /** SMTP_URL (holds a password: never log it); undefined: e-mails go to the file outbox. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where the file outbox writes .eml files (DATA_DIR/outbox). */
+    outboxDir: string;
   };
   queue: {
     driver: Env['QUEUE_DRIVER'];
@@ -347,6 +412,16 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
       'STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY (credits are granted only from verified webhooks)',
     );
   }
+  if (set('SMTP_URL') && !set('MAIL_FROM')) {
+    problems.push(
+      'MAIL_FROM: is required with SMTP_URL (the sender address your SMTP server lets you send from, like Chorus <no-reply@example.com>)',
+    );
+  }
+  if (set('SMTP_URL') && !set('PUBLIC_URL')) {
+    problems.push(
+      'PUBLIC_URL: is required with SMTP_URL (links in e-mails are built from it; taken from the Host header instead, a request could make a reset e-mail point at any site)',
+    );
+  }
   if (set('FACEBOOK_APP_ID') !== set('FACEBOOK_APP_SECRET')) {
     problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET: set both or neither');
   }
@@ -374,6 +449,14 @@ function toConfig(e: Env): Config {
       loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
       signupMaxPerAddress: e.SIGNUP_MAX_PER_ADDRESS,
       signupWindowMinutes: e.SIGNUP_WINDOW_MINUTES,
+      passwordResetMaxPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
+      passwordResetMaxPerAddress: e.PASSWORD_RESET_MAX_PER_ADDRESS,
+      passwordResetWindowMinutes: e.PASSWORD_RESET_WINDOW_MINUTES,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      outboxDir: path.join(resolveFromRepoRoot(e.DATA_DIR), 'outbox'),
     },
     queue: {
       driver: e.QUEUE_DRIVER,

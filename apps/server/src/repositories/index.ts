@@ -11,6 +11,8 @@ import { createLlmCallRepository } from './llm-call.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
 import { createSignupAttemptRepository } from './signup-attempt.repository';
 import { createNotesRepository } from './notes.repository';
+import { createPasswordResetAttemptRepository } from './password-reset-attempt.repository';
+import { createPasswordResetTokenRepository } from './password-reset-token.repository';
 import { createPaymentCustomerRepository } from './payment-customer.repository';
 import { createPaymentEventRepository } from './payment-event.repository';
 import { createPaymentGrantRepository } from './payment-grant.repository';
@@ -32,6 +34,8 @@ export function createRepositories(db: Kysely<DB>) {
     ledger: createCreditLedgerRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     signupAttempts: createSignupAttemptRepository(db),
+    passwordResetTokens: createPasswordResetTokenRepository(db),
+    passwordResetAttempts: createPasswordResetAttemptRepository(db),
     subscriptions: createSubscriptionRepository(db),
     paymentCustomers: createPaymentCustomerRepository(db),
     paymentEvents: createPaymentEventRepository(db),

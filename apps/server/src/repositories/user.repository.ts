@@ -68,6 +68,11 @@ export function createUserRepository(db: Kysely<DB>) {
       return lockRow(id, 'no key update');
     },
 
+    /** Sets the account's password (an argon2id PHC string), e.g. from a password reset link. */
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db.updateTable('users').set({ passwordHash }).where('id', '=', id).execute();
+    },
+
     /** Removes the account's password: from then on it signs in only through its linked providers. */
     async clearPassword(id: string): Promise<void> {
       await db.updateTable('users').set({ passwordHash: null }).where('id', '=', id).execute();

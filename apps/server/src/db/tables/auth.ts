@@ -83,6 +83,25 @@ export interface SignupAttemptsTable {
   createdAt: Timestamp;
 }
 
+/** E-mailed password reset links, by the SHA-256 (hex) of their token; the token is never stored. */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  userId: string;
+  tokenHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  /** Set when the link was used, or made void (a newer link was asked for, or another was used). */
+  usedAt: Timestamp | null;
+}
+
+/** Password reset requests by e-mail and address, for the reset rate limit. */
+export interface PasswordResetAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  email: string;
+  createdAt: Timestamp;
+}
+
 export interface SubscriptionsTable {
   id: Generated<number>;
   userId: string;
@@ -107,5 +126,7 @@ export interface AuthTables {
   creditLedger: CreditLedgerTable;
   loginAttempts: LoginAttemptsTable;
   signupAttempts: SignupAttemptsTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  passwordResetAttempts: PasswordResetAttemptsTable;
   subscriptions: SubscriptionsTable;
 }

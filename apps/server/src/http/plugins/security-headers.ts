@@ -98,6 +98,9 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
     .join('; ');
 }
 
+/** The web app's page that reads a reset token from its address (`/reset-password?token=`). */
+const RESET_PAGE = /^\/reset-password(?:[/?#]|$)/;
+
 /** One year: browsers then refuse plain HTTP for this host (RFC 6797). */
 export const HSTS = 'max-age=31536000';
 
@@ -124,5 +127,10 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     });
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (RESET_PAGE.test(request.url)) {
+      // The address holds a password reset token: the page sends no Referer at all (not even to this
+      // origin's scripts and API), and no cache keeps it.
+      void reply.headers({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
+    }
   });
 }

@@ -76,8 +76,8 @@ export async function deleteAccount(
 /**
  * Deletes an account and everything that cascades from its user row (see deleteAccount), after
  * expiring the checkouts still open at the payment provider and cancelling a plan it still bills
- * (502 when the provider cannot be reached, and then nothing is deleted). The sign-in failures kept
- * for its e-mail go too.
+ * (502 when the provider cannot be reached, and then nothing is deleted). The sign-in failures and
+ * password reset requests kept for its e-mail go too (its reset links cascade with the user row).
  */
 export async function eraseAccount(
   deps: Pick<AuthDeps, 'repos' | 'transaction'> & {
@@ -103,7 +103,10 @@ export async function eraseAccount(
   await deps.transaction(async (repos) => {
     // The row lock makes a concurrent credit movement (a job settling) wait, then find no user.
     if (!(await repos.users.lockById(account.id))) return;
-    if (account.email) await repos.loginAttempts.deleteForEmail(account.email);
+    if (account.email) {
+      await repos.loginAttempts.deleteForEmail(account.email);
+      await repos.passwordResetAttempts.deleteForEmail(account.email);
+    }
     await repos.users.deleteById(account.id);
   });
 }

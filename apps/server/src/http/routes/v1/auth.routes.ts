@@ -6,6 +6,9 @@ import {
   LoginRequestSchema,
   MeReplySchema,
   OkReplySchema,
+  PasswordResetConfirmSchema,
+  PasswordResetReplySchema,
+  PasswordResetRequestSchema,
   ProviderSignInReplySchema,
   SignupRequestSchema,
   TokenReplySchema,
@@ -14,14 +17,16 @@ import { deleteAccount } from '../../../services/auth/delete-account';
 import { getAccount } from '../../../services/auth/get-account';
 import { logIn } from '../../../services/auth/log-in';
 import { logOut } from '../../../services/auth/log-out';
+import { confirmPasswordReset, requestPasswordReset } from '../../../services/auth/password-reset';
 import { signInWithProvider } from '../../../services/auth/sign-in-with-provider';
 import { signUp } from '../../../services/auth/sign-up';
 import { currentUser, requireAuth } from '../../plugins/auth';
+import { requestOrigin } from '../../request-origin';
 import { validate, validateReply } from '../../validate';
 
 /**
  * POST /auth/signup, POST /auth/login, POST /auth/google, POST /auth/facebook, GET /auth/me,
- * POST /auth/logout, DELETE /auth/account.
+ * POST /auth/logout, DELETE /auth/account, POST /auth/password-reset, POST /auth/password-reset/confirm.
  */
 export function authRoutes(app: FastifyInstance): void {
   const { repos, transaction, hasher, clock, config, googleVerifier, facebookVerifier, logger } =
@@ -73,6 +78,32 @@ export function authRoutes(app: FastifyInstance): void {
       ip: request.ip,
     });
     return validateReply(ProviderSignInReplySchema, result);
+  });
+
+  // Reset e-mails go out after the reply; closing the server waits for those still on their way.
+  const deliveries = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(deliveries);
+  });
+
+  app.post('/auth/password-reset', async (request, reply) => {
+    const input = validate(PasswordResetRequestSchema, request.body);
+    const { reply: body, delivery } = await requestPasswordReset(
+      { repos, transaction, clock, authConfig, mailer: app.container.mailer, logger },
+      { email: input.email, ip: request.ip, origin: config.publicUrl ?? requestOrigin(request) },
+    );
+    deliveries.add(delivery);
+    void delivery.finally(() => deliveries.delete(delivery));
+    return reply.status(202).send(validateReply(PasswordResetReplySchema, body));
+  });
+
+  app.post('/auth/password-reset/confirm', async (request) => {
+    const input = validate(PasswordResetConfirmSchema, request.body);
+    const result = await confirmPasswordReset(
+      { repos, transaction, hasher, clock, authConfig, logger },
+      input,
+    );
+    return validateReply(TokenReplySchema, result);
   });
 
   app.get('/auth/me', { preHandler: requireAuth }, async (request) => {

@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Password reset by e-mail. `password_reset_tokens` keeps only the SHA-256 of each e-mailed token,
+ * valid for an hour and usable once; the rows go with the account (ON DELETE CASCADE).
+ * `password_reset_attempts` counts requests per e-mail and per address for the rate limit (every
+ * request, whether or not an account uses the address, so a 429 tells nothing); rows older than
+ * the window are pruned.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('password_reset_tokens')
+    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('used_at', 'timestamptz')
+    .execute();
+  await db.schema
+    .createIndex('password_reset_tokens_user_idx')
+    .on('password_reset_tokens')
+    .column('user_id')
+    .execute();
+  await db.schema
+    .createIndex('password_reset_tokens_expires_idx')
+    .on('password_reset_tokens')
+    .column('expires_at')
+    .execute();
+
+  await db.schema
+    .createTable('password_reset_attempts')
+    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+    .addColumn('ip', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createIndex('password_reset_attempts_email_created_idx')
+    .on('password_reset_attempts')
+    .columns(['email', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('password_reset_attempts_ip_created_idx')
+    .on('password_reset_attempts')
+    .columns(['ip', 'created_at'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('password_reset_attempts').execute();
+  await db.schema.dropTable('password_reset_tokens').execute();
+}

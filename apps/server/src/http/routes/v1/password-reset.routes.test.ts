@@ -1,0 +1,427 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  PASSWORD_RESET_SENT_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+} from '@app/contracts';
+import type { ManualClock } from '../../../clock';
+import type { Container } from '../../../container';
+import { FakeGoogleIdTokenVerifier } from '../../../providers/google/fake-google-id-token-verifier';
+import { FakeMailer } from '../../../providers/mail/fake-mailer';
+import { describeEachDatabase } from '../../../test/databases';
+import { userIdByEmail } from '../../../test/deep-dive-fixtures';
+import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+let ipCounter = 0;
+/** A fresh client address per test, so the per-address limit of one test never reaches another. */
+const freshIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+const safeJson = (v: unknown) => {
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return '';
+  }
+};
+
+describeEachDatabase('password reset by e-mail', (t) => {
+  let app: FastifyInstance;
+  let container: Container;
+  let clock: ManualClock;
+  const mailer = new FakeMailer();
+
+  beforeAll(async () => {
+    ({ app, container, clock } = await buildTestApp({
+      database: t.database,
+      env: {
+        PASSWORD_RESET_MAX_PER_EMAIL: '3',
+        PASSWORD_RESET_MAX_PER_ADDRESS: '6',
+        PASSWORD_RESET_WINDOW_MINUTES: '60',
+      },
+      overrides: { mailer, googleVerifier: new FakeGoogleIdTokenVerifier() },
+    }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const askReset = (email: unknown, ip = freshIp(), host = 'chorus.test') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email } as object,
+      headers: { host },
+      remoteAddress: ip,
+    });
+  const confirm = (payload: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: payload as object,
+    });
+  const login = (email: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password },
+      remoteAddress: freshIp(),
+    });
+  const me = (token: string) =>
+    app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
+
+  /** Asks for a reset for `email` and returns the token from the e-mail that arrives. */
+  async function resetToken(email: string, ip = freshIp()): Promise<string> {
+    const before = mailer.sent.length;
+    const res = await askReset(email, ip);
+    expect(res.statusCode, res.body).toBe(202);
+    const mail = (await mailer.waitForCount(before + 1))[before]!;
+    return tokenFrom(mail.text);
+  }
+  const tokenFrom = (text: string) => {
+    const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+    expect(match, text).not.toBeNull();
+    return match![1]!;
+  };
+
+  it('answers the same 202 for an unknown address and e-mails a link only to a real account', async () => {
+    const { email } = await signUpTestUser(app, { email: `Reset.Me+${Date.now()}@Example.com` });
+    const stored = email.toLowerCase();
+    const sentBefore = mailer.sent.length;
+
+    const unknown = await askReset(`nobody-${Date.now()}@example.com`);
+    // Typed with other capitals and spaces: the e-mail still goes to the address on the account.
+    const known = await askReset(`  ${email.toUpperCase()}  `);
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
+
+    const sent = (await mailer.waitForCount(sentBefore + 1)).slice(sentBefore);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mailer.sent.length).toBe(sentBefore + 1); // nothing for the unknown address
+    const mail = sent[0]!;
+    expect(mail.to).toBe(stored);
+    expect(mail.subject).toBe('Choose a new Chorus password');
+    const token = tokenFrom(mail.text);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mail.text).toContain(`http://chorus.test/reset-password?token=${token}`);
+    expect(mail.html).toContain(`href="http://chorus.test/reset-password?token=${token}"`);
+
+    // Only the token's SHA-256 is stored.
+    const rows = await t.db
+      .selectFrom('passwordResetTokens')
+      .selectAll()
+      .where('userId', '=', await userIdByEmail(t.db, stored))
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(3_600_000);
+  });
+
+  it('builds the link from PUBLIC_URL when it is set, whatever the Host header says', async () => {
+    const other = await buildTestApp({
+      database: t.database,
+      env: { PUBLIC_URL: 'https://chorus.example.com/' },
+      overrides: { mailer },
+    });
+    try {
+      const { email } = await signUpTestUser(other.app);
+      const before = mailer.sent.length;
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        payload: { email },
+        headers: { host: 'evil.example.net' },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(202);
+      const mail = (await mailer.waitForCount(before + 1))[before]!;
+      expect(mail.text).toMatch(
+        /https:\/\/chorus\.example\.com\/reset-password\?token=[\w-]{43}\n/,
+      );
+      expect(mail.text).not.toContain('evil.example.net');
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('sets the new password, revokes every session, signs the person in, and the link works once', async () => {
+    const { email, password, token: sessionA } = await signUpTestUser(app);
+    const sessionB = (await login(email, password)).json<{ token: string }>().token;
+    expect((await me(sessionB)).statusCode).toBe(200);
+
+    const token = await resetToken(email);
+    const ok = await confirm({ token, password: NEW_PASSWORD });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const fresh = ok.json<{ token: string }>().token;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await me(fresh)).json()).toMatchObject({ email, has_password: true });
+
+    // Every session opened before the reset is over.
+    for (const old of [sessionA, sessionB]) {
+      const res = await me(old);
+      expect(res.statusCode).toBe(401);
+    }
+    // The old password no longer works; the new one does.
+    const oldLogin = await login(email, password);
+    expect(oldLogin.statusCode).toBe(401);
+    expect(oldLogin.json()).toMatchObject({ message: INVALID_CREDENTIALS_MESSAGE });
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+
+    // Single use.
+    const again = await confirm({ token, password: 'yet another password' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      message: RESET_LINK_INVALID_MESSAGE,
+      code: 'reset_link_invalid',
+    });
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await me(fresh)).statusCode).toBe(200);
+  });
+
+  it('asking again voids the older link; using one voids the others', async () => {
+    const { email } = await signUpTestUser(app);
+    const first = await resetToken(email);
+    const second = await resetToken(email);
+    expect(second).not.toBe(first);
+    expect((await confirm({ token: first, password: NEW_PASSWORD })).json()).toMatchObject({
+      code: 'reset_link_invalid',
+    });
+    expect((await confirm({ token: second, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('a link expires an hour after it was asked for (the injected clock)', async () => {
+    const { email, password } = await signUpTestUser(app);
+    const early = await resetToken(email);
+    clock.advance({ minutes: 59 });
+    // still valid at 59 minutes: a wrong password (too short) is refused without using the link
+    const short = await confirm({ token: early, password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ message: 'Passwords are at least 8 characters long.' });
+    clock.advance({ minutes: 1, seconds: 1 });
+    const late = await confirm({ token: early, password: NEW_PASSWORD });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({
+      message: RESET_LINK_INVALID_MESSAGE,
+      code: 'reset_link_invalid',
+    });
+    expect((await login(email, password)).statusCode).toBe(200);
+
+    const fresh = await resetToken(email);
+    clock.advance({ minutes: 59 });
+    expect((await confirm({ token: fresh, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('of two confirmations with the same link at once, exactly one succeeds', async () => {
+    const { email } = await signUpTestUser(app);
+    const token = await resetToken(email);
+    const results = await Promise.all([
+      confirm({ token, password: 'first racer password' }),
+      confirm({ token, password: 'second racer password' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = results[0].statusCode === 200 ? 'first racer password' : 'second racer password';
+    expect((await login(email, winner)).statusCode).toBe(200);
+  });
+
+  it('limits requests per e-mail and per address with a readable 429, the same for unknown e-mails', async () => {
+    const { email } = await signUpTestUser(app);
+    const unknown = `ghost-${Date.now()}@example.com`;
+    for (const address of [email, unknown]) {
+      for (let i = 0; i < 3; i++) expect((await askReset(address)).statusCode).toBe(202);
+      const limited = await askReset(address);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({
+        message:
+          'Too many password reset requests for this address. Please wait 60 minutes and try again.',
+        code: 'too_many_password_resets',
+      });
+      expect(Number(limited.headers['retry-after'])).toBe(3600);
+    }
+
+    // one network address, many e-mails
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) {
+      expect((await askReset(`spray-${i}-${Date.now()}@example.com`, ip)).statusCode).toBe(202);
+    }
+    const sprayed = await askReset(`spray-last-${Date.now()}@example.com`, ip);
+    expect(sprayed.statusCode).toBe(429);
+    expect(sprayed.json().message).toBe(
+      'Too many password reset requests from this network. Please wait 60 minutes and try again.',
+    );
+
+    clock.advance({ minutes: 61 });
+    expect((await askReset(email)).statusCode).toBe(202);
+    expect((await askReset(`spray-after-${Date.now()}@example.com`, ip)).statusCode).toBe(202);
+  });
+
+  it('answers 400 with {message, code} for malformed requests, never 500', async () => {
+    const missing = await askReset(undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'invalid_request',
+      message: 'Enter your e-mail address.',
+    });
+    const malformed = await askReset('not-an-email');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Enter a valid e-mail address, like name@example.com.');
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toHaveProperty('message');
+
+    const noToken = await confirm({ password: NEW_PASSWORD });
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.json()).toMatchObject({ message: RESET_LINK_INVALID_MESSAGE });
+    const unknownToken = await confirm({ token: 'A'.repeat(43), password: NEW_PASSWORD });
+    expect(unknownToken.statusCode).toBe(400);
+    expect(unknownToken.json()).toEqual({
+      message: RESET_LINK_INVALID_MESSAGE,
+      code: 'reset_link_invalid',
+    });
+    const hugeToken = await confirm({ token: 'A'.repeat(5000), password: NEW_PASSWORD });
+    expect(hugeToken.statusCode).toBe(400);
+    const numberToken = await confirm({ token: 42, password: NEW_PASSWORD });
+    expect(numberToken.statusCode).toBe(400);
+    const noPassword = await confirm({ token: 'A'.repeat(43) });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe('Enter your password.');
+    const long = await confirm({ token: 'A'.repeat(43), password: 'x'.repeat(257) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Passwords are at most 256 characters long.');
+  });
+
+  it('lets an account that signs in only with Google set a password through the link', async () => {
+    const email = `google-only-${Date.now()}@example.com`;
+    const google = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/google',
+      payload: { id_token: FakeGoogleIdTokenVerifier.token({ sub: `g-${Date.now()}`, email }) },
+    });
+    expect(google.statusCode, google.body).toBe(200);
+    const googleSession = google.json<{ token: string }>().token;
+    expect((await me(googleSession)).json()).toMatchObject({ has_password: false });
+
+    const token = await resetToken(email);
+    const ok = await confirm({ token, password: NEW_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect((await me(ok.json<{ token: string }>().token)).json()).toMatchObject({
+      has_password: true,
+      providers: ['google'],
+    });
+    expect((await me(googleSession)).statusCode).toBe(401);
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('still answers 202 when the e-mail cannot be sent, and logs the failure without the link', async () => {
+    const { email } = await signUpTestUser(app);
+    const warn = vi.spyOn(container.logger, 'warn');
+    const info = vi.spyOn(container.logger, 'info');
+    mailer.failing = true;
+    try {
+      const res = await askReset(email);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+      // (Fastify's own request lines carry circular objects; they are redacted by the serialisers.)
+      const text = (v: unknown) => {
+        try {
+          return JSON.stringify(v);
+        } catch {
+          return '';
+        }
+      };
+      const logged = [...warn.mock.calls, ...info.mock.calls]
+        .map((call) => call.map(text).join(' '))
+        .join('\n');
+      expect(logged).toContain('password reset e-mail could not be sent');
+      expect(logged).toContain('SMTP 550');
+      expect(logged).not.toContain('token=');
+      expect(logged).not.toContain('reset-password');
+    } finally {
+      mailer.failing = false;
+      warn.mockRestore();
+      info.mockRestore();
+    }
+  });
+
+  it('serves the reset page with no Referer and no caching, so the token in its address goes nowhere', async () => {
+    const page = await app.inject({ method: 'GET', url: '/reset-password?token=abc' });
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const lookalike = await app.inject({ method: 'GET', url: '/reset-passwordless' });
+    expect(lookalike.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('without SMTP_URL writes the e-mail to DATA_DIR/outbox and logs only the file path', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chorus-outbox-route-'));
+    const demo = await buildTestApp({ database: t.database, env: { DATA_DIR: dataDir } });
+    const info = vi.spyOn(demo.container.logger, 'info');
+    try {
+      const { email } = await signUpTestUser(demo.app);
+      const res = await demo.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        payload: { email },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(202);
+      const outbox = path.join(dataDir, 'outbox');
+      await vi.waitFor(() => expect(fs.readdirSync(outbox)).toHaveLength(1), { timeout: 5000 });
+      const file = path.join(outbox, fs.readdirSync(outbox)[0]!);
+      const raw = fs.readFileSync(file, 'utf8');
+      expect(raw).toContain(`To: ${email}`);
+      const token = tokenFrom(raw);
+      const line = info.mock.calls.find((call) => String(call[1]).includes('outbox'));
+      expect(line?.[0]).toEqual({ file, subject: 'Choose a new Chorus password' });
+      const logged = info.mock.calls
+        .map((call) => call.map((v) => (typeof v === 'string' ? v : safeJson(v))).join(' '))
+        .join('\n');
+      expect(logged).not.toContain(token);
+      expect(logged).not.toContain('reset-password?');
+    } finally {
+      info.mockRestore();
+      await demo.app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('deleting the account removes its reset links and requests', async () => {
+    const { email, password, token: session } = await signUpTestUser(app);
+    const userId = await userIdByEmail(t.db, email);
+    const token = await resetToken(email);
+    const links = () =>
+      t.db.selectFrom('passwordResetTokens').select('id').where('userId', '=', userId).execute();
+    const requests = () =>
+      t.db.selectFrom('passwordResetAttempts').select('id').where('email', '=', email).execute();
+    expect(await links()).toHaveLength(1);
+    expect(await requests()).toHaveLength(1);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/account',
+      headers: bearer(session),
+      payload: { password },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await links()).toHaveLength(0);
+    expect(await requests()).toHaveLength(0);
+    const late = await confirm({ token, password: NEW_PASSWORD });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'reset_link_invalid' });
+  });
+});

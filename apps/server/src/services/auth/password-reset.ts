@@ -1,0 +1,199 @@
+import {
+  PASSWORD_RESET_SENT_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  type PasswordResetReply,
+  type TokenReply,
+} from '@app/contracts';
+import { BadRequestError, TooManyRequestsError } from '../../errors';
+import type { Logger } from '../../logger';
+import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
+import type { AuthDeps } from './auth-deps';
+import { createSession } from './create-session';
+import { hashSessionToken, newSessionToken } from './session-token';
+import { retryAfter } from './sign-in-rate-limit';
+
+/** A reset link works for an hour after it was asked for. */
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+/** Links that expired more than a day ago are deleted when someone asks for a new one. */
+const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
+
+export const RESET_EMAIL_SUBJECT = 'Choose a new Chorus password';
+
+type RequestDeps = Pick<AuthDeps, 'repos' | 'transaction' | 'clock' | 'authConfig'> & {
+  mailer: Mailer;
+  logger: Pick<Logger, 'info' | 'warn'>;
+};
+
+/**
+ * POST /auth/password-reset. Counts the request (per e-mail and per address; 429 past either
+ * limit, the same whether or not an account uses the address), then, when an account does, voids
+ * its open links, stores the SHA-256 of a new token (32 random bytes, base64url) valid for an hour
+ * and e-mails `{origin}/reset-password?token=...` to the address stored on the account. The reply
+ * is the same either way. The e-mail is sent after the reply (`delivery`, which never rejects: a
+ * failure is logged without the link), so the time an SMTP server takes cannot tell who has an
+ * account either.
+ */
+export async function requestPasswordReset(
+  deps: RequestDeps,
+  input: { email: string; ip: string; origin: string },
+): Promise<{ reply: PasswordResetReply; delivery: Promise<void> }> {
+  const { repos, clock } = deps;
+  await reserveResetRequest(deps, input);
+  const reply = { message: PASSWORD_RESET_SENT_MESSAGE } as const;
+
+  const now = clock.now();
+  // Made whether or not it is used, so both paths do the same work up to the database.
+  const token = newSessionToken();
+  const tokenHash = hashSessionToken(token);
+  await repos.passwordResetTokens.deleteExpiredBefore(new Date(now.getTime() - KEEP_EXPIRED_MS));
+  const user = await repos.users.findByEmail(input.email);
+  if (!user?.email) return { reply, delivery: Promise.resolve() };
+
+  await deps.transaction(async (trx) => {
+    await trx.passwordResetTokens.voidOpenForUser(user.id, now);
+    await trx.passwordResetTokens.create({
+      userId: user.id,
+      tokenHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+    });
+  });
+
+  const link = `${input.origin}/reset-password?token=${token}`;
+  // Sent to the address on the account, not the one typed (they match once normalised).
+  const delivery = deps.mailer.send(resetEmail(user.email, link)).then(
+    () => deps.logger.info({ userId: user.id }, 'password reset e-mail sent'),
+    (error: unknown) =>
+      deps.logger.warn(
+        { userId: user.id, err: safeError(error) },
+        'password reset e-mail could not be sent',
+      ),
+  );
+  return { reply, delivery };
+}
+
+/**
+ * POST /auth/password-reset/confirm. A link that is unknown, used, voided or expired is a 400 (and
+ * costs no password hash). Otherwise, in one transaction: the link is used (one statement, so two
+ * requests with it cannot both pass), the account's password becomes the new one (an account that
+ * signed in only through Google or Facebook gets its first: the link proved the address), every
+ * other open link is voided, every session of the account is revoked, and a new session is opened
+ * for the person who reset it (the reply is login's).
+ */
+export async function confirmPasswordReset(
+  deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'> & {
+    logger: Pick<Logger, 'info'>;
+  },
+  input: { token: string; password: string },
+): Promise<TokenReply> {
+  const tokenHash = hashSessionToken(input.token);
+  if (!(await deps.repos.passwordResetTokens.findOpen(tokenHash, deps.clock.now()))) {
+    throw invalidLink();
+  }
+  const passwordHash = await deps.hasher.hash(input.password);
+  const result = await deps.transaction(async (repos) => {
+    const at = deps.clock.now();
+    const link = await repos.passwordResetTokens.consume(tokenHash, at);
+    if (!link) return null;
+    // The same lock a password sign-in takes before opening its session: a sign-in verified with
+    // the old password meanwhile either opens its session before this (revoked below) or finds
+    // the password changed (see logIn).
+    const user = await repos.users.lockForSignIn(link.userId);
+    if (!user) return null;
+    await repos.users.setPassword(user.id, passwordHash);
+    await repos.passwordResetTokens.voidOpenForUser(user.id, at);
+    const revoked = await repos.sessions.revokeAllForUser(user.id, at);
+    const token = await createSession({ ...deps, sessions: repos.sessions }, user.id);
+    return { token, userId: user.id, revoked };
+  });
+  if (!result) throw invalidLink();
+  deps.logger.info(
+    { userId: result.userId, revokedSessions: result.revoked },
+    'password reset: new password set, every other session revoked',
+  );
+  return { token: result.token };
+}
+
+function invalidLink(): BadRequestError {
+  return new BadRequestError(RESET_LINK_INVALID_MESSAGE, undefined, 'reset_link_invalid');
+}
+
+/**
+ * Counts this request before anything else, then checks both limits with it included (so a burst
+ * cannot pass a check made before any of it was counted). A refused request is not kept.
+ */
+async function reserveResetRequest(
+  deps: Pick<AuthDeps, 'repos' | 'clock' | 'authConfig'>,
+  input: { email: string; ip: string },
+): Promise<void> {
+  const { repos, authConfig } = deps;
+  const now = deps.clock.now();
+  const windowMs = authConfig.passwordResetWindowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  await repos.passwordResetAttempts.pruneBefore(since);
+  const id = await repos.passwordResetAttempts.record({
+    ip: input.ip,
+    email: input.email,
+    at: now,
+  });
+  const forEmail = await repos.passwordResetAttempts.forEmailSince(input.email, since);
+  const fromIp = await repos.passwordResetAttempts.fromIpSince(input.ip, since);
+  const emailBlocked = forEmail.count > authConfig.passwordResetMaxPerEmail;
+  const ipBlocked = fromIp.count > authConfig.passwordResetMaxPerAddress;
+  if (!emailBlocked && !ipBlocked) return;
+  await repos.passwordResetAttempts.deleteById(id);
+  const wait = retryAfter(emailBlocked ? forEmail : fromIp, now, windowMs);
+  throw new TooManyRequestsError(
+    emailBlocked
+      ? `Too many password reset requests for this address. Please wait ${wait.text} and try again.`
+      : `Too many password reset requests from this network. Please wait ${wait.text} and try again.`,
+    wait.retryAfterSeconds,
+    'too_many_password_resets',
+  );
+}
+
+/** The reset e-mail: plain text, and the same as simple HTML. */
+export function resetEmail(to: string, link: string): MailMessage {
+  const text = [
+    'Hello,',
+    '',
+    `Someone, hopefully you, asked to choose a new password for the Chorus account ${to}.`,
+    '',
+    'Open this link within an hour to choose it (it works once):',
+    link,
+    '',
+    'Choosing a new password signs you out on every other device.',
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    '',
+    'Chorus',
+  ].join('\n');
+  const href = escapeHtml(link);
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    '<p>Hello,</p>',
+    `<p>Someone, hopefully you, asked to choose a new password for the Chorus account ${escapeHtml(to)}.</p>`,
+    `<p><a href="${href}">Choose a new password</a> within an hour (the link works once).</p>`,
+    `<p style="font-size:90%;color:#555">If the link does not open, copy this address into your browser:<br>${href}</p>`,
+    '<p>Choosing a new password signs you out on every other device. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+    '<p>Chorus</p>',
+    '</body></html>',
+  ].join('\n');
+  return { to, subject: RESET_EMAIL_SUBJECT, text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** What is logged of a failed delivery: its message and codes (MailDeliveryError holds no link). */
+function safeError(error: unknown): { message: string; code?: string } {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return { message: error.message, ...(typeof code === 'string' ? { code } : {}) };
+  }
+  return { message: String(error) };
+}
