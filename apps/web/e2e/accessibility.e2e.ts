@@ -149,6 +149,36 @@ describe('accessibility', () => {
       await useTheme(page, theme);
       problems.push(...(await scan(page, `data deletion ${theme}`)));
     }
+    // Forgot password?: its dialog on the landing page, and the page a reset link opens (here
+    // with a token the server never issued, so it also shows its alert line after a try).
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const forgot = page.getByRole('button', { name: 'Forgot password?' });
+      for (const theme of THEMES) {
+        await useTheme(page, theme);
+        await forgot.click();
+        const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+        await dialog.waitFor();
+        problems.push(...(await scan(page, `forgot password dialog ${theme} ${label}`)));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        // Escape gives focus back to the link that opened the dialog
+        expect(await forgot.evaluate((el) => el === document.activeElement)).toBe(true);
+      }
+      await page.goto(`/reset-password?token=${'A'.repeat(43)}`);
+      await page.getByLabel('New password', { exact: true }).fill('a new password');
+      await page.getByRole('button', { name: 'Set new password and sign in' }).click();
+      await page.getByTestId('reset-error').waitFor();
+      for (const theme of THEMES) {
+        await useTheme(page, theme);
+        problems.push(...(await scan(page, `reset password page ${theme} ${label}`)));
+      }
+    }
+    await page.setViewportSize(DESKTOP);
     expect(problems).toEqual([]);
   });
 

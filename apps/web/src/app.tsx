@@ -12,7 +12,12 @@ const DataDeletionPage = lazy(() =>
   import('./pages/legal-pages').then((m) => ({ default: m.DataDeletionPage })),
 );
 
-/** Routes of spec section 2: three legal pages; / and any unknown path show the main app. */
+const ResetPasswordPage = lazy(() => import('./features/password-reset/reset-password-page'));
+
+/**
+ * Routes of spec section 2: three legal pages; / and any unknown path show the main app. Added:
+ * /reset-password, where an e-mailed reset link lands.
+ */
 export function App() {
   const { theme, toggle } = useTheme();
   const { token } = useAuth();
@@ -29,6 +34,8 @@ export function App() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage {...props} />} />
         <Route path="/terms-of-service" element={<TermsPage {...props} />} />
         <Route path="/instagram-data-deletion" element={<DataDeletionPage {...props} />} />
+        {/* The page an e-mailed password reset link opens (not in the spec: Forgot password?). */}
+        <Route path="/reset-password" element={<ResetPasswordPage {...props} />} />
         {/* Keyed by the token: signing in or out starts the main app from a clean state. */}
         <Route path="*" element={<MainApp key={token ?? 'signed-out'} {...props} />} />
       </Routes>

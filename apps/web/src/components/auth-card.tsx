@@ -1,6 +1,7 @@
 import { forwardRef, useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ProviderSignInReply } from '@app/contracts';
+import { ForgotPasswordDialog } from '../features/password-reset/forgot-password-dialog';
 import { SocialButtons } from '../features/social-auth/social-buttons';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/api-client';
@@ -17,6 +18,7 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'login' | 'signup' | null>(null);
   const [error, setError] = useState<{ message: string; from: 'form' | 'social' } | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
 
   const onProviderSignedIn = useCallback(
     (reply: ProviderSignInReply) =>
@@ -86,6 +88,16 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
             placeholder="At least 8 characters"
           />
         </label>
+        <div className="auth-forgot">
+          <button
+            type="button"
+            className="link-button"
+            aria-haspopup="dialog"
+            onClick={() => setForgotOpen(true)}
+          >
+            Forgot password?
+          </button>
+        </div>
         {error?.from === 'form' ? (
           <p role="alert" className="form-error" data-testid="auth-error">
             {error.message}
@@ -115,6 +127,9 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
         <p role="alert" className="form-error" data-testid="auth-error">
           {error.message}
         </p>
+      ) : null}
+      {forgotOpen ? (
+        <ForgotPasswordDialog initialEmail={email.trim()} onClose={() => setForgotOpen(false)} />
       ) : null}
     </section>
   );

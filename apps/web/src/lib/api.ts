@@ -6,6 +6,7 @@ import type {
   JobStatusReply,
   MeReply,
   MetricsReply,
+  PasswordResetReply,
   ProviderSignInReply,
   PublicConfigReply,
   ReportReply,
@@ -25,6 +26,18 @@ export const api = {
     apiRequest<TokenReply>('/api/v1/auth/signup', {
       method: 'POST',
       body: { email, password },
+      auth: false,
+    }),
+  requestPasswordReset: (email: string) =>
+    apiRequest<PasswordResetReply>('/api/v1/auth/password-reset', {
+      method: 'POST',
+      body: { email },
+      auth: false,
+    }),
+  confirmPasswordReset: (token: string, password: string) =>
+    apiRequest<TokenReply>('/api/v1/auth/password-reset/confirm', {
+      method: 'POST',
+      body: { token, password },
       auth: false,
     }),
   googleSignIn: (idToken: string) =>

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  PASSWORD,
+  apiSignUp,
+  launchBrowser,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startServer,
+  uniqueEmail,
+} from './support';
+import type { RunningServer } from './support';
+
+const NEW_PASSWORD = 'a fresh start 2026';
+const INVALID_LINK = 'This reset link has expired or was already used. Ask for a new one.';
+const SENT = "If an account uses that address, we've e-mailed it a link to choose a new password.";
+
+/** The reset link in the newest .eml file of the server's outbox (DATA_DIR/outbox). */
+async function linkFromOutbox(
+  server: RunningServer,
+  to: string,
+): Promise<{ link: string; file: string }> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))
+      : [];
+    for (const name of files.sort().reverse()) {
+      const file = path.join(outbox, name);
+      const raw = fs.readFileSync(file, 'utf8');
+      if (!raw.includes(`To: ${to}\r\n`)) continue;
+      const link = /^(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})\r$/m.exec(raw)?.[1];
+      expect(link, raw).toBeTruthy();
+      return { link: link!, file };
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${outbox}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  if (current !== theme)
+    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+  await page.waitForSelector(`html[data-theme="${theme}"]`);
+}
+
+describe('forgot password: from the auth card through the e-mail to signing in', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // info: the outbox's log line (the file's path) is part of what is checked
+    server = await startServer({ env: { LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('asks for a link, opens it from the outbox, sets a new password and is signed in; old sessions end', async () => {
+    const email = uniqueEmail('forgot');
+    const oldSession = await apiSignUp(server.url, email);
+    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const referers: string[] = [];
+    page.on('request', (request) => {
+      const referer = request.headers()['referer'];
+      if (referer) referers.push(`${request.url()} <- ${referer}`);
+    });
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
+    // the spec's strings of the auth card are all still there
+    for (const name of ['Sign in to Dashboard', 'Create Account']) {
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1);
+    }
+    await page.locator('#auth-card').getByLabel('Email').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(email.toUpperCase());
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'password-reset-dialog-dark-desktop');
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => dialog.getByTestId('reset-requested').innerText()).toBe(SENT);
+    await screenshot(page, 'password-reset-dialog-sent-dark-desktop');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The e-mail went to the address on the account (lower case), as an .eml file in the outbox.
+    const { link, file } = await linkFromOutbox(server, email);
+    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    const token = new URL(link).searchParams.get('token')!;
+    // The log names the file, never the link.
+    await expect.poll(() => server.logs()).toContain(file);
+    expect(server.logs()).not.toContain(token);
+
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await expect.poll(() => page.url()).toBe(`${server.url}/reset-password`);
+    const field = page.getByLabel('New password', { exact: true });
+    expect(await field.getAttribute('type')).toBe('password');
+    expect(await field.getAttribute('autocomplete')).toBe('new-password');
+
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      for (const theme of ['dark', 'light'] as const) {
+        await setTheme(page, theme);
+        expect(await seriousViolations(page), `${theme} ${label}`).toEqual([]);
+        await screenshot(page, `password-reset-page-${theme}-${label}`);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+
+    // A password too short: the server's rule, in the alert line; the link is not used up.
+    await field.fill('short');
+    await page.getByRole('button', { name: 'Set new password and sign in' }).click();
+    await expect
+      .poll(() => page.getByTestId('reset-error').innerText())
+      .toBe('Passwords are at least 8 characters long.');
+    await screenshot(page, 'password-reset-page-error-light-desktop');
+
+    await field.fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password and sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { name: 'Analyze YouTube Comments' }).waitFor();
+
+    // Nothing the page asked for carried the token in a Referer.
+    expect(referers.filter((r) => r.includes('token='))).toEqual([]);
+
+    // The session from before the reset is over.
+    const me = await fetch(`${server.url}/api/v1/auth/me`, {
+      headers: { authorization: `Bearer ${oldSession}` },
+    });
+    expect(me.status).toBe(401);
+
+    // Signed out, the old password fails and the new one signs in.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
+    await page.locator('#auth-card').getByLabel('Email').fill(email);
+    await page.locator('#auth-card').getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in to Dashboard' }).click();
+    await expect
+      .poll(() => page.getByTestId('auth-error').innerText())
+      .toBe('Invalid email or password.');
+    await page.locator('#auth-card').getByLabel('Email').fill('');
+    await signIn(page, email, NEW_PASSWORD);
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another new password');
+    await page.getByRole('button', { name: 'Set new password and sign in' }).click();
+    await expect.poll(() => page.getByTestId('reset-error').innerText()).toBe(INVALID_LINK);
+
+    expect(offsite).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('an unknown address gets the same message, and no e-mail is written', async () => {
+    const { page, context } = await newPage(browser, { baseURL: server.url, viewport: MOBILE });
+    const outbox = path.join(server.dataDir, 'outbox');
+    const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+    await page.goto('/');
+    await setTheme(page, 'light');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await screenshot(page, 'password-reset-dialog-light-phone');
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => dialog.getByTestId('reset-requested').innerText()).toBe(SENT);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0).toBe(before);
+    await context.close();
+  });
+});
