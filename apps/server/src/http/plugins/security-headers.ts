@@ -127,10 +127,14 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     });
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+  });
+  // After the handler, whose caching header (the SPA's no-cache) this one replaces.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (RESET_PAGE.test(request.url)) {
       // The address holds a password reset token: the page sends no Referer at all (not even to this
       // origin's scripts and API), and no cache keeps it.
       void reply.headers({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
     }
+    return payload;
   });
 }
