@@ -7,16 +7,14 @@ import { createCreditLedgerRepository } from './credit-ledger.repository';
 import { createDataDeletionRequestRepository } from './data-deletion-request.repository';
 import { createInstagramPostRepository } from './instagram-post.repository';
 import { createIdentityRepository } from './identity.repository';
-import { createLlmCallRepository } from './llm-call.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
-import { createSignupAttemptRepository } from './signup-attempt.repository';
 import { createNotesRepository } from './notes.repository';
-import { createPasswordResetAttemptRepository } from './password-reset-attempt.repository';
 import { createPasswordResetTokenRepository } from './password-reset-token.repository';
 import { createPaymentCustomerRepository } from './payment-customer.repository';
 import { createPaymentEventRepository } from './payment-event.repository';
 import { createPaymentGrantRepository } from './payment-grant.repository';
 import { createQueueJobRepository } from './queue-job.repository';
+import { createRateLimitEventRepository } from './rate-limit-event.repository';
 import { createReportRepository } from './report.repository';
 import { createSessionRepository } from './session.repository';
 import { createSubscriptionRepository } from './subscription.repository';
@@ -33,16 +31,14 @@ export function createRepositories(db: Kysely<DB>) {
     dataDeletionRequests: createDataDeletionRequestRepository(db),
     ledger: createCreditLedgerRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
-    signupAttempts: createSignupAttemptRepository(db),
+    rateLimitEvents: createRateLimitEventRepository(db),
     passwordResetTokens: createPasswordResetTokenRepository(db),
-    passwordResetAttempts: createPasswordResetAttemptRepository(db),
     subscriptions: createSubscriptionRepository(db),
     paymentCustomers: createPaymentCustomerRepository(db),
     paymentEvents: createPaymentEventRepository(db),
     paymentGrants: createPaymentGrantRepository(db),
     notes: createNotesRepository(db),
     clusterAnalysis: createClusterAnalysisRepository(db),
-    llmCalls: createLlmCallRepository(db),
     analysisJobs: createAnalysisJobRepository(db),
     reports: createReportRepository(db),
     comments: createCommentRepository(db),

@@ -1,11 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * Password reset by e-mail. `password_reset_tokens` keeps only the SHA-256 of each e-mailed token,
- * valid for an hour and usable once; the rows go with the account (ON DELETE CASCADE).
- * `password_reset_attempts` counts requests per e-mail and per address for the rate limit (every
- * request, whether or not an account uses the address, so a 429 tells nothing); rows older than
- * the window are pruned.
+ * valid for an hour and usable once; the rows go with the account (ON DELETE CASCADE). Requests
+ * are counted for the rate limit in `rate_limit_events` (2026112810).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -27,27 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('password_reset_tokens')
     .column('expires_at')
     .execute();
-
-  await db.schema
-    .createTable('password_reset_attempts')
-    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('ip', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
-  await db.schema
-    .createIndex('password_reset_attempts_email_created_idx')
-    .on('password_reset_attempts')
-    .columns(['email', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('password_reset_attempts_ip_created_idx')
-    .on('password_reset_attempts')
-    .columns(['ip', 'created_at'])
-    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('password_reset_attempts').execute();
   await db.schema.dropTable('password_reset_tokens').execute();
 }

@@ -104,16 +104,8 @@ export interface AppCountersTable {
   value: number;
 }
 
-/** A language-model call made for an account's chat, deep analysis or retag (LLM_CALLS_PER_USER_PER_HOUR). */
-export interface LlmCallsTable {
-  id: Generated<number>;
-  userId: string;
-  createdAt: Timestamp;
-}
-
 /** Tables for analyses, jobs and comments. */
 export interface AnalysisTables {
-  llmCalls: LlmCallsTable;
   analysisJobs: AnalysisJobsTable;
   analysisReports: AnalysisReportsTable;
   analysisComments: AnalysisCommentsTable;

@@ -76,10 +76,14 @@ export interface LoginAttemptsTable {
   createdAt: Timestamp;
 }
 
-/** E-mail sign-ups by address, for SIGNUP_MAX_PER_ADDRESS. */
-export interface SignupAttemptsTable {
+/**
+ * Counted events of the windowed limits that reserve a slot before their work (sign-ups per address,
+ * language-model calls per account, password reset requests per e-mail and per address).
+ */
+export interface RateLimitEventsTable {
   id: Generated<number>;
-  ip: string;
+  scope: string;
+  key: string;
   createdAt: Timestamp;
 }
 
@@ -92,14 +96,6 @@ export interface PasswordResetTokensTable {
   expiresAt: Timestamp;
   /** Set when the link was used, or made void (a newer link was asked for, or another was used). */
   usedAt: Timestamp | null;
-}
-
-/** Password reset requests by e-mail and address, for the reset rate limit. */
-export interface PasswordResetAttemptsTable {
-  id: Generated<number>;
-  ip: string;
-  email: string;
-  createdAt: Timestamp;
 }
 
 export interface SubscriptionsTable {
@@ -125,8 +121,7 @@ export interface AuthTables {
   sessions: SessionsTable;
   creditLedger: CreditLedgerTable;
   loginAttempts: LoginAttemptsTable;
-  signupAttempts: SignupAttemptsTable;
+  rateLimitEvents: RateLimitEventsTable;
   passwordResetTokens: PasswordResetTokensTable;
-  passwordResetAttempts: PasswordResetAttemptsTable;
   subscriptions: SubscriptionsTable;
 }

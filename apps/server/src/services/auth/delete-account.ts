@@ -3,6 +3,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { PaymentGateway } from '../../providers/stripe/payment-gateway.port';
 import { viaProvider } from '../billing/billing-deps';
+import { rateKeys } from '../rate-limit';
 import type { AuthDeps, AuthUser } from './auth-deps';
 import { checkPassword } from './log-in';
 import { beginAttempt } from './sign-in-rate-limit';
@@ -103,10 +104,12 @@ export async function eraseAccount(
   await deps.transaction(async (repos) => {
     // The row lock makes a concurrent credit movement (a job settling) wait, then find no user.
     if (!(await repos.users.lockById(account.id))) return;
-    if (account.email) {
-      await repos.loginAttempts.deleteForEmail(account.email);
-      await repos.passwordResetAttempts.deleteForEmail(account.email);
-    }
+    if (account.email) await repos.loginAttempts.deleteForEmail(account.email);
+    // What the limits counted for the account (its model calls, reset requests for its e-mail).
+    await repos.rateLimitEvents.deleteForKeys([
+      rateKeys.user(account.id),
+      ...(account.email ? [rateKeys.email(account.email)] : []),
+    ]);
     await repos.users.deleteById(account.id);
   });
 }

@@ -8,6 +8,7 @@ import { BadRequestError, TooManyRequestsError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { AuthDeps } from './auth-deps';
+import { rateKeys, reserveInWindow } from '../rate-limit';
 import { createSession } from './create-session';
 import { hashSessionToken, newSessionToken } from './session-token';
 import { retryAfter } from './sign-in-rate-limit';
@@ -129,22 +130,20 @@ async function reserveResetRequest(
   const { repos, authConfig } = deps;
   const now = deps.clock.now();
   const windowMs = authConfig.passwordResetWindowMinutes * 60_000;
-  const since = new Date(now.getTime() - windowMs);
-  await repos.passwordResetAttempts.pruneBefore(since);
-  const id = await repos.passwordResetAttempts.record({
-    ip: input.ip,
-    email: input.email,
+  const emailKey = rateKeys.email(input.email);
+  const reserved = await reserveInWindow(repos.rateLimitEvents, {
+    scope: 'password_reset',
     at: now,
+    windowMs,
+    limits: [
+      { key: emailKey, max: authConfig.passwordResetMaxPerEmail },
+      { key: rateKeys.ip(input.ip), max: authConfig.passwordResetMaxPerAddress },
+    ],
   });
-  const forEmail = await repos.passwordResetAttempts.forEmailSince(input.email, since);
-  const fromIp = await repos.passwordResetAttempts.fromIpSince(input.ip, since);
-  const emailBlocked = forEmail.count > authConfig.passwordResetMaxPerEmail;
-  const ipBlocked = fromIp.count > authConfig.passwordResetMaxPerAddress;
-  if (!emailBlocked && !ipBlocked) return;
-  await repos.passwordResetAttempts.deleteById(id);
-  const wait = retryAfter(emailBlocked ? forEmail : fromIp, now, windowMs);
+  if (reserved.ok) return;
+  const wait = retryAfter(reserved.blocked.window, now, windowMs);
   throw new TooManyRequestsError(
-    emailBlocked
+    reserved.blocked.key === emailKey
       ? `Too many password reset requests for this address. Please wait ${wait.text} and try again.`
       : `Too many password reset requests from this network. Please wait ${wait.text} and try again.`,
     wait.retryAfterSeconds,

@@ -1,6 +1,7 @@
 import type { Credentials, TokenReply } from '@app/contracts';
 import { ConflictError, TooManyRequestsError } from '../../errors';
 import type { Repositories } from '../../repositories';
+import { rateKeys, reserveInWindow } from '../rate-limit';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
 import { retryAfter } from './sign-in-rate-limit';
@@ -36,32 +37,33 @@ export async function signUp(
     return { token };
   } catch (error) {
     // no account was made: the attempt does not count
-    if (reservation !== null) await deps.repos.signupAttempts.deleteById(reservation);
+    if (reservation !== null) await deps.repos.rateLimitEvents.deleteByIds(reservation);
     throw error;
   }
 }
 
 /**
- * Counts this sign-up for its address before the account is made, then checks the limit with it
- * included, so parallel sign-ups cannot all pass a check made before any was counted. Returns the
- * row's id (null without a limit); throws 429 past the limit.
+ * Counts this sign-up for its address before the account is made (`reserveInWindow`: parallel
+ * sign-ups cannot all pass). Returns the counted rows' ids (null without a limit); throws 429
+ * past the limit.
  */
 async function reserveSignup(
   deps: Pick<AuthDeps, 'repos' | 'clock' | 'authConfig'>,
   ip: string,
-): Promise<number | null> {
+): Promise<number[] | null> {
   const { repos, authConfig } = deps;
   const max = authConfig.signupMaxPerAddress;
   if (max <= 0) return null;
   const now = deps.clock.now();
   const windowMs = authConfig.signupWindowMinutes * 60_000;
-  const since = new Date(now.getTime() - windowMs);
-  await repos.signupAttempts.pruneBefore(since);
-  const id = await repos.signupAttempts.record({ ip, at: now });
-  const window = await repos.signupAttempts.since({ ip, since });
-  if (window.count <= max) return id;
-  await repos.signupAttempts.deleteById(id);
-  const wait = retryAfter(window, now, windowMs);
+  const reserved = await reserveInWindow(repos.rateLimitEvents, {
+    scope: 'signup',
+    at: now,
+    windowMs,
+    limits: [{ key: rateKeys.ip(ip), max }],
+  });
+  if (reserved.ok) return reserved.ids;
+  const wait = retryAfter(reserved.blocked.window, now, windowMs);
   throw new TooManyRequestsError(
     `Too many accounts were made from this network recently. Please wait ${wait.text} and try again, or sign in to the account you have.`,
     wait.retryAfterSeconds,

@@ -1,6 +1,7 @@
 import type { CompletionRequest, LanguageModel } from '@app/analysis';
 import type { Clock } from '../../clock';
-import type { LlmCallRepository } from '../../repositories/llm-call.repository';
+import type { RateLimitEventRepository } from '../../repositories/rate-limit-event.repository';
+import { rateKeys, reserveInWindow } from '../rate-limit';
 
 const HOUR_MS = 3_600_000;
 
@@ -14,7 +15,7 @@ export class LanguageModelBudgetError extends Error {
 
 /**
  * The language model as one account may use it for chats, deep analyses and retags: each call is
- * counted (LLM_CALLS_PER_USER_PER_HOUR, in SQL so every API process counts alike), and a call past
+ * counted (LLM_CALLS_PER_USER_PER_HOUR, in SQL's rate_limit_events so every API process counts alike), and a call past
  * the last hour's budget is not made but fails with LanguageModelBudgetError, which every caller
  * already meets as a model failure: the answer comes from the offline analyser, and a deep analysis
  * answered offline for that reason is not cached. A call is counted before it is made and the
@@ -23,21 +24,20 @@ export class LanguageModelBudgetError extends Error {
  */
 export function budgetedLanguageModel(
   model: LanguageModel | null,
-  deps: { llmCalls: LlmCallRepository; clock: Clock; limit: number },
+  deps: { rateLimitEvents: RateLimitEventRepository; clock: Clock; limit: number },
   userId: string,
 ): LanguageModel | null {
   if (model === null || deps.limit <= 0) return model;
   return {
     name: model.name,
     async completeJson(request: CompletionRequest): Promise<unknown> {
-      const at = deps.clock.now();
-      const since = new Date(at.getTime() - HOUR_MS);
-      const id = await deps.llmCalls.record({ userId, at });
-      if ((await deps.llmCalls.countSince({ userId, since })) > deps.limit) {
-        await deps.llmCalls.deleteById(id);
-        throw new LanguageModelBudgetError(deps.limit);
-      }
-      await deps.llmCalls.pruneBefore({ userId, before: since });
+      const reserved = await reserveInWindow(deps.rateLimitEvents, {
+        scope: 'llm_call',
+        at: deps.clock.now(),
+        windowMs: HOUR_MS,
+        limits: [{ key: rateKeys.user(userId), max: deps.limit }],
+      });
+      if (!reserved.ok) throw new LanguageModelBudgetError(deps.limit);
       return model.completeJson(request);
     },
   };

@@ -22,7 +22,11 @@ import { validate, validateReply } from '../../validate';
  */
 export function clusterRoutes(app: FastifyInstance): void {
   const { repos, embedder, languageModel, logger, clock, config } = app.container;
-  const budget = { llmCalls: repos.llmCalls, clock, limit: config.llm.callsPerUserPerHour };
+  const budget = {
+    rateLimitEvents: repos.rateLimitEvents,
+    clock,
+    limit: config.llm.callsPerUserPerHour,
+  };
   const deps: ClusterDeps = {
     clusters: repos.clusterAnalysis,
     embedder,

@@ -407,7 +407,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
     const links = () =>
       t.db.selectFrom('passwordResetTokens').select('id').where('userId', '=', userId).execute();
     const requests = () =>
-      t.db.selectFrom('passwordResetAttempts').select('id').where('email', '=', email).execute();
+      t.db.selectFrom('rateLimitEvents').select('id').where('key', '=', `email:${email}`).execute();
     expect(await links()).toHaveLength(1);
     expect(await requests()).toHaveLength(1);
 

@@ -8,7 +8,11 @@ import { validate, validateReply } from '../../validate';
 /** POST /retag/{video_id} {context}: CreatorX relabelling of the latest analysis; costs no credits. */
 export function retagRoutes(app: FastifyInstance): void {
   const { repos, languageModel, clock, config } = app.container;
-  const budget = { llmCalls: repos.llmCalls, clock, limit: config.llm.callsPerUserPerHour };
+  const budget = {
+    rateLimitEvents: repos.rateLimitEvents,
+    clock,
+    limit: config.llm.callsPerUserPerHour,
+  };
 
   app.post('/retag/:video_id', { preHandler: requireAuth }, async (request) => {
     const params = validate(VideoIdParamsSchema, request.params);
