@@ -105,3 +105,71 @@ export type BillingReply = z.infer<typeof BillingReplySchema>;
 
 /** POST /api/v1/stripe/webhook answers this once an event is verified (handled, repeated or ignored). */
 export const WebhookReplySchema = z.object({ received: z.literal(true) });
+
+/**
+ * What a credit history entry is, for people and for the web app's wording. Stable: it names what
+ * happened, not how the server's ledger records it (several internal kinds may map to one).
+ *  - welcome: the free credits of a new account
+ *  - credit_pack: credit packs bought
+ *  - plan: a plan's monthly credits (first month or a renewal)
+ *  - analysis_hold: credits held when an analysis started
+ *  - analysis_settled: an analysis finished; the unused part of its hold came back (may be 0)
+ *  - analysis_refund: an analysis failed; its whole hold came back
+ *  - payment_refund: a payment was refunded; the credits it bought were taken back
+ *  - chargeback: a payment was disputed; the credits it bought were taken back
+ *  - chargeback_reversal: a dispute was won; what it took came back
+ *  - adjustment: a correction made by the people who run this server
+ */
+export const CreditHistoryKindSchema = z.enum([
+  'welcome',
+  'credit_pack',
+  'plan',
+  'analysis_hold',
+  'analysis_settled',
+  'analysis_refund',
+  'payment_refund',
+  'chargeback',
+  'chargeback_reversal',
+  'adjustment',
+]);
+export type CreditHistoryKind = z.infer<typeof CreditHistoryKindSchema>;
+
+/** Entries one page of the credit history holds at most, and by default. */
+export const CREDIT_HISTORY_MAX_LIMIT = 100;
+export const CREDIT_HISTORY_DEFAULT_LIMIT = 25;
+
+/** GET /api/v1/billing/history?before=&limit=: a page of the signed-in user's credit movements. */
+export const CreditHistoryQuerySchema = z.object({
+  /** The `next_cursor` of the previous page; absent for the newest entries. */
+  before: wholeNumber(1, Number.MAX_SAFE_INTEGER, {
+    invalid: 'before is the next_cursor of the previous page.',
+  }).optional(),
+  limit: wholeNumber(1, CREDIT_HISTORY_MAX_LIMIT, {
+    invalid: `limit is a whole number from 1 to ${CREDIT_HISTORY_MAX_LIMIT}.`,
+  }).default(CREDIT_HISTORY_DEFAULT_LIMIT),
+});
+export type CreditHistoryQuery = z.infer<typeof CreditHistoryQuerySchema>;
+
+export const CreditHistoryEntrySchema = z.object({
+  id: z.number().int().positive(),
+  /** ISO time of the movement. */
+  created_at: z.string(),
+  kind: CreditHistoryKindSchema,
+  /** Credits added (positive), taken (negative) or 0 (a movement that changed nothing). */
+  credits: z.number().int(),
+  /** One sentence for people, composed by the server (never a payment provider's id). */
+  description: z.string().min(1),
+  /** The report an analysis entry belongs to (a YouTube id or `ig_<media id>`), else null. */
+  video_id: z.string().nullable(),
+  /** The balance right after this movement. */
+  balance_after: z.number().int().nonnegative(),
+});
+export type CreditHistoryEntry = z.infer<typeof CreditHistoryEntrySchema>;
+
+export const CreditHistoryReplySchema = z.object({
+  /** Newest first. */
+  entries: z.array(CreditHistoryEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type CreditHistoryReply = z.infer<typeof CreditHistoryReplySchema>;

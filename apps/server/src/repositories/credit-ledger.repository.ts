@@ -33,6 +33,36 @@ export interface AppendResult {
   replayed: boolean;
 }
 
+/**
+ * One ledger row as the credit history needs it: the running balance after it, and what it
+ * belongs to (the analysis job of a reservation/settlement/refund; for a payment refund, chargeback
+ * or its reversal, the grant it reversed and what it took).
+ */
+export interface CreditHistoryRow {
+  id: number;
+  delta: number;
+  kind: CreditKind;
+  note: string | null;
+  createdAt: Date;
+  /** SUM(delta) of the user's rows up to and including this one (ordered by id). */
+  balanceAfter: number;
+  /** The analysis job, when the row has one and it is still this user's. */
+  job: {
+    videoId: string;
+    title: string | null;
+    reservedCredits: number;
+    chargedCredits: number | null;
+  } | null;
+  /** For payment_refund, chargeback and chargeback_reversal rows: the payment_reversals row. */
+  reversal: {
+    claimed: number;
+    taken: number;
+    /** The reversed grant's kind (purchase or plan_renewal) and note (what it bought). */
+    grantKind: CreditKind | null;
+    grantNote: string | null;
+  } | null;
+}
+
 export type CreditLedgerRepository = ReturnType<typeof createCreditLedgerRepository>;
 
 /**
@@ -116,6 +146,95 @@ export function createCreditLedgerRepository(db: Kysely<DB>) {
         .where('idempotencyKey', '=', key)
         .executeTakeFirst();
       return row ?? null;
+    },
+
+    /**
+     * A page of the user's movements for the credit history, newest first: rows with an id below
+     * `before` (all when absent), at most `limit`. The balance after each row is a window sum over
+     * all of the user's rows in id order (ids grow with each append, and a user's appends are
+     * serialised by the lock on their user row), so it is exact on every page.
+     */
+    async listHistory(
+      userId: string,
+      page: { before?: number | undefined; limit: number },
+    ): Promise<CreditHistoryRow[]> {
+      let query = db
+        .with('running', (w) =>
+          w
+            .selectFrom('creditLedger')
+            .select([
+              'id',
+              'delta',
+              'kind',
+              'note',
+              'createdAt',
+              'jobId',
+              'idempotencyKey',
+              sql<string>`sum(delta) over (order by id rows between unbounded preceding and current row)`.as(
+                'balanceAfter',
+              ),
+            ])
+            .where('userId', '=', userId),
+        )
+        .selectFrom('running as l')
+        // Only this user's job (job_id has no foreign key): never another account's title.
+        .leftJoin('analysisJobs as j', (join) =>
+          join.onRef('j.id', '=', 'l.jobId').on('j.userId', '=', userId),
+        )
+        .leftJoin('paymentReversals as r', (join) =>
+          join.onRef('r.ledgerKey', '=', 'l.idempotencyKey').on('r.userId', '=', userId),
+        )
+        .leftJoin('creditLedger as g', (join) =>
+          join.onRef('g.idempotencyKey', '=', 'r.grantKey').on('g.userId', '=', userId),
+        )
+        .select([
+          'l.id',
+          'l.delta',
+          'l.kind',
+          'l.note',
+          'l.createdAt',
+          'l.balanceAfter',
+          'j.id as jobId',
+          'j.videoId',
+          'j.title',
+          'j.reservedCredits',
+          'j.chargedCredits',
+          'r.id as reversalId',
+          'r.claimed',
+          'r.taken',
+          'g.kind as grantKind',
+          'g.note as grantNote',
+        ])
+        .orderBy('l.id', 'desc')
+        .limit(page.limit);
+      if (page.before !== undefined) query = query.where('l.id', '<', page.before);
+      const rows = await query.execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        delta: row.delta,
+        kind: row.kind,
+        note: row.note,
+        createdAt: row.createdAt,
+        balanceAfter: Number(row.balanceAfter),
+        job:
+          row.jobId !== null && row.videoId !== null && row.reservedCredits !== null
+            ? {
+                videoId: row.videoId,
+                title: row.title,
+                reservedCredits: row.reservedCredits,
+                chargedCredits: row.chargedCredits,
+              }
+            : null,
+        reversal:
+          row.reversalId !== null && row.claimed !== null && row.taken !== null
+            ? {
+                claimed: row.claimed,
+                taken: row.taken,
+                grantKind: row.grantKind,
+                grantNote: row.grantNote,
+              }
+            : null,
+      }));
     },
 
     /** The user's movements, newest first. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analysisRoutes } from './analysis.routes';
 import { authRoutes } from './auth.routes';
+import { billingRoutes } from './billing.routes';
 import { clusterRoutes } from './cluster.routes';
 import { configRoutes } from './config.routes';
 import { healthRoutes } from './health.routes';
@@ -31,5 +32,6 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   instagramRoutes,
   youtubeRoutes,
   stripeRoutes,
+  billingRoutes,
   metaRoutes,
 ];
