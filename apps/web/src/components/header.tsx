@@ -10,6 +10,8 @@ import { MoonIcon, SunIcon } from './icons';
 
 // Loaded when the plan button is first pressed: it is not needed to show the app.
 const PlansModal = lazy(() => import('../features/billing/plans-modal'));
+// Loaded when the credits pill (or the plans modal's Credit history) is first pressed.
+const CreditHistoryModal = lazy(() => import('../features/billing/credit-history-modal'));
 
 /**
  * Credit packs Buy Credits starts with. Stripe's page (and the demo checkout) let the buyer change
@@ -30,6 +32,8 @@ interface HeaderProps {
   onHome?: () => void;
   onWorkspace?: () => void;
   onGetStarted?: () => void;
+  /** Opens a video's report from the credit history (main app only). */
+  onOpenReport?: (videoId: string) => void;
   variant?: 'app' | 'legal';
 }
 
@@ -100,11 +104,12 @@ export function Header({
   onHome,
   onWorkspace,
   onGetStarted,
+  onOpenReport,
   variant = 'app',
 }: HeaderProps) {
   const { token, credits, plan, signOut } = useAuth();
   const watch = useCheckoutWatch();
-  const [plansOpen, setPlansOpen] = useState(false);
+  const [open, setOpen] = useState<'plans' | 'history' | null>(null);
   const signedIn = token !== null;
 
   const buyCredits = () => {
@@ -165,16 +170,26 @@ export function Header({
               <button
                 type="button"
                 className="btn btn-ghost btn-small plan-button"
-                onClick={() => setPlansOpen(true)}
+                onClick={() => setOpen('plans')}
                 aria-haspopup="dialog"
                 data-testid="plan-button"
               >
                 {planLabel(plan)}
               </button>
-              <span className="credits-pill" data-testid="credits-pill">
+              {/* The balance opens where it came from: the credit history. The name starts with
+                  the visible text (WCAG 2.5.3) and says what the button does. */}
+              <button
+                type="button"
+                className="credits-pill"
+                data-testid="credits-pill"
+                onClick={() => setOpen('history')}
+                aria-haspopup="dialog"
+                aria-label={`${credits ?? 0} ${credits === 1 ? 'credit' : 'credits'}: credit history`}
+                title="Credit history"
+              >
                 <span>{credits ?? 0}</span>{' '}
                 <span className="credits-unit">{credits === 1 ? 'credit' : 'credits'}</span>
-              </span>
+              </button>
               <button type="button" className="btn btn-primary btn-small" onClick={buyCredits}>
                 Buy Credits
               </button>
@@ -195,10 +210,17 @@ export function Header({
       </div>
       {/* In <body>, not in the header: the header's backdrop-filter would make it the box a
           fixed-position dialog is placed in, cutting the dialog off at the header's height. */}
-      {plansOpen
+      {open
         ? createPortal(
             <Suspense fallback={null}>
-              <PlansModal onClose={() => setPlansOpen(false)} />
+              {open === 'plans' ? (
+                <PlansModal
+                  onClose={() => setOpen(null)}
+                  onShowHistory={() => setOpen('history')}
+                />
+              ) : (
+                <CreditHistoryModal onClose={() => setOpen(null)} onOpenReport={onOpenReport} />
+              )}
             </Suspense>,
             document.body,
           )

@@ -270,6 +270,7 @@ export default function MainApp({
           }}
           onWorkspace={() => (signedIn ? openWorkspaces() : scrollToAuth())}
           onGetStarted={scrollToAuth}
+          onOpenReport={openReport}
         />
         <SessionBanner onSignIn={scrollToAuth} />
         <CheckoutNotice />

@@ -52,7 +52,14 @@ export function subscriptionLine(
  * (switching plans there keeps one subscription), and the current plan's button manages it.
  * Failures are shown in the dialog (the spec leaves them "not shown").
  */
-export default function PlansModal({ onClose }: { onClose: () => void }) {
+export default function PlansModal({
+  onClose,
+  onShowHistory,
+}: {
+  onClose: () => void;
+  /** Swaps this dialog for the credit history (the header's). */
+  onShowHistory?: () => void;
+}) {
   const { token, plan: authPlan } = useAuth();
   const config = usePublicConfig();
   const watch = useCheckoutWatch();
@@ -159,13 +166,25 @@ export default function PlansModal({ onClose }: { onClose: () => void }) {
           {error}
         </p>
       ) : null}
-      <p className="muted small plans-note">
-        {off
-          ? 'Purchases are turned off on this server.'
-          : payments === 'demo'
-            ? 'Demo payments: checkout opens in a new tab and no card is charged.'
-            : 'Checkout opens in a new tab. Plans renew monthly until you cancel.'}
-      </p>
+      <div className="plans-links">
+        <p className="muted small plans-note">
+          {off
+            ? 'Purchases are turned off on this server.'
+            : payments === 'demo'
+              ? 'Demo payments: checkout opens in a new tab and no card is charged.'
+              : 'Checkout opens in a new tab. Plans renew monthly until you cancel.'}
+        </p>
+        {onShowHistory ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={onShowHistory}
+            aria-haspopup="dialog"
+          >
+            Credit history
+          </button>
+        ) : null}
+      </div>
     </Dialog>
   );
 }
