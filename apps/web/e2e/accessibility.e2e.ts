@@ -272,6 +272,12 @@ describe('accessibility', () => {
         await page.getByRole('dialog', { name: 'Choose Your Plan' }).waitFor();
         problems.push(...(await scan(page, `plans modal ${theme} ${label}`)));
         await page.keyboard.press('Escape');
+
+        await page.getByTestId('credits-pill').click();
+        await page.getByRole('dialog', { name: 'Credit history' }).waitFor();
+        await page.getByTestId('credit-line').first().waitFor();
+        problems.push(...(await scan(page, `credit history ${theme} ${label}`)));
+        await page.keyboard.press('Escape');
       }
     }
     await page.setViewportSize(DESKTOP);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { CreditHistoryEntry } from '@app/contracts';
 import { Dialog } from '../../components/dialog';
@@ -126,21 +127,28 @@ function HistoryLine({
   onOpenReport: (() => void) | undefined;
 }) {
   const amount = formatCreditDelta(entry.credits);
+  const descriptionId = useId();
   return (
     <li className="credit-line" data-testid="credit-line" data-kind={entry.kind}>
       <div className="credit-line-main">
-        <p className="credit-line-description" data-testid="credit-line-description">
+        <p
+          id={descriptionId}
+          className="credit-line-description"
+          data-testid="credit-line-description"
+        >
           {entry.description}
         </p>
         <p className="credit-line-meta muted small">
           <time dateTime={entry.created_at}>{formatWhen(entry.created_at)}</time>
           {onOpenReport ? (
-            <>
-              {' · '}
-              <button type="button" className="text-button" onClick={onOpenReport}>
-                View report
-              </button>
-            </>
+            <button
+              type="button"
+              className="text-button"
+              onClick={onOpenReport}
+              aria-describedby={descriptionId}
+            >
+              View report
+            </button>
           ) : null}
         </p>
       </div>

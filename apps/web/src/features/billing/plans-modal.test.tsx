@@ -91,13 +91,13 @@ function defaults(reply: BillingReply, me = { credits_balance: 3, subscription_p
   };
 }
 
-function renderModal() {
+function renderModal(onShowHistory?: () => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <AuthProvider>
         <CheckoutWatchProvider>
-          <PlansModal onClose={() => undefined} />
+          <PlansModal onClose={() => undefined} onShowHistory={onShowHistory} />
           <CheckoutNotice />
         </CheckoutWatchProvider>
       </AuthProvider>
@@ -146,6 +146,18 @@ describe('plans modal', () => {
     expect(
       screen.getByText('Demo payments: checkout opens in a new tab and no card is charged.'),
     ).toBeTruthy();
+  });
+
+  it('offers the credit history when the header can show it', async () => {
+    answer = defaults(billing());
+    const onShowHistory = vi.fn();
+    renderModal(onShowHistory);
+    fireEvent.click(await screen.findByRole('button', { name: 'Credit history' }));
+    expect(onShowHistory).toHaveBeenCalledTimes(1);
+    cleanup();
+    renderModal();
+    await screen.findByTestId('plan-card-basic');
+    expect(screen.queryByRole('button', { name: 'Credit history' })).toBeNull();
   });
 
   it('a failed purchase closes the blank tab and says why in the dialog', async () => {
