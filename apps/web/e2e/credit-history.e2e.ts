@@ -135,6 +135,14 @@ describe('credit history', () => {
     }
     await page.setViewportSize(DESKTOP);
 
+    // Tab and Shift+Tab stay inside the dialog (Close, View report).
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      const inside = await page.evaluate(() =>
+        document.activeElement?.closest('[role="dialog"]')?.getAttribute('aria-modal'),
+      );
+      expect(inside, key).toBe('true');
+    }
     // Escape gives focus back to the pill.
     await page.keyboard.press('Escape');
     await historyDialog(page).waitFor({ state: 'detached' });
@@ -160,5 +168,54 @@ describe('credit history', () => {
     await historyDialog(page).waitFor({ state: 'detached' });
     await page.locator(`[data-testid="report"][data-video-id="${SIDEMEN}"]`).waitFor();
     expect(pageErrors).toEqual([]);
+  });
+  it('a failure says why and Try again loads the history', async () => {
+    const failing = '**/api/v1/billing/history**';
+    await page.route(failing, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'The server is busy. Please try again in a minute.',
+          code: 'unavailable',
+        }),
+      }),
+    );
+    // A fresh page: nothing loaded before, so the failure replaces the list.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByTestId('credits-pill').click();
+    const alert = historyDialog(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe(
+      'Could not load your credit history: The server is busy. Please try again in a minute.',
+    );
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await shot(page, `credit-history-error-${label}`);
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.unroute(failing);
+    await historyDialog(page).getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('credit-line').nth(2).waitFor();
+    expect(await historyDialog(page).getByRole('alert').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Opened again while the server fails: the lines loaded before stay, and it says so.
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Busy."}' }),
+    );
+    await page.getByTestId('credits-pill').click();
+    const stale = historyDialog(page).getByTestId('credit-history-refresh-error');
+    await stale.waitFor();
+    expect(await page.getByTestId('credit-line').count()).toBe(3);
+    await page.setViewportSize(MOBILE);
+    await shot(page, 'credit-history-refresh-error-mobile');
+    await page.setViewportSize(DESKTOP);
+    await page.unroute(failing);
+    await page.keyboard.press('Escape');
   });
 });

@@ -46,8 +46,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderModal(props: { onOpenReport?: (id: string) => void; onClose?: () => void } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderModal(
+  props: { onOpenReport?: (id: string) => void; onClose?: () => void } = {},
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <QueryClientProvider client={client}>
       <AuthProvider>
@@ -177,5 +179,29 @@ describe('credit history modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getAllByTestId('credit-line')).toHaveLength(2));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+  it('opened again, a failed refresh keeps the lines loaded before and says so', async () => {
+    let fail = false;
+    answer = () =>
+      fail
+        ? { status: 503, body: { message: 'The server is busy.', code: 'unavailable' } }
+        : { status: 200, body: { entries: [entry({})], next_cursor: null } };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const first = renderModal({}, client);
+    await screen.findByRole('list');
+    first.unmount();
+
+    fail = true;
+    renderModal({}, client);
+    // the cached line shows at once, the failed refresh is announced above it
+    expect(screen.getByTestId('credit-line-description').textContent).toBe('Welcome credits');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not refresh your credit history: The server is busy. These are the lines loaded earlier.',
+    );
+    expect(historyCalls()).toHaveLength(2);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(historyCalls()).toHaveLength(3);
   });
 });

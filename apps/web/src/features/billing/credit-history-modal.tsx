@@ -39,6 +39,8 @@ export default function CreditHistoryModal({ onClose, onOpenReport }: CreditHist
   // An error while loading more keeps the lines already shown; one on the first page replaces them.
   const firstPageFailed = history.isError && entries.length === 0;
   const moreFailed = history.isFetchNextPageError;
+  // Asked again on opening: if that fails, the lines loaded earlier stay, marked as maybe old.
+  const refreshFailed = history.isRefetchError && entries.length > 0;
 
   return (
     <Dialog
@@ -77,6 +79,23 @@ export default function CreditHistoryModal({ onClose, onOpenReport }: CreditHist
         </p>
       ) : (
         <>
+          {refreshFailed ? (
+            <div className="credit-history-refresh" data-testid="credit-history-refresh-error">
+              <p role="alert" className="form-error">
+                Could not refresh your credit history: {errorMessage(history.error)} These are the
+                lines loaded earlier.
+              </p>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                onClick={() => void history.refetch()}
+                disabled={history.isFetching}
+                aria-busy={history.isFetching}
+              >
+                {history.isFetching ? 'Loading…' : 'Try again'}
+              </button>
+            </div>
+          ) : null}
           <ol className="credit-history-list" aria-label="Credit movements, newest first">
             {entries.map((entry) => (
               <HistoryLine
