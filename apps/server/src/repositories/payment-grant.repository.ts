@@ -17,6 +17,18 @@ export interface PaymentIds {
   invoiceId: string | null;
 }
 
+/** A grant's columns as read back (every one but when it was made). */
+const GRANT_COLUMNS = [
+  'grantKey',
+  'userId',
+  'provider',
+  'credits',
+  'paymentIntentId',
+  'chargeId',
+  'checkoutId',
+  'invoiceId',
+] as const;
+
 export type PaymentGrantRepository = ReturnType<typeof createPaymentGrantRepository>;
 
 /**
@@ -37,16 +49,7 @@ export function createPaymentGrantRepository(db: Kysely<DB>) {
     findByKey(grantKey: string): Promise<PaymentGrant | null> {
       return db
         .selectFrom('paymentGrants')
-        .select([
-          'grantKey',
-          'userId',
-          'provider',
-          'credits',
-          'paymentIntentId',
-          'chargeId',
-          'checkoutId',
-          'invoiceId',
-        ])
+        .select(GRANT_COLUMNS)
         .where('grantKey', '=', grantKey)
         .executeTakeFirst()
         .then((row) => row ?? null);
@@ -65,16 +68,7 @@ export function createPaymentGrantRepository(db: Kysely<DB>) {
         if (!value) continue;
         const row = await db
           .selectFrom('paymentGrants')
-          .select([
-            'grantKey',
-            'userId',
-            'provider',
-            'credits',
-            'paymentIntentId',
-            'chargeId',
-            'checkoutId',
-            'invoiceId',
-          ])
+          .select(GRANT_COLUMNS)
           .where('provider', '=', provider)
           .where(column, '=', value)
           .orderBy('createdAt')
