@@ -6,6 +6,7 @@ import { Header } from '../../components/header';
 import { SiteFooter } from '../../components/site-footer';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../../lib/auth';
 import type { Theme } from '../../lib/theme';
 
@@ -37,8 +38,8 @@ export function ResetPasswordPage({
     token === null ? RESET_LINK_INVALID_MESSAGE : null,
   );
 
+  useDocumentTitle('Choose a new password — Chorus');
   useEffect(() => {
-    document.title = 'Choose a new password — Chorus';
     if (window.location.search !== '' || window.location.hash !== '') {
       window.history.replaceState(window.history.state, '', window.location.pathname);
     }
