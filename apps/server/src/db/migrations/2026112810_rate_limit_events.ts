@@ -29,6 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.dropTable('signup_attempts').ifExists().execute();
   await db.schema.dropTable('llm_calls').ifExists().execute();
+  // made by password reset's first version (see 2026112807_password_resets)
+  await db.schema.dropTable('password_reset_attempts').ifExists().execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
