@@ -229,6 +229,37 @@ describeEachDatabase('password reset by e-mail', (t) => {
     expect((await login(email, winner)).statusCode).toBe(200);
   });
 
+  it('hashes one password per link however many confirmations arrive with it at once', async () => {
+    const { email } = await signUpTestUser(app);
+    const token = await resetToken(email);
+    const hash = vi.spyOn(container.hasher, 'hash');
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => confirm({ token, password: NEW_PASSWORD })),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode === 400)).toHaveLength(19);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
+  });
+
+  it('of two requests at once for one account, only the later link stays valid', async () => {
+    const { email } = await signUpTestUser(app);
+    const before = mailer.sent.length;
+    await Promise.all([
+      app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } }),
+      app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } }),
+    ]);
+    const mails = (await mailer.waitForCount(before + 2)).slice(before);
+    const tokens = mails.map((m) => /token=([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
+    const results = await Promise.all(
+      tokens.map((token) => confirm({ token, password: NEW_PASSWORD })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('limits requests per e-mail and per address with a readable 429, the same for unknown e-mails', async () => {
     const { email } = await signUpTestUser(app);
     const unknown = `ghost-${Date.now()}@example.com`;
