@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MailDeliveryError } from './mailer.port';
-import { SmtpMailer } from './smtp-mailer';
+import { SmtpMailer, requiresStartTls } from './smtp-mailer';
 
 const USER = 'chorus';
 const PASSWORD = 'p@ss:w/rd with spaces';
@@ -178,5 +178,48 @@ describe('SmtpMailer against a local SMTP server', () => {
     mailer.close();
     expect(smtp.received.map((r) => r.to)).toEqual([['tls@example.com']]);
     expect(smtp.received[0]!.mail.text).toContain(LINK);
+  });
+
+  it('requires STARTTLS: a server that does not take it gets neither the password nor the message', async () => {
+    // The server offers no STARTTLS. 127.0.0.1 is exempt by default, so the URL asks for it, as
+    // every smtp:// URL to another machine does.
+    const auths: string[] = [];
+    const watched = await startSmtp({
+      authOptional: false,
+      onAuth(auth, _session, callback) {
+        auths.push(auth.username ?? '');
+        callback(null, { user: auth.username });
+      },
+    });
+    closers.push(watched.close);
+    const mailer = new SmtpMailer({
+      url: `${url(watched.port)}/?requireTLS=true`,
+      from: 'no-reply@chorus.test',
+      timeoutMs: 2000,
+    });
+    const error = await mailer
+      .send({ to: 'person@example.com', subject: 'Reset', text: LINK })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    mailer.close();
+    expect(error).toBeInstanceOf(MailDeliveryError);
+    expect((error as MailDeliveryError).message).toMatch(
+      /did not complete STARTTLS, which smtp:\/\/ requires \(use smtps:\/\/, or add \?requireTLS=false/,
+    );
+    expect(auths).toEqual([]);
+    expect(watched.received).toHaveLength(0);
+  });
+
+  it('asks for STARTTLS on smtp:// to another machine only', () => {
+    const needs = (u: string) => requiresStartTls(new URL(u));
+    expect(needs('smtp://u:p@smtp.example.com:587')).toBe(true);
+    expect(needs('smtp://u:p@10.0.0.5:25')).toBe(true);
+    expect(needs('smtps://u:p@smtp.example.com:465')).toBe(false);
+    expect(needs('smtp://u:p@localhost:25')).toBe(false);
+    expect(needs('smtp://u:p@127.0.0.1:2525')).toBe(false);
+    expect(needs('smtp://u:p@127.8.9.10:2525')).toBe(false);
+    expect(needs('smtp://u:p@[::1]:25')).toBe(false);
   });
 });

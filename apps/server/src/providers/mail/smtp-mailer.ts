@@ -3,7 +3,10 @@ import type { Transporter } from 'nodemailer';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.port';
 
 export interface SmtpMailerOptions {
-  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS). */
+  /**
+   * smtp://user:pass@host:587 (STARTTLS required, except on this machine or with
+   * ?requireTLS=false) or smtps://user:pass@host:465 (TLS from the first byte).
+   */
   url: string;
   /** The From header: `Chorus <no-reply@example.com>` or a bare address. */
   from: string;
@@ -30,9 +33,15 @@ export class SmtpMailer implements Mailer {
 
   constructor(private readonly options: SmtpMailerOptions) {
     const timeout = options.timeoutMs ?? 15_000;
-    this.host = new URL(options.url).host;
+    const parsed = new URL(options.url);
+    this.host = parsed.host;
     this.transporter = nodemailer.createTransport({
       url: options.url,
+      // smtp:// must upgrade with STARTTLS before it signs in or sends: taking it only "when
+      // offered" let anyone on the path strip the offer and read the password and the reset links.
+      // A relay on the same machine needs no TLS; elsewhere the URL may opt out with
+      // ?requireTLS=false (its query overrides these options).
+      requireTLS: requiresStartTls(parsed),
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
@@ -73,7 +82,7 @@ export class SmtpMailer implements Mailer {
             : code === 'ECONNECTION' || code === 'ETIMEDOUT' || code === 'ESOCKET'
               ? 'could not be reached or dropped the connection'
               : code === 'ETLS'
-                ? 'failed the TLS handshake'
+                ? 'did not complete STARTTLS, which smtp:// requires (use smtps://, or add ?requireTLS=false to SMTP_URL for a trusted relay)'
                 : 'failed';
     return new MailDeliveryError(
       `The SMTP server at ${this.host} ${what}${reply}.`,
@@ -81,4 +90,14 @@ export class SmtpMailer implements Mailer {
       responseCode,
     );
   }
+}
+
+/**
+ * Whether an SMTP_URL must upgrade with STARTTLS: smtp:// to another machine. smtps:// is TLS from
+ * the first byte; localhost, 127.0.0.0/8 and ::1 never leave this machine.
+ */
+export function requiresStartTls(url: URL): boolean {
+  if (url.protocol !== 'smtp:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
