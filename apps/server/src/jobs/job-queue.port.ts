@@ -23,6 +23,17 @@ export interface JobContext {
 
 export type JobHandler = (job: QueuedJob, context: JobContext) => Promise<void>;
 
+/**
+ * The abort reason when a worker finds its lease taken: another worker holds the job now, so the
+ * handler stops without touching the job's state (its new owner writes it).
+ */
+export class LeaseLostError extends Error {
+  constructor() {
+    super('The job lease was lost.');
+    this.name = 'LeaseLostError';
+  }
+}
+
 export interface EnqueueOptions {
   jobId: string;
   /** Higher runs first (Pro and Advanced accounts jump the queue). Default 0. */

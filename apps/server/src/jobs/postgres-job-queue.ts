@@ -7,6 +7,7 @@ import type {
   JobQueue,
   WorkOptions,
 } from './job-queue.port';
+import { LeaseLostError } from './job-queue.port';
 
 export interface PostgresJobQueueOptions {
   repository: QueueJobRepository;
@@ -113,7 +114,7 @@ export class PostgresJobQueue implements JobQueue {
         if (this.abandoned) return;
         this.repo.heartbeat(job.id, this.owner, this.leaseMs).then(
           (held) => {
-            if (!held) controller.abort(new Error('The job lease was lost.'));
+            if (!held) controller.abort(new LeaseLostError());
           },
           (error: unknown) => this.options.onError?.(error),
         );

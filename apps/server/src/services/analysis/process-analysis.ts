@@ -1,5 +1,6 @@
 import type { StageProgress } from '@app/analysis';
 import type { ReportBody } from '@app/contracts';
+import { LeaseLostError } from '../../jobs/job-queue.port';
 import type { Logger } from '../../logger';
 import { CommentSourceError } from '../../providers/youtube/comment-source.port';
 import type { AnalysisJob, AnalysisJobStatus } from '../../repositories/analysis-job.repository';
@@ -154,8 +155,9 @@ export async function processAnalysisJob(
   } catch (error) {
     progress.stop();
     if (context.signal.aborted) {
-      // Cancelled (a worker stopping, a lost lease): the queue hands the job to a worker again.
-      await progress.requeued();
+      // Cancelled: a stopping worker hands the job back, so it waits as pending; a lost lease
+      // means another worker runs it already and writes its progress, which is left alone.
+      if (!(context.signal.reason instanceof LeaseLostError)) await progress.requeued();
       throw error;
     }
     if (error instanceof CommentSourceError || isAnalysisInputError(error)) {

@@ -10,10 +10,12 @@ import {
 } from '@app/contracts';
 import { analyseComments } from '@app/analysis';
 import type { Container } from '../../../container';
+import { LeaseLostError } from '../../../jobs/job-queue.port';
 import { startWorker } from '../../../jobs/start-worker';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { analysisDepsFrom, type AnalyseFn } from '../../../services/analysis/analysis-deps';
 import { gate, makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
+import { processAnalysisJob } from '../../../services/analysis/process-analysis';
 import { purgeExpiredComments } from '../../../services/analysis/purge-expired-comments';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
@@ -433,5 +435,43 @@ describeEachDatabase('analysis API with the file source', (t) => {
       { concurrency: 1 },
     );
     expect(await finished(token, jobId)).toMatchObject({ status: 'complete', error: null });
+  });
+
+  it("leaves the job's progress to its new owner when a run loses its lease", async () => {
+    await stopWorker(); // this test runs the handler itself
+    try {
+      const { token } = await signUpTestUser(app);
+      const res = await start(token, `video_id=${SMALL}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const jobId = res.json<{ job_id: string }>().job_id;
+      const deps = { ...analysisDepsFrom(container), logger: container.logger };
+
+      const runUntilAborted = async (reason: Error) => {
+        hold.gate = gate();
+        const controller = new AbortController();
+        const run = processAnalysisJob(deps, jobId, { signal: controller.signal, attempt: 1 });
+        await waitFor(async () =>
+          (await status(token, jobId)).status === 'embedding' ? true : undefined,
+        );
+        controller.abort(reason);
+        hold.gate.open();
+        hold.gate = null;
+        await expect(run).rejects.toBeDefined();
+        return status(token, jobId);
+      };
+
+      // another worker holds the job now: this run must not set it back to pending
+      expect(await runUntilAborted(new LeaseLostError())).toMatchObject({ status: 'embedding' });
+      // a stop (any other reason) hands it back: pending at 0%
+      expect(await runUntilAborted(new Error('The worker is shutting down.'))).toMatchObject({
+        status: 'pending',
+        progress_percent: 0,
+      });
+    } finally {
+      stopWorker = await startWorker(
+        { ...analysisDepsFrom(container), logger: container.logger },
+        { concurrency: 1 },
+      );
+    }
   });
 });
