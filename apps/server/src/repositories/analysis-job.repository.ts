@@ -51,6 +51,34 @@ export function createAnalysisJobRepository(db: Kysely<DB>) {
       );
     },
 
+    /**
+     * Locks the user's unfinished jobs (newest first) and returns what each holds. Taken before the
+     * user's row, in the order a settlement takes them (job, then user), so the two never deadlock.
+     */
+    async lockUnfinishedForUser(
+      userId: string,
+    ): Promise<{ id: string; reservedCredits: number }[]> {
+      return db
+        .selectFrom('analysisJobs')
+        .select(['id', 'reservedCredits'])
+        .where('userId', '=', userId)
+        .where('status', 'not in', TERMINAL)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .forUpdate()
+        .execute();
+    },
+
+    /** Lowers an unfinished job's hold (a refund took part of it); never below 0. */
+    async reduceReservation(id: string, by: number): Promise<void> {
+      await db
+        .updateTable('analysisJobs')
+        .set({ reservedCredits: sql<number>`greatest(reserved_credits - ${by}, 0)` })
+        .where('id', '=', id)
+        .where('status', 'not in', TERMINAL)
+        .execute();
+    },
+
     /** Progress of a running job; a finished job is never moved back. */
     async updateProgress(
       id: string,

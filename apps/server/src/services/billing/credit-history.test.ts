@@ -436,4 +436,28 @@ describe('describeCreditMovement (rows the services do not write today)', () => 
     expect(text).toMatch(/^Analysis of “A very long title title .*…”: 3 credits held$/);
     expect(text.indexOf('”') - text.indexOf('“') - 1).toBeLessThanOrEqual(80);
   });
+
+  it('says how much of a refund or chargeback came out of a running analysis', () => {
+    const reversal = {
+      claimed: 300,
+      taken: 280,
+      grantKind: 'purchase' as const,
+      grantNote: '3 credit packs of 100 (checkout cs_x)',
+    };
+    expect(
+      describeCreditMovement(
+        row({
+          kind: 'payment_refund',
+          delta: -30,
+          note: 'Refund: 280 of the 300 credits taken back (100% of the credit-pack payment refunded; charge ch_x)',
+          reversal,
+        }),
+      ),
+    ).toBe(
+      'Refund of your credit pack payment (3 × 100 credits): 280 credits taken back, 250 of them from an analysis running then (20 more had already been used)',
+    );
+    expect(describeCreditMovement(row({ kind: 'chargeback', delta: 0, reversal }))).toMatch(
+      /; 280 credits taken back, 280 of them from an analysis running then \(20 more had already been used\)$/,
+    );
+  });
 });

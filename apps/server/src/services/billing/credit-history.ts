@@ -116,6 +116,20 @@ function refundedShare(note: string | null): string | null {
   return m && m[1] !== '100%' ? m[1]! : null;
 }
 
+/**
+ * What a refund or dispute took back: its ledger row moves the balance's part, and the part taken
+ * from a running analysis's hold is recorded with the reversal (see reverse-payment.ts).
+ */
+function takenBack(row: CreditHistoryRow): number {
+  return Math.max(row.reversal?.taken ?? 0, -row.delta);
+}
+
+/** `, 250 of them from an analysis running then` when part came out of a hold. */
+function fromHolds(row: CreditHistoryRow, taken: number): string {
+  const held = taken + row.delta;
+  return held > 0 ? `, ${number.format(held)} of them from an analysis running then` : '';
+}
+
 /** `; 20 had already been used` when a refund or dispute could not take all it accounted for. */
 function shortfall(row: CreditHistoryRow, taken: number): string {
   const missing = row.reversal ? row.reversal.claimed - row.reversal.taken : 0;
@@ -158,17 +172,17 @@ export function describeCreditMovement(row: CreditHistoryRow): string {
       return `${analysisOf(row.job)} failed: ${credits(delta)} refunded`;
     case 'payment_refund': {
       const share = refundedShare(row.note);
-      const taken = -delta;
+      const taken = takenBack(row);
       const head = `Refund of your ${paymentName(row.reversal)}${share ? `, ${share} refunded` : ''}`;
       return taken > 0
-        ? `${head}: ${credits(taken)} taken back${shortfall(row, taken)}`
+        ? `${head}: ${credits(taken)} taken back${fromHolds(row, taken)}${shortfall(row, taken)}`
         : `${head}: no credits taken back${shortfall(row, taken)}`;
     }
     case 'chargeback': {
-      const taken = -delta;
+      const taken = takenBack(row);
       const head = `Chargeback: your ${paymentName(row.reversal)} was disputed`;
       return taken > 0
-        ? `${head}; ${credits(taken)} taken back${shortfall(row, taken)}`
+        ? `${head}; ${credits(taken)} taken back${fromHolds(row, taken)}${shortfall(row, taken)}`
         : `${head}; no credits taken back${shortfall(row, taken)}`;
     }
     case 'chargeback_reversal':

@@ -7,6 +7,7 @@ import type {
   PlanInvoicePaidEvent,
 } from '../../providers/stripe/payment-gateway.port';
 import { describeEachDatabase } from '../../test/databases';
+import { failAndRefund } from '../analysis/process-analysis';
 import { createTestContainer } from '../../test/test-app';
 import { applyPaymentEvent } from './apply-payment-event';
 import { billingDepsFrom, type BillingDeps } from './billing-deps';
@@ -75,9 +76,10 @@ function disputed(
 describeEachDatabase('refunds and disputes take back what they paid for', (t) => {
   let deps: BillingDeps;
   let repos: BillingDeps['repos'];
+  let container: ReturnType<typeof createTestContainer>;
 
   beforeAll(() => {
-    const container = createTestContainer({ database: t.database });
+    container = createTestContainer({ database: t.database });
     container.clock.set(at);
     deps = billingDepsFrom(container);
     repos = container.repos;
@@ -392,5 +394,93 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
     );
     expect(dispute.outcome).toMatch(/^ignored: unknown payment/);
     expect(await balance(userId)).toBe(300);
+  });
+
+  /** An analysis that started and holds `credits` (as start-analysis reserves them). */
+  async function runningAnalysis(userId: string, credits: number): Promise<string> {
+    const jobId = randomUUID();
+    await repos.analysisJobs.create({
+      id: jobId,
+      userId,
+      videoId: 'dQw4w9WgXcQ',
+      title: 'A long video',
+      thumbnailUrl: null,
+      channelTitle: null,
+      videoCommentCount: credits * 100,
+      commentLimit: credits * 100,
+      reservedCredits: credits,
+      priority: 1,
+    });
+    await repos.ledger.append({
+      userId,
+      delta: -credits,
+      kind: 'reservation',
+      idempotencyKey: `job:${jobId}:reserve`,
+      jobId,
+    });
+    return jobId;
+  }
+
+  it('a refund while an analysis holds the credits takes them from the hold, so a failed analysis returns nothing', async () => {
+    const userId = await newUser();
+    const paid = packsPaid(userId);
+    await apply(paid);
+    const jobId = await runningAnalysis(userId, 300);
+    expect(await balance(userId)).toBe(0);
+
+    const refund = refunded({ paymentIntentId: paid.paymentIntentId }, paid.amount, paid.amount);
+    expect(await apply(refund)).toMatchObject({ credits: 0 });
+    expect((await repos.analysisJobs.findById(jobId))!.reservedCredits).toBe(0);
+    expect((await newest(userId)).note).toContain(
+      '300 of the 300 credits taken back (100% of the credit-pack payment refunded; charge',
+    );
+    expect((await newest(userId)).note).toContain(
+      '; 300 of them from the credits a running analysis held',
+    );
+    // replayed: the hold is not cut twice (nothing left anyway), the balance unchanged
+    await apply({ ...refund, eventId: id('evt') });
+
+    // The analysis fails (comments turned off): what comes back is what is left of its hold.
+    await failAndRefund(container, { id: jobId, userId }, 'comments off');
+    expect(await balance(userId)).toBe(0);
+  });
+
+  it('takes from the balance first and from a hold only what the balance lacks', async () => {
+    const userId = await newUser();
+    const paid = packsPaid(userId);
+    await apply(paid);
+    const older = await runningAnalysis(userId, 50);
+    const newer = await runningAnalysis(userId, 100);
+    expect(await balance(userId)).toBe(150);
+
+    // half refunded: 150 to take, all from the balance
+    await apply(refunded({ paymentIntentId: paid.paymentIntentId }, paid.amount, paid.amount / 2));
+    expect(await balance(userId)).toBe(0);
+    expect((await repos.analysisJobs.findById(newer))!.reservedCredits).toBe(100);
+
+    // a dispute takes the rest (150): nothing in the balance, so the newest hold first, then the older
+    const dispute = disputed(
+      paid.paymentIntentId!,
+      id('dp'),
+      'charge.dispute.created',
+      'needs_response',
+      'withdrawn',
+    );
+    await apply(dispute);
+    expect((await repos.analysisJobs.findById(newer))!.reservedCredits).toBe(0);
+    expect((await repos.analysisJobs.findById(older))!.reservedCredits).toBe(0);
+    expect(await balance(userId)).toBe(0);
+
+    // won: exactly what it took comes back, to the balance
+    await apply(
+      disputed(
+        paid.paymentIntentId!,
+        dispute.disputeId,
+        'charge.dispute.closed',
+        'won',
+        'reinstated',
+      ),
+    );
+    expect(await balance(userId)).toBe(150);
   });
 });

@@ -55,15 +55,18 @@ export async function reversePayment(
       credits: 0,
     };
   }
+  // Credits held by the account's running analyses may be taken too (below). Their jobs are
+  // locked first, in the order a settlement locks (job, then user), so the two never deadlock.
+  const holds = await repos.analysisJobs.lockUnfinishedForUser(grant.userId);
   // One account's credit movements apply one at a time (the ledger locks the same row).
   if (!(await repos.users.lockById(grant.userId))) {
     return { outcome: 'ignored: unknown account', userId: null, credits: 0 };
   }
   const reversals = await repos.paymentGrants.listReversals(grant.grantKey);
   return event.type === 'payment_refunded'
-    ? refund(repos, provider, event, grant, reversals)
+    ? refund(repos, provider, event, grant, reversals, holds)
     : event.funds === 'withdrawn'
-      ? chargeback(repos, provider, event, grant, reversals)
+      ? chargeback(repos, provider, event, grant, reversals, holds)
       : reinstate(repos, provider, event, grant, reversals);
 }
 
@@ -101,12 +104,16 @@ async function findGrant(
 
 const sum = (rows: PaymentReversal[]) => rows.reduce((total, r) => total + r.claimed, 0);
 
+/** What an account's unfinished analyses hold, newest first. */
+type Holds = { id: string; reservedCredits: number }[];
+
 async function refund(
   repos: Repositories,
   provider: PaymentProvider,
   event: PaymentRefundedEvent,
   grant: PaymentGrant,
   reversals: PaymentReversal[],
+  holds: Holds,
 ): Promise<Reversed> {
   const { userId } = grant;
   if (!(event.amount > 0) || !Number.isInteger(event.amountRefunded)) {
@@ -130,7 +137,7 @@ async function refund(
     };
   }
   const share = percent(refunded, event.amount);
-  return takeBack(repos, {
+  return takeBack(repos, holds, {
     grant,
     kind: 'payment_refund',
     key: refundKey(provider, event.chargeId, event.amountRefunded),
@@ -148,6 +155,7 @@ async function chargeback(
   event: PaymentDisputedEvent,
   grant: PaymentGrant,
   reversals: PaymentReversal[],
+  holds: Holds,
 ): Promise<Reversed> {
   const { userId } = grant;
   const own = reversals.filter((r) => r.sourceId === event.disputeId);
@@ -167,7 +175,7 @@ async function chargeback(
   }
   // Everything the grant added that refunds or other disputes have not taken back yet.
   const claim = Math.max(grant.credits - sum(reversals), 0);
-  return takeBack(repos, {
+  return takeBack(repos, holds, {
     grant,
     kind: 'chargeback',
     key: chargebackKey(provider, event.disputeId),
@@ -229,12 +237,16 @@ async function reinstate(
 }
 
 /**
- * Takes back up to `claim` credits, as many as the balance holds (spent credits stay spent), in one
- * ledger entry (written also when it takes nothing, so the history shows the refund or dispute)
- * and one payment_reversals row.
+ * Takes back up to `claim` credits: first from the balance, then from what the account's running
+ * analyses hold (newest first), since those credits come back to the balance when an analysis
+ * fails or costs less than it held; an analysis whose hold was cut is charged at most what is left
+ * of it. Credits already spent stay spent. One ledger entry (written also when it takes nothing, so
+ * the history shows the refund or dispute) moves the balance's part; the held part moves by
+ * lowering the holds. One payment_reversals row records the claim and all that was taken.
  */
 async function takeBack(
   repos: Repositories,
+  holds: Holds,
   input: {
     grant: PaymentGrant;
     kind: 'payment_refund' | 'chargeback';
@@ -246,19 +258,27 @@ async function takeBack(
   },
 ): Promise<Reversed> {
   const { grant, claim } = input;
-  const balance = await repos.ledger.getBalance(grant.userId);
-  const taken = Math.min(claim, Math.max(balance, 0));
-  const shortfall = claim - taken;
-  const { replayed } = await repos.ledger.append({
-    userId: grant.userId,
-    delta: -taken,
-    kind: input.kind,
-    idempotencyKey: input.key,
-    note: `${input.note(taken)}${shortfall > 0 ? `; ${shortfall} more had already been used` : ''}`,
-  });
-  if (replayed) {
+  if (await repos.ledger.findByIdempotencyKey(input.key)) {
     return { outcome: `${input.outcome}: already taken back`, userId: grant.userId, credits: 0 };
   }
+  const balance = await repos.ledger.getBalance(grant.userId);
+  const fromBalance = Math.min(claim, Math.max(balance, 0));
+  let fromHolds = 0;
+  for (const hold of holds) {
+    const cut = Math.min(claim - fromBalance - fromHolds, hold.reservedCredits);
+    if (cut <= 0) continue;
+    await repos.analysisJobs.reduceReservation(hold.id, cut);
+    fromHolds += cut;
+  }
+  const taken = fromBalance + fromHolds;
+  const shortfall = claim - taken;
+  await repos.ledger.append({
+    userId: grant.userId,
+    delta: -fromBalance,
+    kind: input.kind,
+    idempotencyKey: input.key,
+    note: `${input.note(taken)}${fromHolds > 0 ? `; ${fromHolds} of them from the credits a running analysis held` : ''}${shortfall > 0 ? `; ${shortfall} more had already been used` : ''}`,
+  });
   await repos.paymentGrants.addReversal({
     userId: grant.userId,
     grantKey: grant.grantKey,
@@ -269,9 +289,9 @@ async function takeBack(
     taken,
   });
   return {
-    outcome: `${input.outcome}: took back ${taken} credits${shortfall > 0 ? ` (${shortfall} already spent)` : ''}`,
+    outcome: `${input.outcome}: took back ${taken} credits${fromHolds > 0 ? ` (${fromHolds} from running analyses)` : ''}${shortfall > 0 ? ` (${shortfall} already spent)` : ''}`,
     userId: grant.userId,
-    credits: -taken || 0,
+    credits: -fromBalance || 0,
   };
 }
 
