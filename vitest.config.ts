@@ -1,6 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Outage tests point BullMQ (ioredis) at a port nothing listens on. Under CPU load the libraries'
+ * reconnect loop has once left a bare "connect ECONNREFUSED 127.0.0.1:<ephemeral port>" rejection
+ * after every assertion passed (CI, thirty-first session; not reproduced alone). Such a refusal is
+ * the outage being simulated, not a result: it is printed and not counted. A refusal from the real
+ * services' ports (PostgreSQL 5432, Redis 6379) or any other error still fails the run.
+ */
+function ignoreRefusedOutageProbe(error: unknown): boolean | void {
+  const { code, port, address } = error as Error & {
+    code?: unknown;
+    port?: unknown;
+    address?: unknown;
+  };
+  const probe =
+    code === 'ECONNREFUSED' &&
+    address === '127.0.0.1' &&
+    typeof port === 'number' &&
+    port !== 5432 &&
+    port !== 6379;
+  if (!probe) return;
+  console.warn(`ignored: connect ECONNREFUSED 127.0.0.1:${port} (a simulated outage's reconnect)`);
+  return false;
+}
+
+/**
  * Test tiers (see ARCHITECTURE.md):
  *  - unit:   pure code (contracts, analysis core, web components in jsdom)
  *  - server: services, repositories and HTTP via inject(), on PGlite and on the PostgreSQL server
@@ -25,6 +49,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          onUnhandledError: ignoreRefusedOutageProbe,
         },
       },
       {
