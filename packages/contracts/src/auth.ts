@@ -66,6 +66,26 @@ export const PasswordResetConfirmSchema = z.object({
 });
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
 
+/** The 400 of POST /auth/verify-email whose token is unknown, used, expired or replaced by a newer one. */
+export const EMAIL_LINK_INVALID_MESSAGE =
+  'This confirmation link has expired or was already used. Sign in and ask for a new one.';
+
+/** POST /auth/verify-email: the token from the e-mailed confirmation link. */
+export const VerifyEmailRequestSchema = z.object({
+  token: z
+    .string({ error: EMAIL_LINK_INVALID_MESSAGE })
+    .trim()
+    .min(1, EMAIL_LINK_INVALID_MESSAGE)
+    .max(200, EMAIL_LINK_INVALID_MESSAGE),
+});
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
+
+export const VerifyEmailReplySchema = z.object({ email_verified: z.literal(true) });
+export type VerifyEmailReply = z.infer<typeof VerifyEmailReplySchema>;
+
+/** The 409 of POST /auth/verify-email/resend for an address that is already confirmed. */
+export const EMAIL_ALREADY_VERIFIED_MESSAGE = 'Your e-mail address is already confirmed.';
+
 /** The outside sign-in providers an account can be linked to. */
 export const IdentityProviderSchema = z.enum(['google', 'facebook']);
 export type IdentityProvider = z.infer<typeof IdentityProviderSchema>;
@@ -79,6 +99,8 @@ export const MeReplySchema = z.object({
   has_password: z.boolean(),
   /** The providers the account signs in with, for the account and data-deletion pages. */
   providers: z.array(IdentityProviderSchema),
+  /** Whether the account's address was proven (a confirmation or reset link, or Google/Facebook). */
+  email_verified: z.boolean(),
 });
 export type MeReply = z.infer<typeof MeReplySchema>;
 

@@ -5,6 +5,7 @@ import { createCommentRepository } from './comment.repository';
 import { createClusterAnalysisRepository } from './cluster-analysis.repository';
 import { createCreditLedgerRepository } from './credit-ledger.repository';
 import { createDataDeletionRequestRepository } from './data-deletion-request.repository';
+import { createEmailVerificationTokenRepository } from './email-verification-token.repository';
 import { createInstagramPostRepository } from './instagram-post.repository';
 import { createIdentityRepository } from './identity.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
@@ -33,6 +34,7 @@ export function createRepositories(db: Kysely<DB>) {
     loginAttempts: createLoginAttemptRepository(db),
     rateLimitEvents: createRateLimitEventRepository(db),
     passwordResetTokens: createPasswordResetTokenRepository(db),
+    emailVerificationTokens: createEmailVerificationTokenRepository(db),
     subscriptions: createSubscriptionRepository(db),
     paymentCustomers: createPaymentCustomerRepository(db),
     paymentEvents: createPaymentEventRepository(db),

@@ -7,6 +7,8 @@ export interface User {
   email: string | null;
   passwordHash: string | null;
   createdAt: Date;
+  /** When the address was proven; null while unproven. */
+  emailVerifiedAt: Date | null;
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
@@ -71,6 +73,21 @@ export function createUserRepository(db: Kysely<DB>) {
     /** Sets the account's password (an argon2id PHC string), e.g. from a password reset link. */
     async setPassword(id: string, passwordHash: string): Promise<void> {
       await db.updateTable('users').set({ passwordHash }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Records that the account's address was proven at `at` (kept as the first time if it already
+     * was). With `email`, only while the account still has that address: a provider vouches for the
+     * address it names, not for another one the account may have.
+     */
+    async markEmailVerified(id: string, at: Date, email?: string): Promise<void> {
+      let query = db
+        .updateTable('users')
+        .set({ emailVerifiedAt: at })
+        .where('id', '=', id)
+        .where('emailVerifiedAt', 'is', null);
+      if (email !== undefined) query = query.where('email', '=', email);
+      await query.execute();
     },
 
     /** Removes the account's password: from then on it signs in only through its linked providers. */

@@ -42,6 +42,11 @@ export interface UsersTable {
   /** argon2id PHC string; null for accounts that only sign in through a provider. */
   passwordHash: string | null;
   createdAt: CreatedAt;
+  /**
+   * When the address was proven (a confirmation or reset link opened, or Google or Facebook vouched
+   * for it); null while unproven.
+   */
+  emailVerifiedAt: Generated<Date | null>;
 }
 
 export interface SessionsTable {
@@ -98,6 +103,17 @@ export interface PasswordResetTokensTable {
   usedAt: Timestamp | null;
 }
 
+/** E-mailed confirmation links of an account's address, by the SHA-256 (hex) of their token. */
+export interface EmailVerificationTokensTable {
+  id: Generated<number>;
+  userId: string;
+  tokenHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  /** Set when the link was used, or made void (a newer link was asked for). */
+  usedAt: Timestamp | null;
+}
+
 export interface SubscriptionsTable {
   id: Generated<number>;
   userId: string;
@@ -123,5 +139,6 @@ export interface AuthTables {
   loginAttempts: LoginAttemptsTable;
   rateLimitEvents: RateLimitEventsTable;
   passwordResetTokens: PasswordResetTokensTable;
+  emailVerificationTokens: EmailVerificationTokensTable;
   subscriptions: SubscriptionsTable;
 }

@@ -98,8 +98,11 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
     .join('; ');
 }
 
-/** The web app's page that reads a reset token from its address (`/reset-password?token=`). */
-const RESET_PAGE = /^\/reset-password(?:[/?#]|$)/;
+/**
+ * The web app's pages that read a token from their address (`/reset-password?token=`,
+ * `/verify-email?token=`).
+ */
+const TOKEN_PAGE = /^\/(?:reset-password|verify-email)(?:[/?#]|$)/;
 
 /** One year: browsers then refuse plain HTTP for this host (RFC 6797). */
 export const HSTS = 'max-age=31536000';
@@ -130,8 +133,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   });
   // After the handler, whose caching header (the SPA's no-cache) this one replaces.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (RESET_PAGE.test(request.url)) {
-      // The address holds a password reset token: the page sends no Referer at all (not even to this
+    if (TOKEN_PAGE.test(request.url)) {
+      // The address holds a password reset or e-mail confirmation token: the page sends no Referer at all (not even to this
       // origin's scripts and API), and no cache keeps it.
       void reply.headers({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
     }

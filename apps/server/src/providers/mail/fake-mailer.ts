@@ -1,7 +1,8 @@
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.port';
 
 /**
- * Keeps every message in `sent` for tests to read; `failing = true` makes `send` fail as an SMTP
+ * Keeps every message in `sent` for tests to read (only those with `subject`, when given: a test of
+ * one kind of e-mail is not disturbed by the others); `failing = true` makes `send` fail as an SMTP
  * server that refused the message would.
  */
 export class FakeMailer implements Mailer {
@@ -9,7 +10,12 @@ export class FakeMailer implements Mailer {
   failing = false;
   private waiters: (() => void)[] = [];
 
+  constructor(private readonly options: { subject?: string } = {}) {}
+
   send(message: MailMessage): Promise<void> {
+    if (this.options.subject !== undefined && message.subject !== this.options.subject) {
+      return Promise.resolve();
+    }
     if (this.failing) {
       return Promise.reject(
         new MailDeliveryError('The SMTP server at fake refused the message (SMTP 550).'),

@@ -3,7 +3,7 @@ import type { AuthDeps, AuthUser } from './auth-deps';
 
 /**
  * The signed-in account: e-mail, ledger balance, plan (`basic` until a subscription is active),
- * whether it has a password and which providers it signs in with.
+ * whether it has a password, which providers it signs in with and whether its address is proven.
  */
 export async function getAccount(
   deps: Pick<AuthDeps, 'repos' | 'clock'>,
@@ -21,5 +21,6 @@ export async function getAccount(
     subscription_plan: plan ?? 'basic',
     has_password: Boolean(account?.passwordHash),
     providers,
+    email_verified: Boolean(account?.email && account.emailVerifiedAt),
   };
 }

@@ -10,6 +10,7 @@ import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { AuthDeps } from './auth-deps';
 import { rateKeys, reserveInWindow } from '../rate-limit';
 import { createSession } from './create-session';
+import { escapeHtml, safeMailError } from './mail-text';
 import { hashSessionToken, newSessionToken } from './session-token';
 import { retryAfter } from './sign-in-rate-limit';
 
@@ -68,7 +69,7 @@ export async function requestPasswordReset(
     () => deps.logger.info({ userId: user.id }, 'password reset e-mail sent'),
     (error: unknown) =>
       deps.logger.warn(
-        { userId: user.id, err: safeError(error) },
+        { userId: user.id, err: safeMailError(error) },
         'password reset e-mail could not be sent',
       ),
   );
@@ -106,6 +107,8 @@ export async function confirmPasswordReset(
     const user = await repos.users.lockForSignIn(link.userId);
     if (!user) return null;
     await repos.users.setPassword(user.id, passwordHash);
+    // The link reached the address on the account: it is proven (and so is this password).
+    if (user.email) await repos.users.markEmailVerified(user.id, at, user.email);
     await repos.passwordResetTokens.voidOpenForUser(user.id, at);
     const revoked = await repos.sessions.revokeAllForUser(user.id, at);
     const token = await createSession({ ...deps, sessions: repos.sessions }, user.id);
@@ -182,21 +185,4 @@ export function resetEmail(to: string, link: string): MailMessage {
     '</body></html>',
   ].join('\n');
   return { to, subject: RESET_EMAIL_SUBJECT, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
-
-/** What is logged of a failed delivery: its message and codes (MailDeliveryError holds no link). */
-function safeError(error: unknown): { message: string; code?: string } {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return { message: error.message, ...(typeof code === 'string' ? { code } : {}) };
-  }
-  return { message: String(error) };
 }

@@ -43,9 +43,9 @@ const MAX_ATTEMPTS = 3;
  *  1. the account that identity is already linked to; else
  *  2. the account registered with the same e-mail, which the identity is linked to (product
  *     decision: an e-mail already registered links to the same account; the e-mail is one the
- *     provider vouches for, see the verifiers). If that account has a password, the password is
- *     removed and its sessions revoked: sign-up never proved the address, so the password may be
- *     an impostor's who registered it first; else
+ *     provider vouches for, see the verifiers). If that account has a password and its address
+ *     was never confirmed, the password is removed and its sessions revoked: the password may be
+ *     an impostor's who registered the address first. A confirmed address keeps both; else
  *  3. a new account (no password) with the sign-up credit grant under the same ledger key as an
  *     e-mail sign-up (`signup:<userId>`), linked to the identity; without an e-mail (Facebook)
  *     the identity alone signs in to it.
@@ -125,6 +125,8 @@ async function accountFor(
   const known = await repos.identities.find(provider, subject);
   if (known) {
     await repos.identities.touch(known.id, { email, at });
+    // Proves the account's address when the provider vouches for that same address.
+    if (email) await repos.users.markEmailVerified(known.userId, at, email);
     return known.userId;
   }
 
@@ -138,19 +140,23 @@ async function accountFor(
       if (!(await repos.identities.link({ userId: existing.id, provider, subject, email, at }))) {
         throw new LostRace();
       }
-      if (existing.passwordHash) {
-        // Nobody ever proved that whoever chose this password owns the address (sign-up sends no
-        // e-mail): it may be someone who registered the address first, waiting for its owner to
+      if (existing.passwordHash && !existing.emailVerifiedAt) {
+        // Nobody ever proved that whoever chose this password owns the address (it was never
+        // confirmed): it may be someone who registered the address first, waiting for its owner to
         // arrive through Google or Facebook (account pre-hijacking). The provider has now proved
         // ownership, so the unproven password and every session opened with it stop working.
         await repos.users.clearPassword(existing.id);
         const revoked = await repos.sessions.revokeAllForUser(existing.id, at);
+        await repos.users.markEmailVerified(existing.id, at, email);
         deps.logger?.info(
           { provider, userId: existing.id, revokedSessions: revoked },
-          'sign-in identity linked to a password account: password removed, sessions revoked',
+          'sign-in identity linked to an unconfirmed password account: password removed, sessions revoked',
         );
         return existing.id;
       }
+      // A confirmed address: whoever holds the password (and its sessions) proved the mailbox
+      // while signed in (see verifyEmail) or chose it through a reset link, so they are the owner.
+      await repos.users.markEmailVerified(existing.id, at, email);
       deps.logger?.info({ provider, userId: existing.id }, 'sign-in identity linked to account');
       return existing.id;
     }
@@ -158,6 +164,8 @@ async function accountFor(
 
   const user = await repos.users.create({ email, passwordHash: null });
   if (!user) throw new LostRace(); // the e-mail was registered a moment ago
+  // The provider vouches for the address it gave (Google's email_verified, Facebook's confirmed).
+  if (email) await repos.users.markEmailVerified(user.id, at, email);
   await grantSignupCredits(repos, deps.authConfig, user.id);
   if (!(await repos.identities.link({ userId: user.id, provider, subject, email, at }))) {
     throw new LostRace();

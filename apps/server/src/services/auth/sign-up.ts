@@ -9,15 +9,16 @@ import { retryAfter } from './sign-in-rate-limit';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
 
 /**
- * Creates the account, grants the sign-up credits through the ledger and opens a session, all in
- * one transaction (an account never exists without its grant). One address may make
+ * Creates the account (its address unproven), grants the sign-up credits through the ledger and
+ * opens a session, all in one transaction (an account never exists without its grant). The caller
+ * then e-mails a confirmation link (`sendVerificationEmail`). One address may make
  * SIGNUP_MAX_PER_ADDRESS accounts per SIGNUP_WINDOW_MINUTES (each gets free credits; 25 scripted
  * sign-ups had taken half a second); past that the reply is 429 with Retry-After.
  */
 export async function signUp(
   deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'>,
   input: Credentials & { ip: string },
-): Promise<TokenReply> {
+): Promise<TokenReply & { userId: string }> {
   const reservation = await reserveSignup(deps, input.ip);
   try {
     // A registered e-mail is refused before the password is hashed: such attempts are not counted
@@ -28,13 +29,13 @@ export async function signUp(
       throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
     }
     const passwordHash = await deps.hasher.hash(input.password);
-    const token = await deps.transaction(async (repos) => {
+    return await deps.transaction(async (repos) => {
       const user = await repos.users.create({ email: input.email, passwordHash });
       if (!user) throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
       await grantSignupCredits(repos, deps.authConfig, user.id);
-      return createSession({ ...deps, sessions: repos.sessions }, user.id);
+      const token = await createSession({ ...deps, sessions: repos.sessions }, user.id);
+      return { token, userId: user.id };
     });
-    return { token };
   } catch (error) {
     // no account was made: the attempt does not count
     if (reservation !== null) await deps.repos.rateLimitEvents.deleteByIds(reservation);

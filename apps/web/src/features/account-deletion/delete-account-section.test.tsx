@@ -54,6 +54,7 @@ describe('DeleteAccountSection', () => {
       subscription_plan: 'basic',
       has_password: false,
       providers: ['facebook'],
+      email_verified: false,
     };
     deleteReply = { status: 200, body: { success: true } };
     setup();
@@ -92,6 +93,7 @@ describe('DeleteAccountSection', () => {
       subscription_plan: 'basic',
       has_password: true,
       providers: [],
+      email_verified: false,
     };
     deleteReply = {
       status: 403,

@@ -12,11 +12,18 @@ import {
   ProviderSignInReplySchema,
   SignupRequestSchema,
   TokenReplySchema,
+  VerifyEmailReplySchema,
+  VerifyEmailRequestSchema,
 } from '@app/contracts';
 import { deleteAccount } from '../../../services/auth/delete-account';
 import { getAccount } from '../../../services/auth/get-account';
 import { logIn } from '../../../services/auth/log-in';
 import { logOut } from '../../../services/auth/log-out';
+import {
+  resendVerificationEmail,
+  sendVerificationEmail,
+  verifyEmail,
+} from '../../../services/auth/email-verification';
 import { confirmPasswordReset, requestPasswordReset } from '../../../services/auth/password-reset';
 import { signInWithProvider } from '../../../services/auth/sign-in-with-provider';
 import { signUp } from '../../../services/auth/sign-up';
@@ -26,7 +33,8 @@ import { validate, validateReply } from '../../validate';
 
 /**
  * POST /auth/signup, POST /auth/login, POST /auth/google, POST /auth/facebook, GET /auth/me,
- * POST /auth/logout, DELETE /auth/account, POST /auth/password-reset, POST /auth/password-reset/confirm.
+ * POST /auth/logout, DELETE /auth/account, POST /auth/password-reset, POST /auth/password-reset/confirm,
+ * POST /auth/verify-email, POST /auth/verify-email/resend.
  */
 export function authRoutes(app: FastifyInstance): void {
   const { repos, transaction, hasher, clock, config, googleVerifier, facebookVerifier, logger } =
@@ -41,15 +49,6 @@ export function authRoutes(app: FastifyInstance): void {
     facebookVerifier,
     logger,
   };
-
-  app.post('/auth/signup', async (request, reply) => {
-    const input = validate(SignupRequestSchema, request.body);
-    const result = await signUp(
-      { repos, transaction, hasher, clock, authConfig },
-      { ...input, ip: request.ip },
-    );
-    return reply.status(201).send(validateReply(TokenReplySchema, result));
-  });
 
   app.post('/auth/login', async (request) => {
     const input = validate(LoginRequestSchema, request.body);
@@ -80,10 +79,38 @@ export function authRoutes(app: FastifyInstance): void {
     return validateReply(ProviderSignInReplySchema, result);
   });
 
-  // Reset e-mails go out after the reply; closing the server waits for those still on their way.
+  // E-mails go out after the reply; closing the server waits for those still on their way.
   const deliveries = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.all(deliveries);
+  });
+  const track = (delivery: Promise<void>) => {
+    deliveries.add(delivery);
+    void delivery.finally(() => deliveries.delete(delivery));
+  };
+  const mailDeps = { repos, transaction, clock, mailer: app.container.mailer, logger };
+
+  app.post('/auth/signup', async (request, reply) => {
+    const input = validate(SignupRequestSchema, request.body);
+    const { token, userId } = await signUp(
+      { repos, transaction, hasher, clock, authConfig },
+      { ...input, ip: request.ip },
+    );
+    // The confirmation link is made and sent after the reply; no failure of it fails the sign-up.
+    const origin = config.publicUrl ?? requestOrigin(request);
+    track(
+      Promise.resolve()
+        .then(() => sendVerificationEmail(mailDeps, { userId, email: input.email, origin }))
+        .then(
+          ({ delivery }) => delivery,
+          (error: unknown) =>
+            logger.warn(
+              { userId, err: { message: error instanceof Error ? error.message : String(error) } },
+              'e-mail confirmation link could not be made',
+            ),
+        ),
+    );
+    return reply.status(201).send(validateReply(TokenReplySchema, { token }));
   });
 
   app.post('/auth/password-reset', async (request, reply) => {
@@ -92,8 +119,7 @@ export function authRoutes(app: FastifyInstance): void {
       { repos, transaction, clock, authConfig, mailer: app.container.mailer, logger },
       { email: input.email, ip: request.ip, origin: config.publicUrl ?? requestOrigin(request) },
     );
-    deliveries.add(delivery);
-    void delivery.finally(() => deliveries.delete(delivery));
+    track(delivery);
     return reply.status(202).send(validateReply(PasswordResetReplySchema, body));
   });
 
@@ -104,6 +130,20 @@ export function authRoutes(app: FastifyInstance): void {
       input,
     );
     return validateReply(TokenReplySchema, result);
+  });
+
+  app.post('/auth/verify-email', { preHandler: requireAuth }, async (request) => {
+    const input = validate(VerifyEmailRequestSchema, request.body);
+    const result = await verifyEmail({ transaction, clock, logger }, currentUser(request), input);
+    return validateReply(VerifyEmailReplySchema, result);
+  });
+
+  app.post('/auth/verify-email/resend', { preHandler: requireAuth }, async (request, reply) => {
+    const { delivery } = await resendVerificationEmail(mailDeps, currentUser(request), {
+      origin: config.publicUrl ?? requestOrigin(request),
+    });
+    track(delivery);
+    return reply.status(202).send(validateReply(OkReplySchema, { success: true }));
   });
 
   app.get('/auth/me', { preHandler: requireAuth }, async (request) => {

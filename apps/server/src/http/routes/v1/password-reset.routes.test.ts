@@ -10,6 +10,7 @@ import type { ManualClock } from '../../../clock';
 import type { Container } from '../../../container';
 import { FakeGoogleIdTokenVerifier } from '../../../providers/google/fake-google-id-token-verifier';
 import { FakeMailer } from '../../../providers/mail/fake-mailer';
+import { RESET_EMAIL_SUBJECT } from '../../../services/auth/password-reset';
 import { describeEachDatabase } from '../../../test/databases';
 import { userIdByEmail } from '../../../test/deep-dive-fixtures';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
@@ -31,7 +32,8 @@ describeEachDatabase('password reset by e-mail', (t) => {
   let app: FastifyInstance;
   let container: Container;
   let clock: ManualClock;
-  const mailer = new FakeMailer();
+  // Sign-up sends a confirmation e-mail too; these tests count reset e-mails only.
+  const mailer = new FakeMailer({ subject: RESET_EMAIL_SUBJECT });
 
   beforeAll(async () => {
     ({ app, container, clock } = await buildTestApp({
@@ -412,12 +414,20 @@ describeEachDatabase('password reset by e-mail', (t) => {
       });
       expect(res.statusCode).toBe(202);
       const outbox = path.join(dataDir, 'outbox');
-      await vi.waitFor(() => expect(fs.readdirSync(outbox)).toHaveLength(1), { timeout: 5000 });
-      const file = path.join(outbox, fs.readdirSync(outbox)[0]!);
+      // (sign-up wrote its confirmation e-mail there too)
+      const resetFiles = () =>
+        fs
+          .readdirSync(outbox)
+          .map((name) => path.join(outbox, name))
+          .filter((f) => fs.readFileSync(f, 'utf8').includes('Subject: Choose a new Chorus password'));
+      await vi.waitFor(() => expect(resetFiles()).toHaveLength(1), { timeout: 5000 });
+      const file = resetFiles()[0]!;
       const raw = fs.readFileSync(file, 'utf8');
       expect(raw).toContain(`To: ${email}`);
       const token = tokenFrom(raw);
-      const line = info.mock.calls.find((call) => String(call[1]).includes('outbox'));
+      const line = info.mock.calls.find(
+        (call) => String(call[1]).includes('outbox') && (call[0] as { file?: string }).file === file,
+      );
       expect(line?.[0]).toEqual({ file, subject: 'Choose a new Chorus password' });
       const logged = info.mock.calls
         .map((call) => call.map((v) => (typeof v === 'string' ? v : safeJson(v))).join(' '))

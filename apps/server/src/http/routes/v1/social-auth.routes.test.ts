@@ -73,6 +73,7 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
       credits_balance: number;
       has_password: boolean;
       providers: string[];
+      email_verified: boolean;
     }>();
   const userIdOf = async (token: string) => {
     const { createHash } = await import('node:crypto');
@@ -96,6 +97,8 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
       subscription_plan: 'basic',
       has_password: false,
       providers: ['google'],
+      // Google vouched for the address (email_verified)
+      email_verified: true,
     });
   });
 
@@ -127,13 +130,14 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
     expect(await me(token)).toMatchObject({
       email,
       credits_balance: 3,
-      // the unproven password is removed (see the pre-hijacking test below)
+      // the unconfirmed password is removed (see the pre-hijacking test below)
       has_password: false,
       providers: ['google'],
+      email_verified: true,
     });
   });
 
-  it('shuts out whoever registered the e-mail first with a password when its owner arrives through Google or Facebook (pre-hijacking)', async () => {
+  it('shuts out whoever registered an unconfirmed e-mail first with a password when its owner arrives through Google or Facebook (pre-hijacking)', async () => {
     // The attacker signs up with the victim's address (sign-up proves nothing about it) and stays
     // signed in, waiting for the victim to use "Continue with Google".
     const attacker = await signUpTestUser(app, { password: 'attacker knows this one' });
@@ -157,7 +161,12 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
       remoteAddress: '10.9.9.9',
     });
     expect(login.statusCode).toBe(401);
-    expect(await me(victim)).toMatchObject({ email, has_password: false, providers: ['google'] });
+    expect(await me(victim)).toMatchObject({
+      email,
+      has_password: false,
+      providers: ['google'],
+      email_verified: true,
+    });
 
     // Facebook vouching for the address does the same.
     const other = await signUpTestUser(app, { password: 'attacker knows this too' });
@@ -181,6 +190,59 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
     const again = await google(googleToken(`sub-${randomUUID()}`, email));
     expect(again.statusCode).toBe(200);
     expect((await me(victim)).email).toBe(email);
+  });
+
+  it('keeps the password and sessions of an account whose e-mail was confirmed when Google or Facebook links to it', async () => {
+    for (const via of ['google', 'facebook'] as const) {
+      const owner = await signUpTestUser(app, { password: 'the owner chose this' });
+      const { email } = owner;
+      const userId = await userIdOf(owner.token);
+      // Confirmed (the e-mail verification tests confirm through the link itself).
+      await t.db
+        .updateTable('users')
+        .set({ emailVerifiedAt: new Date('2026-11-01T00:00:00Z') })
+        .where('id', '=', userId)
+        .execute();
+
+      let res;
+      if (via === 'google') {
+        res = await google(googleToken(`sub-${randomUUID()}`, email));
+      } else {
+        const fbToken = `EAAG${randomUUID()}`;
+        graph.users.set(fbToken, { token: fbToken, id: `1021${Date.now()}`, email });
+        res = await facebook(fbToken);
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      const linked = res.json<{ token: string }>().token;
+      expect(await userIdOf(linked)).toBe(userId);
+      expect(await me(linked)).toMatchObject({
+        email,
+        has_password: true,
+        providers: [via],
+        email_verified: true,
+      });
+      // The session opened with the password still works, and so does the password.
+      const before = await app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(owner.token),
+      });
+      expect(before.statusCode).toBe(200);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password: 'the owner chose this' },
+        remoteAddress: '10.9.9.7',
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      // The first confirmation time is kept.
+      const row = await t.db
+        .selectFrom('users')
+        .select('emailVerifiedAt')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(row.emailVerifiedAt?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    }
   });
 
   it('answers 401 with a readable message for a bad, forged or foreign Google token', async () => {
@@ -273,6 +335,7 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
       subscription_plan: 'basic',
       has_password: false,
       providers: ['facebook'],
+      email_verified: false,
     });
     // Two people without e-mail are two accounts.
     const token2 = `EAAG${randomUUID()}`;
