@@ -13,10 +13,11 @@ const DataDeletionPage = lazy(() =>
 );
 
 const ResetPasswordPage = lazy(() => import('./features/password-reset/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('./features/email-verification/verify-email-page'));
 
 /**
  * Routes of spec section 2: three legal pages; / and any unknown path show the main app. Added:
- * /reset-password, where an e-mailed reset link lands.
+ * /reset-password, where an e-mailed reset link lands, and /verify-email, where a confirmation link does.
  */
 export function App() {
   const { theme, toggle } = useTheme();
@@ -36,6 +37,8 @@ export function App() {
         <Route path="/instagram-data-deletion" element={<DataDeletionPage {...props} />} />
         {/* The page an e-mailed password reset link opens (not in the spec: Forgot password?). */}
         <Route path="/reset-password" element={<ResetPasswordPage {...props} />} />
+        {/* The page an e-mailed address confirmation link opens (not in the spec). */}
+        <Route path="/verify-email" element={<VerifyEmailPage {...props} />} />
         {/* Keyed by the token: signing in or out starts the main app from a clean state. */}
         <Route path="*" element={<MainApp key={token ?? 'signed-out'} {...props} />} />
       </Routes>

@@ -11,6 +11,7 @@ import type {
   PublicConfigReply,
   ReportReply,
   TokenReply,
+  VerifyEmailReply,
 } from '@app/contracts';
 import { apiRequest } from './api-client';
 
@@ -40,6 +41,10 @@ export const api = {
       body: { token, password },
       auth: false,
     }),
+  verifyEmail: (token: string) =>
+    apiRequest<VerifyEmailReply>('/api/v1/auth/verify-email', { method: 'POST', body: { token } }),
+  resendVerificationEmail: () =>
+    apiRequest<unknown>('/api/v1/auth/verify-email/resend', { method: 'POST' }),
   googleSignIn: (idToken: string) =>
     apiRequest<ProviderSignInReply>('/api/v1/auth/google', {
       method: 'POST',

@@ -9,6 +9,7 @@ import { SiteFooter } from '../components/site-footer';
 import { ProgressIndicator } from '../features/analyze/progress-indicator';
 import { UrlSection } from '../features/analyze/url-section';
 import { CheckoutNotice, useCheckoutWatch } from '../features/billing/checkout-watch';
+import { EmailVerificationNotice } from '../features/email-verification/email-verification-notice';
 import { DEFAULT_FAILURE_MESSAGE, useAnalysisJob } from '../features/analyze/use-analysis-job';
 import { RecentAnalyses, UpgradeCard } from '../features/history/recent-analyses';
 import { ReportSkeleton } from '../features/report/report-skeleton';
@@ -274,6 +275,7 @@ export default function MainApp({
         />
         <SessionBanner onSignIn={scrollToAuth} />
         <CheckoutNotice />
+        <EmailVerificationNotice />
         <main id="main" tabIndex={-1}>
           {!signedIn ? (
             <div className="signed-out">
