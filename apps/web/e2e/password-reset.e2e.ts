@@ -11,6 +11,7 @@ import {
   newPage,
   screenshot,
   seriousViolations,
+  linkFromOutbox,
   signIn,
   startServer,
   uniqueEmail,
@@ -20,30 +21,6 @@ import type { RunningServer } from './support';
 const NEW_PASSWORD = 'a fresh start 2026';
 const INVALID_LINK = 'This reset link has expired or was already used. Ask for a new one.';
 const SENT = "If an account uses that address, we've e-mailed it a link to choose a new password.";
-
-/** The reset link in the newest .eml file of the server's outbox (DATA_DIR/outbox). */
-async function linkFromOutbox(
-  server: RunningServer,
-  to: string,
-): Promise<{ link: string; file: string }> {
-  const outbox = path.join(server.dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = fs.existsSync(outbox)
-      ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))
-      : [];
-    for (const name of files.sort().reverse()) {
-      const file = path.join(outbox, name);
-      const raw = fs.readFileSync(file, 'utf8');
-      if (!raw.includes(`To: ${to}\r\n`)) continue;
-      const link = /^(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})\r$/m.exec(raw)?.[1];
-      expect(link, raw).toBeTruthy();
-      return { link: link!, file };
-    }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${outbox}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
@@ -96,7 +73,7 @@ describe('forgot password: from the auth card through the e-mail to signing in',
     await dialog.waitFor({ state: 'detached' });
 
     // The e-mail went to the address on the account (lower case), as an .eml file in the outbox.
-    const { link, file } = await linkFromOutbox(server, email);
+    const { link, file } = await linkFromOutbox(server, email, 'reset-password');
     expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
     const token = new URL(link).searchParams.get('token')!;
     // The log names the file, never the link.

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  launchBrowser,
+  linkFromOutbox,
+  newPage,
+  screenshot,
+  seriousViolations,
+  signUp,
+  startServer,
+  uniqueEmail,
+} from './support';
+import type { RunningServer } from './support';
+
+async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  if (current !== theme)
+    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+  await page.waitForSelector(`html[data-theme="${theme}"]`);
+}
+
+/** Each theme at 1280 and 390 px: axe-clean, with a screenshot named `${name}-${theme}-${size}`. */
+async function shootAll(page: Page, name: string): Promise<void> {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      expect(await seriousViolations(page), `${name} ${theme} ${label}`).toEqual([]);
+      await screenshot(page, `${name}-${theme}-${label}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('e-mail verification: from sign-up through the e-mail to the confirmed address', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { LOG_LEVEL: 'info' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs up, sees the notice, sends again, opens the newest link and the notice is gone', async () => {
+    const email = uniqueEmail('verify');
+    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const referers: string[] = [];
+    page.on('request', (request) => {
+      const referer = request.headers()['referer'];
+      if (referer) referers.push(`${request.url()} <- ${referer}`);
+    });
+
+    await page.goto('/');
+    await signUp(page, email);
+    const notice = page.getByTestId('verify-notice');
+    await notice.waitFor();
+    expect(await notice.locator('p').first().innerText()).toBe(
+      `Confirm your e-mail address: we sent a link to ${email}.`,
+    );
+    const first = await linkFromOutbox(server, email, 'verify-email');
+    const firstToken = new URL(first.link).searchParams.get('token')!;
+    await expect.poll(() => server.logs()).toContain(first.file);
+    expect(server.logs()).not.toContain(firstToken);
+    await shootAll(page, 'verify-email-notice');
+
+    // Send again: a new link, the first one void.
+    await notice.getByRole('button', { name: 'Send again' }).click();
+    await notice.getByText('We sent a new link. It works for 24 hours.').waitFor();
+    await screenshot(page, 'verify-email-notice-sent-light-desktop');
+    let second = first;
+    await expect
+      .poll(async () => (second = await linkFromOutbox(server, email, 'verify-email')).link)
+      .not.toBe(first.link);
+
+    await page.goto(first.link);
+    await page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' }).waitFor();
+    await expect.poll(() => page.url()).toBe(`${server.url}/verify-email`);
+    await expect
+      .poll(() => page.getByTestId('verify-error').innerText())
+      .toBe(
+        'This confirmation link has expired or was already used. Sign in and ask for a new one.',
+      );
+    await screenshot(page, 'verify-email-page-error-light-desktop');
+
+    await page.goto(second.link);
+    await expect.poll(() => page.url()).toBe(`${server.url}/verify-email`);
+    await expect
+      .poll(() => page.getByTestId('verify-confirmed').innerText())
+      .toBe('Your e-mail address is confirmed.');
+    await shootAll(page, 'verify-email-page-confirmed');
+
+    await page.getByRole('link', { name: 'Go to Chorus' }).click();
+    await page.getByRole('heading', { name: 'Analyze YouTube Comments' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.getByTestId('verify-notice').count()).toBe(0);
+    // and after a reload too
+    await page.reload();
+    await page.getByRole('heading', { name: 'Analyze YouTube Comments' }).waitFor();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await page.getByTestId('verify-notice').count()).toBe(0);
+    await screenshot(page, 'verify-email-dashboard-confirmed-light-desktop');
+
+    expect(referers.filter((r) => r.includes('token='))).toEqual([]);
+    expect(offsite).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('signed out, the link asks to sign in and is not used up', async () => {
+    const email = uniqueEmail('verify-out');
+    const { page, context } = await newPage(browser, { baseURL: server.url, viewport: MOBILE });
+    await page.goto('/');
+    await signUp(page, email);
+    const { link } = await linkFromOutbox(server, email, 'verify-email');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
+    await page.goto(link);
+    await page
+      .getByText(
+        'Sign in to the account this address belongs to, then open the link in the e-mail again.',
+      )
+      .waitFor();
+    await setTheme(page, 'dark');
+    await screenshot(page, 'verify-email-page-signed-out-dark-phone');
+    await context.close();
+  });
+});
