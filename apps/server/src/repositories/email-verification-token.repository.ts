@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-export type EmailVerificationTokenRepository = ReturnType<typeof createEmailVerificationTokenRepository>;
+export type EmailVerificationTokenRepository = ReturnType<
+  typeof createEmailVerificationTokenRepository
+>;
 
 /** E-mailed confirmation links of an address, looked up by the SHA-256 of their token. */
 export function createEmailVerificationTokenRepository(db: Kysely<DB>) {

@@ -110,7 +110,11 @@ export async function resendVerificationEmail(
     throw new ConflictError(EMAIL_ALREADY_VERIFIED_MESSAGE, 'email_already_verified');
   }
   await reserveResend(deps.repos, deps.clock.now(), user.id);
-  return sendVerificationEmail(deps, { userId: user.id, email: account.email, origin: input.origin });
+  return sendVerificationEmail(deps, {
+    userId: user.id,
+    email: account.email,
+    origin: input.origin,
+  });
 }
 
 async function reserveResend(repos: Repositories, now: Date, userId: string): Promise<void> {

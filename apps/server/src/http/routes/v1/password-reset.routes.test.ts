@@ -419,14 +419,17 @@ describeEachDatabase('password reset by e-mail', (t) => {
         fs
           .readdirSync(outbox)
           .map((name) => path.join(outbox, name))
-          .filter((f) => fs.readFileSync(f, 'utf8').includes('Subject: Choose a new Chorus password'));
+          .filter((f) =>
+            fs.readFileSync(f, 'utf8').includes('Subject: Choose a new Chorus password'),
+          );
       await vi.waitFor(() => expect(resetFiles()).toHaveLength(1), { timeout: 5000 });
       const file = resetFiles()[0]!;
       const raw = fs.readFileSync(file, 'utf8');
       expect(raw).toContain(`To: ${email}`);
       const token = tokenFrom(raw);
       const line = info.mock.calls.find(
-        (call) => String(call[1]).includes('outbox') && (call[0] as { file?: string }).file === file,
+        (call) =>
+          String(call[1]).includes('outbox') && (call[0] as { file?: string }).file === file,
       );
       expect(line?.[0]).toEqual({ file, subject: 'Choose a new Chorus password' });
       const logged = info.mock.calls
