@@ -5,12 +5,11 @@ import { createCommentRepository } from './comment.repository';
 import { createClusterAnalysisRepository } from './cluster-analysis.repository';
 import { createCreditLedgerRepository } from './credit-ledger.repository';
 import { createDataDeletionRequestRepository } from './data-deletion-request.repository';
-import { createEmailVerificationTokenRepository } from './email-verification-token.repository';
 import { createInstagramPostRepository } from './instagram-post.repository';
 import { createIdentityRepository } from './identity.repository';
 import { createLoginAttemptRepository } from './login-attempt.repository';
 import { createNotesRepository } from './notes.repository';
-import { createPasswordResetTokenRepository } from './password-reset-token.repository';
+import { createOneTimeLinkRepository } from './one-time-link.repository';
 import { createPaymentCustomerRepository } from './payment-customer.repository';
 import { createPaymentEventRepository } from './payment-event.repository';
 import { createPaymentGrantRepository } from './payment-grant.repository';
@@ -33,8 +32,8 @@ export function createRepositories(db: Kysely<DB>) {
     ledger: createCreditLedgerRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     rateLimitEvents: createRateLimitEventRepository(db),
-    passwordResetTokens: createPasswordResetTokenRepository(db),
-    emailVerificationTokens: createEmailVerificationTokenRepository(db),
+    passwordResetTokens: createOneTimeLinkRepository(db, 'passwordResetTokens'),
+    emailVerificationTokens: createOneTimeLinkRepository(db, 'emailVerificationTokens'),
     subscriptions: createSubscriptionRepository(db),
     paymentCustomers: createPaymentCustomerRepository(db),
     paymentEvents: createPaymentEventRepository(db),

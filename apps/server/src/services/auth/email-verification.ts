@@ -9,14 +9,13 @@ import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { Repositories } from '../../repositories';
 import { rateKeys, reserveInWindow } from '../rate-limit';
 import type { AuthDeps, AuthUser } from './auth-deps';
-import { escapeHtml, safeMailError } from './mail-text';
-import { hashSessionToken, newSessionToken } from './session-token';
+import { escapeHtml } from './mail-text';
+import { deliverInBackground, issueOneTimeLink } from './one-time-link';
+import { hashSessionToken } from './session-token';
 import { retryAfter } from './sign-in-rate-limit';
 
 /** A confirmation link works for 24 hours after it was sent. */
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60_000;
-/** Links that expired more than a day ago are deleted when a new one is made. */
-const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** "Send again": at most this many links per account per window. */
 export const EMAIL_RESEND_MAX = 3;
 export const EMAIL_RESEND_WINDOW_MS = 60 * 60_000;
@@ -37,29 +36,16 @@ export async function sendVerificationEmail(
   deps: SendDeps,
   input: { userId: string; email: string; origin: string },
 ): Promise<{ delivery: Promise<void> }> {
-  const now = deps.clock.now();
-  const token = newSessionToken();
-  await deps.repos.emailVerificationTokens.deleteExpiredBefore(
-    new Date(now.getTime() - KEEP_EXPIRED_MS),
-  );
-  await deps.transaction(async (trx) => {
-    await trx.emailVerificationTokens.voidOpenForUser(input.userId, now);
-    await trx.emailVerificationTokens.create({
-      userId: input.userId,
-      tokenHash: hashSessionToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
-    });
+  const token = await issueOneTimeLink(deps, {
+    kind: 'emailVerificationTokens',
+    userId: input.userId,
+    ttlMs: EMAIL_LINK_TTL_MS,
   });
   const link = `${input.origin}/verify-email?token=${token}`;
-  const delivery = deps.mailer.send(verificationEmail(input.email, link)).then(
-    () => deps.logger.info({ userId: input.userId }, 'e-mail confirmation link sent'),
-    (error: unknown) =>
-      deps.logger.warn(
-        { userId: input.userId, err: safeMailError(error) },
-        'e-mail confirmation link could not be sent',
-      ),
-  );
+  const delivery = deliverInBackground(deps, verificationEmail(input.email, link), {
+    userId: input.userId,
+    what: 'e-mail confirmation link',
+  });
   return { delivery };
 }
 
@@ -79,7 +65,7 @@ export async function verifyEmail(
   const tokenHash = hashSessionToken(input.token);
   const proven = await deps.transaction(async (repos) => {
     const at = deps.clock.now();
-    const link = await repos.emailVerificationTokens.consumeFor(tokenHash, user.id, at);
+    const link = await repos.emailVerificationTokens.consume(tokenHash, at, { userId: user.id });
     if (!link) return false;
     await repos.users.markEmailVerified(user.id, at);
     await repos.emailVerificationTokens.voidOpenForUser(user.id, at);

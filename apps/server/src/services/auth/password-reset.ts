@@ -10,14 +10,13 @@ import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { AuthDeps } from './auth-deps';
 import { rateKeys, reserveInWindow } from '../rate-limit';
 import { createSession } from './create-session';
-import { escapeHtml, safeMailError } from './mail-text';
+import { escapeHtml } from './mail-text';
+import { deliverInBackground, issueOneTimeLink } from './one-time-link';
 import { hashSessionToken, newSessionToken } from './session-token';
 import { retryAfter } from './sign-in-rate-limit';
 
 /** A reset link works for an hour after it was asked for. */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
-/** Links that expired more than a day ago are deleted when someone asks for a new one. */
-const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 export const RESET_EMAIL_SUBJECT = 'Choose a new Chorus password';
 
@@ -39,40 +38,26 @@ export async function requestPasswordReset(
   deps: RequestDeps,
   input: { email: string; ip: string; origin: string },
 ): Promise<{ reply: PasswordResetReply; delivery: Promise<void> }> {
-  const { repos, clock } = deps;
+  const { repos } = deps;
   await reserveResetRequest(deps, input);
   const reply = { message: PASSWORD_RESET_SENT_MESSAGE } as const;
 
-  const now = clock.now();
   // Made whether or not it is used, so both paths do the same work up to the database.
   const token = newSessionToken();
-  const tokenHash = hashSessionToken(token);
-  await repos.passwordResetTokens.deleteExpiredBefore(new Date(now.getTime() - KEEP_EXPIRED_MS));
   const user = await repos.users.findByEmail(input.email);
   if (!user?.email) return { reply, delivery: Promise.resolve() };
-
-  await deps.transaction(async (trx) => {
-    // Two requests at once: the second waits here, then voids the first's link.
-    await trx.users.lockForSignIn(user.id);
-    await trx.passwordResetTokens.voidOpenForUser(user.id, now);
-    await trx.passwordResetTokens.create({
-      userId: user.id,
-      tokenHash,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-    });
+  await issueOneTimeLink(deps, {
+    kind: 'passwordResetTokens',
+    userId: user.id,
+    ttlMs: RESET_LINK_TTL_MS,
+    token,
   });
-
   const link = `${input.origin}/reset-password?token=${token}`;
   // Sent to the address on the account, not the one typed (they match once normalised).
-  const delivery = deps.mailer.send(resetEmail(user.email, link)).then(
-    () => deps.logger.info({ userId: user.id }, 'password reset e-mail sent'),
-    (error: unknown) =>
-      deps.logger.warn(
-        { userId: user.id, err: safeMailError(error) },
-        'password reset e-mail could not be sent',
-      ),
-  );
+  const delivery = deliverInBackground(deps, resetEmail(user.email, link), {
+    userId: user.id,
+    what: 'password reset e-mail',
+  });
   return { reply, delivery };
 }
 
