@@ -23,5 +23,10 @@ export const PublicConfigReplySchema = z.object({
     .nullable(),
   /** stripe: real Checkout; demo: the built-in test checkout (no card is charged); off: no purchases. */
   payments: z.enum(['stripe', 'demo', 'off']),
+  /**
+   * smtp: e-mails (reset and confirmation links) leave through SMTP_URL; outbox: this server sends
+   * none, it writes them to its outbox folder (the embedded default), so the page says so.
+   */
+  mail: z.enum(['smtp', 'outbox']),
 });
 export type PublicConfigReply = z.infer<typeof PublicConfigReplySchema>;

@@ -10,6 +10,7 @@ export const OFFLINE_PUBLIC_CONFIG: PublicConfigReply = {
   facebook_api_version: 'v23.0',
   instagram: null,
   payments: 'demo',
+  mail: 'outbox',
 };
 
 /**

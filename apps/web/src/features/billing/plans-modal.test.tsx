@@ -83,6 +83,7 @@ function defaults(reply: BillingReply, me = { credits_balance: 3, subscription_p
           facebook_api_version: 'v23.0',
           instagram: null,
           payments: reply.payments,
+          mail: 'outbox',
         },
       };
     }

@@ -3,8 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from '../../lib/api';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { usePublicConfig } from '../../lib/public-config';
 
 export const SENT_AGAIN_TEXT = 'We sent a new link. It works for 24 hours.';
+/** Where the e-mails are when this server sends none (its outbox, the embedded default). */
+export const OUTBOX_HINT =
+  'This server sends no e-mail yet: whoever runs it finds the message in its outbox folder (DATA_DIR/outbox).';
 
 /**
  * "Confirm your e-mail address: we sent a link to {email}." for a signed-in account whose address
@@ -21,6 +25,7 @@ export function EmailVerificationNotice() {
     staleTime: Infinity,
     retry: false,
   });
+  const mail = usePublicConfig()?.mail;
   const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -55,6 +60,11 @@ export function EmailVerificationNotice() {
     >
       <div className="verify-notice-text">
         <p>Confirm your e-mail address: we sent a link to {account.email}.</p>
+        {mail === 'outbox' ? (
+          <p className="small" data-testid="outbox-hint">
+            {OUTBOX_HINT}
+          </p>
+        ) : null}
         {result ? (
           <p
             role={result.ok ? 'status' : 'alert'}

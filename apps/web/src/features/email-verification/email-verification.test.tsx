@@ -6,7 +6,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts';
 import { AuthProvider } from '../../lib/auth';
 import { CheckoutWatchProvider } from '../billing/checkout-watch';
-import { EmailVerificationNotice, SENT_AGAIN_TEXT } from './email-verification-notice';
+import { OFFLINE_PUBLIC_CONFIG } from '../../lib/public-config';
+import { EmailVerificationNotice, OUTBOX_HINT, SENT_AGAIN_TEXT } from './email-verification-notice';
 import { CONFIRMED_TEXT, SIGN_IN_FIRST_TEXT, VerifyEmailPage } from './verify-email-page';
 
 const TOKEN = 'Verify_tok-123'.padEnd(43, 'x');
@@ -114,6 +115,19 @@ describe('VerifyEmailPage', () => {
 });
 
 describe('EmailVerificationNotice', () => {
+  it('says where the link is when this server sends no e-mail (its outbox), and not otherwise', async () => {
+    replies['/api/v1/config'] = { status: 200, body: { ...OFFLINE_PUBLIC_CONFIG, mail: 'outbox' } };
+    renderAt('/', null);
+    expect((await screen.findByTestId('outbox-hint')).textContent).toBe(OUTBOX_HINT);
+    cleanup();
+    replies['/api/v1/config'] = { status: 200, body: { ...OFFLINE_PUBLIC_CONFIG, mail: 'smtp' } };
+    renderAt('/', null);
+    await screen.findByTestId('verify-notice');
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/v1/config'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('outbox-hint')).toBeNull();
+  });
+
   it('asks an unconfirmed account to confirm, sends again, and can be dismissed', async () => {
     replies['/auth/verify-email/resend'] = { status: 202, body: { success: true } };
     renderAt('/', null);

@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
+import { usePublicConfig } from '../../lib/public-config';
+import { OUTBOX_HINT } from '../email-verification/email-verification-notice';
 
 /**
  * "Forgot password?" from the auth card: the e-mail address (the card's, when one was typed) and
@@ -21,6 +23,7 @@ export function ForgotPasswordDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const mail = usePublicConfig()?.mail;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,8 +58,9 @@ export function ForgotPasswordDialog({
             <p>{sent}</p>
           </div>
           <p className="muted small reset-hint">
-            The link works for an hour. No e-mail? Check your spam folder, or ask again in a few
-            minutes.
+            {mail === 'outbox'
+              ? `The link works for an hour. ${OUTBOX_HINT}`
+              : 'The link works for an hour. No e-mail? Check your spam folder, or ask again in a few minutes.'}
           </p>
           <div className="dialog-actions">
             <button type="button" className="btn btn-primary" onClick={onClose}>

@@ -8,19 +8,28 @@ import { AuthCard } from '../../components/auth-card';
 import { CheckoutWatchProvider } from '../billing/checkout-watch';
 import { AuthProvider } from '../../lib/auth';
 import { ResetPasswordPage } from './reset-password-page';
+import { OFFLINE_PUBLIC_CONFIG } from '../../lib/public-config';
+import { OUTBOX_HINT } from '../email-verification/email-verification-notice';
 
 const TOKEN = 'Abc_def-123'.padEnd(43, 'x');
 let reply: { status: number; body: unknown };
 const calls: { method: string; url: string; body: unknown }[] = [];
+let mail: 'smtp' | 'outbox' = 'smtp';
 
 beforeEach(() => {
   calls.length = 0;
+  mail = 'smtp';
   localStorage.clear();
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: init.body ? JSON.parse(init.body as string) : null });
+      if (url.endsWith('/api/v1/config')) {
+        return Promise.resolve(
+          new Response(JSON.stringify({ ...OFFLINE_PUBLIC_CONFIG, mail }), { status: 200 }),
+        );
+      }
       if (url.includes('/auth/me')) {
         return Promise.resolve(
           new Response(
@@ -136,6 +145,21 @@ describe('Forgot password? in the auth card', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says where the message is when this server sends no e-mail (its outbox)', async () => {
+    mail = 'outbox';
+    reply = { status: 202, body: { message: PASSWORD_RESET_SENT_MESSAGE } };
+    renderAt('/reset-password', <AuthCard />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'me@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await screen.findByRole('dialog', { name: 'Reset your password' });
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/v1/config'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await screen.findByTestId('reset-requested');
+    expect(document.querySelector('.reset-hint')!.textContent).toBe(
+      `The link works for an hour. ${OUTBOX_HINT}`,
+    );
   });
 
   it('shows a refusal (too many requests) as an alert in the dialog', async () => {

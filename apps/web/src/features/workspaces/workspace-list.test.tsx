@@ -22,6 +22,7 @@ const config = (instagram: typeof INSTAGRAM | null) => ({
   facebook_api_version: 'v23.0',
   instagram,
   payments: 'demo',
+  mail: 'outbox',
 });
 
 beforeEach(() => {

@@ -13,6 +13,7 @@ describe('public config', () => {
       facebook_api_version: 'v23.0',
       instagram: null,
       payments: 'demo',
+      mail: 'outbox',
     });
   });
 
@@ -40,6 +41,19 @@ describe('public config', () => {
     const text = JSON.stringify(reply);
     for (const secret of ['fb-secret-value', 'ig-secret-value', 'sk_test', 'whsec', 'llm-secret'])
       expect(text).not.toContain(secret);
+  });
+
+  it('says e-mail leaves through SMTP when SMTP_URL is set, without its password', () => {
+    const reply = publicConfig(
+      loadConfig({
+        SMTP_URL: 'smtps://mailer:smtp-secret-value@smtp.example.com:465',
+        MAIL_FROM: 'Chorus <no-reply@example.com>',
+        PUBLIC_URL: 'https://app.example.com',
+      }),
+      'http://10.0.0.5:3000',
+    );
+    expect(reply.mail).toBe('smtp');
+    expect(JSON.stringify(reply)).not.toContain('smtp-secret');
   });
 
   it('takes the redirect address from PUBLIC_URL when set', () => {

@@ -35,6 +35,7 @@ export function publicConfig(config: Config, origin: string): PublicConfigReply 
           }
         : null,
     payments: config.payments.provider,
+    mail: config.mail.smtpUrl ? 'smtp' : 'outbox',
   };
 }
 
