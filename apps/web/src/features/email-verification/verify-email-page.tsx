@@ -8,8 +8,8 @@ import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useLinkToken } from '../../lib/link-token';
 import type { Theme } from '../../lib/theme';
-import { tokenFromLocation } from '../password-reset/reset-password-page';
 
 export const CONFIRMED_TEXT = 'Your e-mail address is confirmed.';
 export const SIGN_IN_FIRST_TEXT =
@@ -19,7 +19,7 @@ type State = 'working' | 'confirmed' | 'signed-out' | { error: string };
 
 /**
  * `/verify-email?token=...`, the page an e-mailed confirmation link opens. As on the reset page the
- * token leaves the address bar at once, and the server sends this page with no Referer and no-store.
+ * token leaves the address bar at once (`useLinkToken`), and the server sends this page with no Referer and no-store.
  * The server confirms only for the signed-in account the link was sent to (whoever registered an
  * address they do not own must not get its owner to confirm it), so a signed-out visitor is asked
  * to sign in and open the link again.
@@ -33,7 +33,7 @@ export function VerifyEmailPage({
 }) {
   const { token: session } = useAuth();
   const queryClient = useQueryClient();
-  const [token] = useState(() => tokenFromLocation(window.location.search));
+  const token = useLinkToken();
   const [state, setState] = useState<State>(() =>
     token === null
       ? { error: EMAIL_LINK_INVALID_MESSAGE }
@@ -44,11 +44,6 @@ export function VerifyEmailPage({
   const sent = useRef(false);
 
   useDocumentTitle('Confirm your e-mail address — Chorus');
-  useEffect(() => {
-    if (window.location.search !== '' || window.location.hash !== '') {
-      window.history.replaceState(window.history.state, '', window.location.pathname);
-    }
-  }, []);
 
   useEffect(() => {
     if (token === null || session === null || sent.current) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, RESET_LINK_INVALID_MESSAGE } from '@app/contracts';
@@ -7,20 +7,13 @@ import { SiteFooter } from '../../components/site-footer';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useLinkToken } from '../../lib/link-token';
 import { useAuth } from '../../lib/auth';
 import type { Theme } from '../../lib/theme';
 
-/** The token of the e-mailed link, read once from the address (`?token=`). */
-export function tokenFromLocation(search: string): string | null {
-  const token = new URLSearchParams(search).get('token');
-  return token && token.trim() !== '' ? token.trim() : null;
-}
-
 /**
- * `/reset-password?token=...`, the page an e-mailed reset link opens. The token is taken out of
- * the address bar at once (history.replaceState), so it is not left in the history, a bookmark or a
- * shared screen; the server serves this page with Referrer-Policy: no-referrer, so the address is
- * never sent on either. On success the person is signed in and sent to the dashboard.
+ * `/reset-password?token=...`, the page an e-mailed reset link opens. The token leaves the address
+ * bar at once (`useLinkToken`), and the server serves this page with Referrer-Policy: no-referrer. On success the person is signed in and sent to the dashboard.
  */
 export function ResetPasswordPage({
   theme,
@@ -31,7 +24,7 @@ export function ResetPasswordPage({
 }) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const [token] = useState(() => tokenFromLocation(window.location.search));
+  const token = useLinkToken();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(
@@ -39,11 +32,6 @@ export function ResetPasswordPage({
   );
 
   useDocumentTitle('Choose a new password — Chorus');
-  useEffect(() => {
-    if (window.location.search !== '' || window.location.hash !== '') {
-      window.history.replaceState(window.history.state, '', window.location.pathname);
-    }
-  }, []);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
