@@ -7,3 +7,8 @@ import type { FastifyRequest } from 'fastify';
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
+
+/** Where links in replies and e-mails point: PUBLIC_URL when set, else the request's own origin. */
+export function linkOrigin(publicUrl: string | undefined, request: FastifyRequest): string {
+  return publicUrl ?? requestOrigin(request);
+}

@@ -28,7 +28,7 @@ import { confirmPasswordReset, requestPasswordReset } from '../../../services/au
 import { signInWithProvider } from '../../../services/auth/sign-in-with-provider';
 import { signUp } from '../../../services/auth/sign-up';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { requestOrigin } from '../../request-origin';
+import { linkOrigin } from '../../request-origin';
 import { validate, validateReply } from '../../validate';
 
 /**
@@ -97,7 +97,7 @@ export function authRoutes(app: FastifyInstance): void {
       { ...input, ip: request.ip },
     );
     // The confirmation link is made and sent after the reply; no failure of it fails the sign-up.
-    const origin = config.publicUrl ?? requestOrigin(request);
+    const origin = linkOrigin(config.publicUrl, request);
     track(
       Promise.resolve()
         .then(() => sendVerificationEmail(mailDeps, { userId, email: input.email, origin }))
@@ -117,7 +117,7 @@ export function authRoutes(app: FastifyInstance): void {
     const input = validate(PasswordResetRequestSchema, request.body);
     const { reply: body, delivery } = await requestPasswordReset(
       { repos, transaction, clock, authConfig, mailer: app.container.mailer, logger },
-      { email: input.email, ip: request.ip, origin: config.publicUrl ?? requestOrigin(request) },
+      { email: input.email, ip: request.ip, origin: linkOrigin(config.publicUrl, request) },
     );
     track(delivery);
     return reply.status(202).send(validateReply(PasswordResetReplySchema, body));
@@ -140,7 +140,7 @@ export function authRoutes(app: FastifyInstance): void {
 
   app.post('/auth/verify-email/resend', { preHandler: requireAuth }, async (request, reply) => {
     const { delivery } = await resendVerificationEmail(mailDeps, currentUser(request), {
-      origin: config.publicUrl ?? requestOrigin(request),
+      origin: linkOrigin(config.publicUrl, request),
     });
     track(delivery);
     return reply.status(202).send(validateReply(OkReplySchema, { success: true }));

@@ -11,7 +11,7 @@ import {
 } from '../../../services/auth/meta-data-deletion';
 import { validate, validateReply } from '../../validate';
 import { acceptFormBodies } from '../../form-body';
-import { requestOrigin } from '../../request-origin';
+import { linkOrigin } from '../../request-origin';
 
 /** Where a person reads the status of their request: the web app's data-deletion page. */
 export const DATA_DELETION_PAGE = '/instagram-data-deletion';
@@ -44,7 +44,7 @@ export function metaRoutes(app: FastifyInstance): void {
       },
       input.signed_request,
     );
-    const base = config.publicUrl ?? requestOrigin(request);
+    const base = linkOrigin(config.publicUrl, request);
     return validateReply(MetaDataDeletionReplySchema, {
       url: `${base}${DATA_DELETION_PAGE}?code=${encodeURIComponent(done.code)}`,
       confirmation_code: done.code,
