@@ -1,8 +1,10 @@
+import { TooManyRequestsError } from '../errors';
 import type { FailureWindow } from '../repositories/login-attempt.repository';
 import type {
   RateLimitEventRepository,
   RateLimitScope,
 } from '../repositories/rate-limit-event.repository';
+import { retryAfter } from './auth/sign-in-rate-limit';
 
 /** Keys of the counted things, one spelling everywhere. */
 export const rateKeys = {
@@ -47,4 +49,24 @@ export async function reserveInWindow(
     }
   }
   return { ok: true, ids };
+}
+
+/**
+ * `reserveInWindow` for a request a person made: past a limit it throws 429 with Retry-After and
+ * the sentence `refusal` words for the broken limit's key and the wait ("3 minutes"). Returns the
+ * counted rows' ids.
+ */
+export async function reserveOrRefuse(
+  events: RateLimitEventRepository,
+  input: { scope: RateLimitScope; at: Date; windowMs: number; limits: WindowLimit[] },
+  refusal: { code: string; message: (blockedKey: string, wait: string) => string },
+): Promise<number[]> {
+  const reserved = await reserveInWindow(events, input);
+  if (reserved.ok) return reserved.ids;
+  const wait = retryAfter(reserved.blocked.window, input.at, input.windowMs);
+  throw new TooManyRequestsError(
+    refusal.message(reserved.blocked.key, wait.text),
+    wait.retryAfterSeconds,
+    refusal.code,
+  );
 }

@@ -3,16 +3,15 @@ import {
   EMAIL_LINK_INVALID_MESSAGE,
   type VerifyEmailReply,
 } from '@app/contracts';
-import { BadRequestError, ConflictError, TooManyRequestsError } from '../../errors';
+import { BadRequestError, ConflictError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { Repositories } from '../../repositories';
-import { rateKeys, reserveInWindow } from '../rate-limit';
+import { rateKeys, reserveOrRefuse } from '../rate-limit';
 import type { AuthDeps, AuthUser } from './auth-deps';
 import { escapeHtml } from './mail-text';
 import { deliverInBackground, issueOneTimeLink } from './one-time-link';
 import { hashSessionToken } from './session-token';
-import { retryAfter } from './sign-in-rate-limit';
 
 /** A confirmation link works for 24 hours after it was sent. */
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60_000;
@@ -104,18 +103,19 @@ export async function resendVerificationEmail(
 }
 
 async function reserveResend(repos: Repositories, now: Date, userId: string): Promise<void> {
-  const reserved = await reserveInWindow(repos.rateLimitEvents, {
-    scope: 'email_verification',
-    at: now,
-    windowMs: EMAIL_RESEND_WINDOW_MS,
-    limits: [{ key: rateKeys.user(userId), max: EMAIL_RESEND_MAX }],
-  });
-  if (reserved.ok) return;
-  const wait = retryAfter(reserved.blocked.window, now, EMAIL_RESEND_WINDOW_MS);
-  throw new TooManyRequestsError(
-    `Too many confirmation e-mails were sent recently. Please wait ${wait.text} and try again.`,
-    wait.retryAfterSeconds,
-    'too_many_email_confirmations',
+  await reserveOrRefuse(
+    repos.rateLimitEvents,
+    {
+      scope: 'email_verification',
+      at: now,
+      windowMs: EMAIL_RESEND_WINDOW_MS,
+      limits: [{ key: rateKeys.user(userId), max: EMAIL_RESEND_MAX }],
+    },
+    {
+      code: 'too_many_email_confirmations',
+      message: (_key, wait) =>
+        `Too many confirmation e-mails were sent recently. Please wait ${wait} and try again.`,
+    },
   );
 }
 

@@ -4,16 +4,15 @@ import {
   type PasswordResetReply,
   type TokenReply,
 } from '@app/contracts';
-import { BadRequestError, TooManyRequestsError } from '../../errors';
+import { BadRequestError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { AuthDeps } from './auth-deps';
-import { rateKeys, reserveInWindow } from '../rate-limit';
+import { rateKeys, reserveOrRefuse } from '../rate-limit';
 import { createSession } from './create-session';
 import { escapeHtml } from './mail-text';
 import { deliverInBackground, issueOneTimeLink } from './one-time-link';
 import { hashSessionToken, newSessionToken } from './session-token';
-import { retryAfter } from './sign-in-rate-limit';
 
 /** A reset link works for an hour after it was asked for. */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -123,23 +122,24 @@ async function reserveResetRequest(
   const now = deps.clock.now();
   const windowMs = authConfig.passwordResetWindowMinutes * 60_000;
   const emailKey = rateKeys.email(input.email);
-  const reserved = await reserveInWindow(repos.rateLimitEvents, {
-    scope: 'password_reset',
-    at: now,
-    windowMs,
-    limits: [
-      { key: emailKey, max: authConfig.passwordResetMaxPerEmail },
-      { key: rateKeys.ip(input.ip), max: authConfig.passwordResetMaxPerAddress },
-    ],
-  });
-  if (reserved.ok) return;
-  const wait = retryAfter(reserved.blocked.window, now, windowMs);
-  throw new TooManyRequestsError(
-    reserved.blocked.key === emailKey
-      ? `Too many password reset requests for this address. Please wait ${wait.text} and try again.`
-      : `Too many password reset requests from this network. Please wait ${wait.text} and try again.`,
-    wait.retryAfterSeconds,
-    'too_many_password_resets',
+  await reserveOrRefuse(
+    repos.rateLimitEvents,
+    {
+      scope: 'password_reset',
+      at: now,
+      windowMs,
+      limits: [
+        { key: emailKey, max: authConfig.passwordResetMaxPerEmail },
+        { key: rateKeys.ip(input.ip), max: authConfig.passwordResetMaxPerAddress },
+      ],
+    },
+    {
+      code: 'too_many_password_resets',
+      message: (key, wait) =>
+        key === emailKey
+          ? `Too many password reset requests for this address. Please wait ${wait} and try again.`
+          : `Too many password reset requests from this network. Please wait ${wait} and try again.`,
+    },
   );
 }
 

@@ -1,10 +1,9 @@
 import type { Credentials, TokenReply } from '@app/contracts';
-import { ConflictError, TooManyRequestsError } from '../../errors';
+import { ConflictError } from '../../errors';
 import type { Repositories } from '../../repositories';
-import { rateKeys, reserveInWindow } from '../rate-limit';
+import { rateKeys, reserveOrRefuse } from '../rate-limit';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
-import { retryAfter } from './sign-in-rate-limit';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -44,7 +43,7 @@ export async function signUp(
 }
 
 /**
- * Counts this sign-up for its address before the account is made (`reserveInWindow`: parallel
+ * Counts this sign-up for its address before the account is made (`reserveOrRefuse`: parallel
  * sign-ups cannot all pass). Returns the counted rows' ids (null without a limit); throws 429
  * past the limit.
  */
@@ -57,18 +56,14 @@ async function reserveSignup(
   if (max <= 0) return null;
   const now = deps.clock.now();
   const windowMs = authConfig.signupWindowMinutes * 60_000;
-  const reserved = await reserveInWindow(repos.rateLimitEvents, {
-    scope: 'signup',
-    at: now,
-    windowMs,
-    limits: [{ key: rateKeys.ip(ip), max }],
-  });
-  if (reserved.ok) return reserved.ids;
-  const wait = retryAfter(reserved.blocked.window, now, windowMs);
-  throw new TooManyRequestsError(
-    `Too many accounts were made from this network recently. Please wait ${wait.text} and try again, or sign in to the account you have.`,
-    wait.retryAfterSeconds,
-    'too_many_signups',
+  return reserveOrRefuse(
+    repos.rateLimitEvents,
+    { scope: 'signup', at: now, windowMs, limits: [{ key: rateKeys.ip(ip), max }] },
+    {
+      code: 'too_many_signups',
+      message: (_key, wait) =>
+        `Too many accounts were made from this network recently. Please wait ${wait} and try again, or sign in to the account you have.`,
+    },
   );
 }
 
