@@ -58,20 +58,13 @@ export default function CreditHistoryModal({ onClose, onOpenReport }: CreditHist
           Loading your credit history…
         </p>
       ) : firstPageFailed ? (
-        <div className="credit-history-state" data-testid="credit-history-error">
-          <p role="alert" className="form-error">
-            Could not load your credit history: {errorMessage(history.error)}
-          </p>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => void history.refetch()}
-            disabled={history.isFetching}
-            aria-busy={history.isFetching}
-          >
-            {history.isFetching ? 'Loading…' : 'Try again'}
-          </button>
-        </div>
+        <LoadFailed
+          className="credit-history-state"
+          testId="credit-history-error"
+          message={`Could not load your credit history: ${errorMessage(history.error)}`}
+          busy={history.isFetching}
+          onRetry={() => void history.refetch()}
+        />
       ) : entries.length === 0 ? (
         <p className="muted credit-history-state" data-testid="credit-history-empty">
           No credit movements yet. Credits you receive, buy or spend on analyses will be listed
@@ -80,21 +73,13 @@ export default function CreditHistoryModal({ onClose, onOpenReport }: CreditHist
       ) : (
         <>
           {refreshFailed ? (
-            <div className="credit-history-refresh" data-testid="credit-history-refresh-error">
-              <p role="alert" className="form-error">
-                Could not refresh your credit history: {errorMessage(history.error)} These are the
-                lines loaded earlier.
-              </p>
-              <button
-                type="button"
-                className="btn btn-ghost btn-small"
-                onClick={() => void history.refetch()}
-                disabled={history.isFetching}
-                aria-busy={history.isFetching}
-              >
-                {history.isFetching ? 'Loading…' : 'Try again'}
-              </button>
-            </div>
+            <LoadFailed
+              className="credit-history-refresh"
+              testId="credit-history-refresh-error"
+              message={`Could not refresh your credit history: ${errorMessage(history.error)} These are the lines loaded earlier.`}
+              busy={history.isFetching}
+              onRetry={() => void history.refetch()}
+            />
           ) : null}
           <ol className="credit-history-list" aria-label="Credit movements, newest first">
             {entries.map((entry) => (
@@ -181,5 +166,31 @@ function HistoryLine({
         </span>
       </div>
     </li>
+  );
+}
+
+/** Why the history could not be read, as an alert, with Try again (Loading… while it runs). */
+function LoadFailed(props: {
+  className: string;
+  testId: string;
+  message: string;
+  busy: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div className={props.className} data-testid={props.testId}>
+      <p role="alert" className="form-error">
+        {props.message}
+      </p>
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        onClick={props.onRetry}
+        disabled={props.busy}
+        aria-busy={props.busy}
+      >
+        {props.busy ? 'Loading…' : 'Try again'}
+      </button>
+    </div>
   );
 }
