@@ -140,6 +140,8 @@ async function accountFor(
       if (!(await repos.identities.link({ userId: existing.id, provider, subject, email, at }))) {
         throw new LostRace();
       }
+      // The provider vouches for this address (the first proof is kept).
+      await repos.users.markEmailVerified(existing.id, at, email);
       if (existing.passwordHash && !existing.emailVerifiedAt) {
         // Nobody ever proved that whoever chose this password owns the address (it was never
         // confirmed): it may be someone who registered the address first, waiting for its owner to
@@ -147,7 +149,6 @@ async function accountFor(
         // ownership, so the unproven password and every session opened with it stop working.
         await repos.users.clearPassword(existing.id);
         const revoked = await repos.sessions.revokeAllForUser(existing.id, at);
-        await repos.users.markEmailVerified(existing.id, at, email);
         deps.logger?.info(
           { provider, userId: existing.id, revokedSessions: revoked },
           'sign-in identity linked to an unconfirmed password account: password removed, sessions revoked',
@@ -156,7 +157,6 @@ async function accountFor(
       }
       // A confirmed address: whoever holds the password (and its sessions) proved the mailbox
       // while signed in (see verifyEmail) or chose it through a reset link, so they are the owner.
-      await repos.users.markEmailVerified(existing.id, at, email);
       deps.logger?.info({ provider, userId: existing.id }, 'sign-in identity linked to account');
       return existing.id;
     }
