@@ -7,6 +7,7 @@ import type {
   SubscriptionChangedEvent,
 } from '../../providers/stripe/payment-gateway.port';
 import type { Repositories } from '../../repositories';
+import type { PaymentIds } from '../../repositories/payment-grant.repository';
 import { isLiveStatus, type BillingDeps } from './billing-deps';
 import { reversePayment } from './reverse-payment';
 
@@ -127,12 +128,7 @@ async function grantPurchase(
     idempotencyKey: purchaseKey(provider, event.checkoutId),
     note: `${event.packs} credit pack${event.packs === 1 ? '' : 's'} of ${event.creditsPerPack} (checkout ${event.checkoutId})`,
   });
-  // What this payment bought, for a later refund or dispute of it.
-  await repos.paymentGrants.record({
-    grantKey: entry.idempotencyKey,
-    userId: entry.userId,
-    provider,
-    credits: entry.delta,
+  await linkGrant(repos, provider, entry, {
     paymentIntentId: event.paymentIntentId,
     chargeId: null,
     checkoutId: event.checkoutId,
@@ -163,11 +159,7 @@ async function grantRenewal(
     idempotencyKey: renewalKey(provider, event.invoiceId),
     note: `${plan} plan, ${event.reason === 'subscription_create' ? 'first month' : 'renewal'} (invoice ${event.invoiceId})`,
   });
-  await repos.paymentGrants.record({
-    grantKey: entry.idempotencyKey,
-    userId: entry.userId,
-    provider,
-    credits: entry.delta,
+  await linkGrant(repos, provider, entry, {
     paymentIntentId: event.paymentIntentId,
     chargeId: event.chargeId,
     checkoutId: null,
@@ -226,4 +218,20 @@ async function updateSubscription(
     userId,
     credits: 0,
   };
+}
+
+/** Records what the payment with these ids bought (the ledger entry), for a later refund or dispute. */
+async function linkGrant(
+  repos: Repositories,
+  provider: PaymentProvider,
+  entry: { idempotencyKey: string; userId: string; delta: number },
+  ids: PaymentIds,
+): Promise<void> {
+  await repos.paymentGrants.record({
+    grantKey: entry.idempotencyKey,
+    userId: entry.userId,
+    provider,
+    credits: entry.delta,
+    ...ids,
+  });
 }
