@@ -9,6 +9,7 @@ import {
   signUp,
   startServer,
   uniqueEmail,
+  toggleTheme,
 } from './support';
 import type { AxeProblem, RunningServer } from './support';
 
@@ -21,14 +22,6 @@ const PHONE = 'jt2OHQh0HoQ'; // 100 comments: the comments drawer scrolls
 
 type Theme = 'dark' | 'light';
 const THEMES: Theme[] = ['dark', 'light'];
-
-/** Switches the theme with the header's toggle, as a person would (no reload, state kept). */
-async function useTheme(page: Page, theme: Theme): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
-  if (current !== theme)
-    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-  await page.waitForSelector(`html[data-theme="${theme}"]`);
-}
 
 /**
  * Serious or critical axe problems, each tagged with where it was found, and whether the screen has
@@ -138,7 +131,7 @@ describe('accessibility', () => {
     ] as const) {
       await page.setViewportSize(viewport);
       for (const theme of THEMES) {
-        await useTheme(page, theme);
+        await toggleTheme(page, theme);
         problems.push(...(await scan(page, `landing ${theme} ${label}`)));
       }
     }
@@ -146,7 +139,7 @@ describe('accessibility', () => {
     await page.goto('/instagram-data-deletion');
     await page.getByRole('heading', { level: 1 }).waitFor();
     for (const theme of THEMES) {
-      await useTheme(page, theme);
+      await toggleTheme(page, theme);
       problems.push(...(await scan(page, `data deletion ${theme}`)));
     }
     // Forgot password?: its dialog on the landing page, and the page a reset link opens (here
@@ -159,7 +152,7 @@ describe('accessibility', () => {
       await page.goto('/');
       const forgot = page.getByRole('button', { name: 'Forgot password?' });
       for (const theme of THEMES) {
-        await useTheme(page, theme);
+        await toggleTheme(page, theme);
         await forgot.click();
         const dialog = page.getByRole('dialog', { name: 'Reset your password' });
         await dialog.waitFor();
@@ -174,7 +167,7 @@ describe('accessibility', () => {
       await page.getByRole('button', { name: 'Set new password and sign in' }).click();
       await page.getByTestId('reset-error').waitFor();
       for (const theme of THEMES) {
-        await useTheme(page, theme);
+        await toggleTheme(page, theme);
         problems.push(...(await scan(page, `reset password page ${theme} ${label}`)));
       }
     }
@@ -230,10 +223,10 @@ describe('accessibility', () => {
   it('signed-in screens, the report, its modal and drawers have no serious axe violations', async () => {
     const problems: string[] = [];
     await page.goto('/');
-    await useTheme(page, 'dark');
+    await toggleTheme(page, 'dark');
     await signUp(page, uniqueEmail('a11y'));
     for (const theme of THEMES) {
-      await useTheme(page, theme);
+      await toggleTheme(page, theme);
       problems.push(...(await scan(page, `dashboard ${theme}`)));
     }
     await page.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${PHONE}`);
@@ -249,7 +242,7 @@ describe('accessibility', () => {
     ] as const) {
       await page.setViewportSize(viewport);
       for (const theme of THEMES) {
-        await useTheme(page, theme);
+        await toggleTheme(page, theme);
         problems.push(...(await scan(page, `report ${theme} ${label}`)));
 
         await row.getByRole('button', { name: 'Comment Evidence' }).click();
@@ -285,16 +278,16 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: 'Create Workspace' }).click();
     await page.getByTestId('workspace-card').getByText('Active').waitFor();
     for (const theme of THEMES) {
-      await useTheme(page, theme);
+      await toggleTheme(page, theme);
       problems.push(...(await scan(page, `workspaces ${theme}`)));
     }
     await page.getByTestId('workspace-card').locator('.ws-avatar').first().click();
     await page.getByRole('tablist').waitFor();
     for (const theme of THEMES) {
-      await useTheme(page, theme);
+      await toggleTheme(page, theme);
       problems.push(...(await scan(page, `workspace detail ${theme}`)));
     }
-    await useTheme(page, 'dark');
+    await toggleTheme(page, 'dark');
     expect(problems).toEqual([]);
   });
 

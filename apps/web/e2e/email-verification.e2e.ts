@@ -11,15 +11,9 @@ import {
   signUp,
   startServer,
   uniqueEmail,
+  toggleTheme,
 } from './support';
 import type { RunningServer } from './support';
-
-async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
-  if (current !== theme)
-    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-  await page.waitForSelector(`html[data-theme="${theme}"]`);
-}
 
 /** Each theme at 1280 and 390 px: axe-clean, with a screenshot named `${name}-${theme}-${size}`. */
 async function shootAll(page: Page, name: string): Promise<void> {
@@ -29,7 +23,7 @@ async function shootAll(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize(viewport);
     for (const theme of ['dark', 'light'] as const) {
-      await setTheme(page, theme);
+      await toggleTheme(page, theme);
       expect(await seriousViolations(page), `${name} ${theme} ${label}`).toEqual([]);
       await screenshot(page, `${name}-${theme}-${label}`);
     }
@@ -130,7 +124,7 @@ describe('e-mail verification: from sign-up through the e-mail to the confirmed 
         'Sign in to the account this address belongs to, then open the link in the e-mail again.',
       )
       .waitFor();
-    await setTheme(page, 'dark');
+    await toggleTheme(page, 'dark');
     await screenshot(page, 'verify-email-page-signed-out-dark-phone');
     await context.close();
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
@@ -15,19 +15,13 @@ import {
   signIn,
   startServer,
   uniqueEmail,
+  toggleTheme,
 } from './support';
 import type { RunningServer } from './support';
 
 const NEW_PASSWORD = 'a fresh start 2026';
 const INVALID_LINK = 'This reset link has expired or was already used. Ask for a new one.';
 const SENT = "If an account uses that address, we've e-mailed it a link to choose a new password.";
-
-async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
-  if (current !== theme)
-    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-  await page.waitForSelector(`html[data-theme="${theme}"]`);
-}
 
 describe('forgot password: from the auth card through the e-mail to signing in', () => {
   let server: RunningServer;
@@ -93,7 +87,7 @@ describe('forgot password: from the auth card through the e-mail to signing in',
     ] as const) {
       await page.setViewportSize(viewport);
       for (const theme of ['dark', 'light'] as const) {
-        await setTheme(page, theme);
+        await toggleTheme(page, theme);
         expect(await seriousViolations(page), `${theme} ${label}`).toEqual([]);
         await screenshot(page, `password-reset-page-${theme}-${label}`);
       }
@@ -151,7 +145,7 @@ describe('forgot password: from the auth card through the e-mail to signing in',
     const outbox = path.join(server.dataDir, 'outbox');
     const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
     await page.goto('/');
-    await setTheme(page, 'light');
+    await toggleTheme(page, 'light');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset your password' });
     await dialog.getByLabel('Email').fill(uniqueEmail('nobody'));

@@ -13,6 +13,7 @@ import {
   signUp,
   startServer,
   uniqueEmail,
+  toggleTheme,
 } from './support';
 import type { RunningServer } from './support';
 
@@ -48,14 +49,6 @@ function recordCalls(page: Page): string[] {
   return calls;
 }
 
-/** Switches the theme with the header's toggle (as a creator would). */
-async function useTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
-  if (current !== theme)
-    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-  await page.waitForSelector(`html[data-theme="${theme}"]`);
-}
-
 /**
  * Full-page screenshots `{name}-{dark,light}-{desktop,mobile}.png`; `restore` brings back what a
  * click on the theme toggle closed (an open dropdown).
@@ -71,13 +64,13 @@ async function photograph(
   ] as const) {
     await page.setViewportSize(viewport);
     for (const theme of ['dark', 'light'] as const) {
-      await useTheme(page, theme);
+      await toggleTheme(page, theme);
       await restore();
       await screenshot(page, `${name}-${theme}-${label}`);
     }
   }
   await page.setViewportSize(DESKTOP);
-  await useTheme(page, 'dark');
+  await toggleTheme(page, 'dark');
   await restore();
 }
 

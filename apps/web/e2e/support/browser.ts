@@ -75,6 +75,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Switches the theme with the header's toggle, as a person would (no reload, state kept). */
+export async function toggleTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  if (current !== theme)
+    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+  await page.waitForSelector(`html[data-theme="${theme}"]`);
+}
+
 /** Sets the theme the way a user's stored choice would, then reloads. */
 export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('theme', t), theme);
