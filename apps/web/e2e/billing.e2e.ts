@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BillingReply } from '@app/contracts';
@@ -11,23 +9,17 @@ import {
   creditsShown,
   launchBrowser,
   newPage,
-  screenshotsDir,
   seriousViolations,
   signUp,
   startServer,
   uniqueEmail,
+  viewportScreenshot,
 } from './support';
 import type { RunningServer } from './support';
 
 // Buying credits and plans with the demo checkout (the default without a Stripe key), in Chromium
 // against the real server: the checkout opens in a new tab, paying there goes through the same
 // fulfilment as a Stripe webhook, and the app shows the new balance and plan.
-
-/** What the viewport shows (dialogs scroll inside themselves, so a full-page shot adds nothing). */
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
-}
 
 /** Runs `action`, which opens a tab from `page`, and returns that tab once it shows `url`. */
 async function popupFrom(
@@ -217,36 +209,36 @@ describe('buying credits and plans (demo checkout)', () => {
         await page.getByRole('heading', { name: 'Recent Analyses' }).waitFor();
         await openPlans(page);
         await page.getByTestId('plan-status').waitFor();
-        await shot(page, `plans-modal-${theme}-${label}`);
+        await viewportScreenshot(page, `plans-modal-${theme}-${label}`);
         if (label === 'mobile') {
           await page.getByRole('button', { name: 'Choose Advanced' }).scrollIntoViewIfNeeded();
-          await shot(page, `plans-modal-end-${theme}-${label}`);
+          await viewportScreenshot(page, `plans-modal-end-${theme}-${label}`);
         }
         expect(await seriousViolations(page)).toEqual([]);
 
         await page.goto(`/api/v1/stripe/checkout?token=${token}&packs=3`);
         await page.getByRole('heading', { name: 'Buy credits' }).waitFor();
-        await shot(page, `demo-checkout-${theme}-${label}`);
+        await viewportScreenshot(page, `demo-checkout-${theme}-${label}`);
         expect(await seriousViolations(page)).toEqual([]);
 
         await page.goto(`/api/v1/stripe/checkout?token=${token}&plan=pro`);
         await page.getByRole('heading', { name: 'Subscribe to Pro' }).waitFor();
-        await shot(page, `demo-checkout-plan-${theme}-${label}`);
+        await viewportScreenshot(page, `demo-checkout-plan-${theme}-${label}`);
         await page.getByRole('button', { name: 'Subscribe for $79.00 a month' }).click();
         await page.getByTestId('checkout-notice').waitFor();
         await expect
           .poll(() => page.getByTestId('checkout-notice').innerText())
           .toMatch(/Pro plan/);
-        await shot(page, `checkout-return-${theme}-${label}`);
+        await viewportScreenshot(page, `checkout-return-${theme}-${label}`);
         await openPlans(page);
         await expect.poll(() => page.getByTestId('plan-status').innerText()).toMatch(/^Renews on/);
-        await shot(page, `plans-modal-subscribed-${theme}-${label}`);
+        await viewportScreenshot(page, `plans-modal-subscribed-${theme}-${label}`);
         expect(await seriousViolations(page)).toEqual([]);
 
         // A subscriber's plan button opens the portal's switch confirmation.
         await page.goto(`/api/v1/stripe/checkout?token=${token}&plan=advanced`);
         await page.getByRole('heading', { name: 'Manage your plan' }).waitFor();
-        await shot(page, `demo-portal-${theme}-${label}`);
+        await viewportScreenshot(page, `demo-portal-${theme}-${label}`);
         expect(await seriousViolations(page)).toEqual([]);
         await context.close();
       }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -8,11 +6,11 @@ import {
   creditsShown,
   launchBrowser,
   newPage,
-  screenshotsDir,
   seriousViolations,
   signUp,
   uniqueEmail,
   startServer,
+  viewportScreenshot,
 } from './support';
 import type { RunningServer } from './support';
 
@@ -21,12 +19,6 @@ import type { RunningServer } from './support';
 
 const SIDEMEN = 'JspWFbynlmk'; // 100 comments; its meta says the video has 5,300
 const TITLE = 'SIDEMEN BRUTAL YOUTUBER RANKING';
-
-/** What the viewport shows (the dialog scrolls inside itself). */
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
-}
 
 const historyDialog = (page: Page) => page.getByRole('dialog', { name: 'Credit history' });
 
@@ -129,7 +121,7 @@ describe('credit history', () => {
         ['mobile', MOBILE],
       ] as const) {
         await page.setViewportSize(viewport);
-        await shot(page, `credit-history-${theme}-${label}`);
+        await viewportScreenshot(page, `credit-history-${theme}-${label}`);
         expect(await seriousViolations(page), `${theme} ${label}`).toEqual([]);
       }
     }
@@ -158,9 +150,9 @@ describe('credit history', () => {
     await plans.getByRole('button', { name: 'Credit history' }).waitFor();
     await page.setViewportSize(MOBILE);
     await plans.getByRole('button', { name: 'Credit history' }).scrollIntoViewIfNeeded();
-    await shot(page, 'credit-history-plans-entry-mobile');
+    await viewportScreenshot(page, 'credit-history-plans-entry-mobile');
     await page.setViewportSize(DESKTOP);
-    await shot(page, 'credit-history-plans-entry-desktop');
+    await viewportScreenshot(page, 'credit-history-plans-entry-desktop');
     await plans.getByRole('button', { name: 'Credit history' }).click();
     await historyDialog(page).waitFor();
     expect(await plans.count()).toBe(0);
@@ -195,7 +187,7 @@ describe('credit history', () => {
       ['mobile', MOBILE],
     ] as const) {
       await page.setViewportSize(viewport);
-      await shot(page, `credit-history-error-${label}`);
+      await viewportScreenshot(page, `credit-history-error-${label}`);
     }
     await page.setViewportSize(DESKTOP);
     await page.unroute(failing);
@@ -213,7 +205,7 @@ describe('credit history', () => {
     await stale.waitFor();
     expect(await page.getByTestId('credit-line').count()).toBe(3);
     await page.setViewportSize(MOBILE);
-    await shot(page, 'credit-history-refresh-error-mobile');
+    await viewportScreenshot(page, 'credit-history-refresh-error-mobile');
     await page.setViewportSize(DESKTOP);
     await page.unroute(failing);
     await page.keyboard.press('Escape');

@@ -75,6 +75,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Saves what the viewport shows (a dialog that scrolls inside itself) as {name}.png. */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+}
+
 /** Switches the theme with the header's toggle, as a person would (no reload, state kept). */
 export async function toggleTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   const current = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
