@@ -36,7 +36,7 @@ for (const name of selected) {
   const r = spawnSync('npx', ['tsx', path.join(benchDir, `${name}.ts`), ...flags], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' },
+    env: process.env,
   });
   results.push([
     name,
