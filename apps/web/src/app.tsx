@@ -16,8 +16,8 @@ const ResetPasswordPage = lazy(() => import('./features/password-reset/reset-pas
 const VerifyEmailPage = lazy(() => import('./features/email-verification/verify-email-page'));
 
 /**
- * Routes of spec section 2: three legal pages; / and any unknown path show the main app. Added:
- * /reset-password, where an e-mailed reset link lands, and /verify-email, where a confirmation link does.
+ * Routes: three legal pages; / and any unknown path show the main app; /reset-password, where an
+ * e-mailed reset link lands, and /verify-email, where a confirmation link does.
  */
 export function App() {
   const { theme, toggle } = useTheme();
@@ -35,9 +35,9 @@ export function App() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage {...props} />} />
         <Route path="/terms-of-service" element={<TermsPage {...props} />} />
         <Route path="/instagram-data-deletion" element={<DataDeletionPage {...props} />} />
-        {/* The page an e-mailed password reset link opens (not in the spec: Forgot password?). */}
+        {/* The page an e-mailed password reset link opens (after Forgot password?). */}
         <Route path="/reset-password" element={<ResetPasswordPage {...props} />} />
-        {/* The page an e-mailed address confirmation link opens (not in the spec). */}
+        {/* The page an e-mailed address confirmation link opens. */}
         <Route path="/verify-email" element={<VerifyEmailPage {...props} />} />
         {/* Keyed by the token: signing in or out starts the main app from a clean state. */}
         <Route path="*" element={<MainApp key={token ?? 'signed-out'} {...props} />} />

@@ -45,7 +45,7 @@ export interface ClusterActionsProps {
   cluster: Cluster;
   resetKey: string;
 }
-/** Row buttons of an open cluster row: Analyze, Comments, Chat (spec section 2). */
+/** Row buttons of an open cluster row: Analyze, Comments, Chat. */
 export function ClusterActions({ cluster }: ClusterActionsProps): ReactNode {
   return <ClusterActionsImpl cluster={cluster} />;
 }
@@ -75,7 +75,7 @@ export interface NotesCardProps {
   /** The current video; null when none is chosen. */
   videoId: string | null;
 }
-/** The notes card of the sidebar (spec "Notes card"). */
+/** The notes card of the sidebar. */
 export function NotesCard({ videoId }: NotesCardProps): ReactNode {
   if (videoId === null) return null;
   return (

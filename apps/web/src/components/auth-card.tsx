@@ -8,9 +8,9 @@ import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 
 /**
- * Signed-out auth card (spec section 2). Decision: the spec says login, signup, one-tap and social
- * login failures are silent; we show the server's message (e.g. "Invalid email or password.") in an
- * alert line next to the control that failed.
+ * Signed-out auth card. Login, signup, one-tap and social login failures are not silent: the card
+ * shows the server's message (e.g. "Invalid email or password.") in an alert line next to the
+ * control that failed.
  */
 export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, emailRef) {
   const { signIn } = useAuth();
@@ -34,7 +34,7 @@ export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, e
   );
 
   const run = async (mode: 'login' | 'signup') => {
-    // Spec section 5: with an empty field the buttons do nothing.
+    // With an empty field the buttons do nothing.
     if (email.trim() === '' || password === '' || busy) return;
     setBusy(mode);
     setError(null);

@@ -4,12 +4,12 @@ import { api, queryKeys } from '../lib/api';
 import { formatCount } from '../lib/format';
 
 /**
- * Spec section 4 adds a 900,000 baseline on the client; here the server adds its configured
- * baseline (METRICS_BASELINE, default 900,000) to total_comments, so the client shows it as is.
+ * The 900,000 baseline is not added here: the server adds its configured baseline
+ * (METRICS_BASELINE, default 900,000) to total_comments, so the client shows it as is.
  */
 const FALLBACK = { from: 928_779, to: 928_786, ms: 1800 };
 
-/** Start, target and duration of the counter animation (spec section 4). */
+/** Start, target and duration of the counter animation. */
 export function counterPlan(totalComments: number | null, random: () => number = Math.random) {
   if (totalComments === null) return FALLBACK;
   let to = totalComments;

@@ -97,7 +97,7 @@ function LegalMenu() {
   );
 }
 
-/** Header of spec section 2: brand, nav, theme toggle, and the signed-in account controls. */
+/** Header: brand, nav, theme toggle, and the signed-in account controls. */
 export function Header({
   theme,
   onToggleTheme,
@@ -114,7 +114,7 @@ export function Header({
 
   const buyCredits = () => {
     const t = token;
-    if (!t) return; // Checkout opens only with a token (spec section 5).
+    if (!t) return; // Checkout opens only with a token.
     // A new tab cannot send headers: the token goes in the query (the server keeps it out of logs).
     window.open(
       apiUrl('/api/v1/stripe/checkout', { token: t, packs: DEFAULT_PACKS }),

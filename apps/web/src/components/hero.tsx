@@ -5,7 +5,7 @@ interface HeroProps {
   onCreateWorkspace: () => void;
 }
 
-/** Landing hero: badge, tagline, the two actions and the live counter (spec sections 1-2). */
+/** Landing hero: badge, tagline, the two actions and the live counter. */
 export function Hero({ onAnalyze, onCreateWorkspace }: HeroProps) {
   return (
     <section className="hero" aria-labelledby="hero-title" data-testid="hero">

@@ -1,6 +1,6 @@
 import { useAuth } from '../lib/auth';
 
-/** 'Session expired…' banner with Dismiss and Sign in (spec section 2). */
+/** 'Session expired…' banner with Dismiss and Sign in. */
 export function SessionBanner({ onSignIn }: { onSignIn: () => void }) {
   const { sessionExpired, dismissSessionExpired, connectionProblem } = useAuth();
   if (!sessionExpired && !connectionProblem) return null;

@@ -2,7 +2,7 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 /**
  * Error raised for every failed call. `status` is 0 when the server could not be reached.
- * `message` is written for a person: the server's `message` field, else the body text (spec section 8).
+ * `message` is written for a person: the server's `message` field, else the body text.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -36,7 +36,7 @@ function transferFailure(err: unknown): never {
 export const NETWORK_ERROR_MESSAGE =
   'Could not reach the server. Check your connection and try again.';
 
-/** Base of every path: VITE_API_BASE_URL when set at build time, else the same origin (spec section 7). */
+/** Base of every path: VITE_API_BASE_URL when set at build time, else the same origin. */
 export const API_BASE: string =
   (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 

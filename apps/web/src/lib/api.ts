@@ -15,7 +15,7 @@ import type {
 } from '@app/contracts';
 import { apiRequest } from './api-client';
 
-/** Typed calls of spec section 7 used by the shell and the report view. */
+/** Typed /api/v1 calls used by the shell and the report view. */
 export const api = {
   login: (email: string, password: string) =>
     apiRequest<TokenReply>('/api/v1/auth/login', {

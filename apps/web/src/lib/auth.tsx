@@ -47,7 +47,7 @@ function storedCredits(): number | null {
 }
 
 /**
- * Auth state of spec sections 3-4: the token and profile live in local storage; a 401 anywhere
+ * Auth state: the token and profile live in local storage; a 401 anywhere
  * (or a failed profile fetch on load) clears them and shows the session-expired banner.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -101,9 +101,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Cancelled (a newer fetch, or the page unloading on reload): no verdict on the session.
         // Signing out here would clear the stored token while the page reloads.
         if (ctrl.signal.aborted || isAbortError(err)) return;
-        // Decision: an unreachable or failing server keeps the session (the spec would sign out on
-        // any failure); only a definite answer from the server, a 4xx (401 also via onUnauthorized),
-        // ends it.
+        // An unreachable or failing server (no reply, 5xx) keeps the session; only a definite
+        // answer from the server, a 4xx (401 also via onUnauthorized), ends it.
         if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) {
           setConnectionProblem(NETWORK_ERROR_MESSAGE);
           return;

@@ -8,12 +8,12 @@ export function formatCount(n: number): string {
   return integer.format(Math.round(n));
 }
 
-/** One decimal, as the legend and slices show percentages (spec section 9). */
+/** One decimal, as the legend and slices show percentages. */
 export function formatPercent(n: number): string {
   return `${(Math.round(n * 10) / 10).toFixed(1)}%`;
 }
 
-/** Processing time in minutes, one decimal, never below 0.1 (spec section 2). */
+/** Processing time in minutes, one decimal, never below 0.1. */
 export function processingMinutes(seconds: number): string {
   const minutes = Math.max(0.1, Math.round((seconds / 60) * 10) / 10);
   return minutes.toFixed(1);

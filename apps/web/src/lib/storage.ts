@@ -1,7 +1,7 @@
 import { VideoIdSchema } from '@app/contracts';
 
 /**
- * The local-storage keys of spec section 3. Every read and write goes through here so a browser
+ * The local-storage keys. Every read and write goes through here so a browser
  * that blocks storage (private mode, quota) degrades to "not stored" instead of throwing.
  */
 export const STORAGE_KEYS = {

@@ -3,7 +3,7 @@ import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 export type Theme = 'dark' | 'light';
 
-/** The stored theme; dark is the default (spec section 9). */
+/** The stored theme; dark is the default. */
 export function storedTheme(): Theme {
   return readStorage(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark';
 }

@@ -16,7 +16,10 @@ function useTitle(title: string) {
   useDocumentTitle(`${title} — Chorus`);
 }
 
-/** Privacy policy (placeholder text covering the sections the spec lists). */
+/**
+ * Privacy policy (placeholder text): data controller, data collected, YouTube and Instagram API
+ * use, AI processing, retention and deletion, children, international transfers, GDPR, CCPA.
+ */
 export function PrivacyPolicyPage(props: PageProps) {
   useTitle('Privacy Policy');
   return (
@@ -79,7 +82,10 @@ export function PrivacyPolicyPage(props: PageProps) {
   );
 }
 
-/** Terms of service (placeholder text covering the sections the spec lists). */
+/**
+ * Terms of service (placeholder text): accounts, credits, plans, acceptable use, AI-generated
+ * results, governing law.
+ */
 export function TermsPage(props: PageProps) {
   useTitle('Terms of Service');
   return (
@@ -118,7 +124,10 @@ export function TermsPage(props: PageProps) {
   );
 }
 
-/** Data-deletion instructions (the points the spec lists) and self-serve deletion when signed in. */
+/**
+ * Data-deletion instructions (what is deleted, the e-mail request, revoking access, confirmation)
+ * and self-serve deletion when signed in.
+ */
 export function DataDeletionPage(props: PageProps) {
   useTitle('Data Deletion');
   return (

@@ -31,7 +31,7 @@ const ReportView = lazy(() => import('../features/report/report-view'));
 
 type View = 'home' | 'workspace';
 
-/** The main app at / and any unknown path: views are chosen by state, not by path (spec section 2). */
+/** The main app at / and any unknown path: views are chosen by state, not by path. */
 export default function MainApp({
   theme,
   onToggleTheme,
@@ -91,7 +91,7 @@ export default function MainApp({
   });
 
   // Back and Forward move between the reports opened in this tab and the page before them: showing a
-  // report adds a history entry holding its id (the same address: views stay state, spec section 2),
+  // report adds a history entry holding its id (the same address: views stay state),
   // where Back had left the app.
   const pushReportEntry = useCallback(
     (id: string) => {
@@ -116,7 +116,7 @@ export default function MainApp({
   const onFailed = useCallback((message: string) => setJobError(message), []);
   const job = useAnalysisJob({ onComplete, onFailed });
 
-  // Resume a stored job after a reload (spec section 4). MainApp is keyed by the token, so signing
+  // Resume a stored job after a reload. MainApp is keyed by the token, so signing
   // out or in remounts it with fresh state. The cleanup stops following (a StrictMode re-run starts
   // cleanly); the stored job itself stays put.
   const { resume, stop } = job;
@@ -126,7 +126,7 @@ export default function MainApp({
   }, [initialJob, resume, stop]);
 
   // Back from checkout (?checkout=success|cancel, or portal from the billing portal): refresh the
-  // balance until the payment's webhook shows, confirm, and tidy the address (spec section 4).
+  // balance until the payment's webhook shows, confirm, and tidy the address.
   const { returned } = useCheckoutWatch();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -182,7 +182,7 @@ export default function MainApp({
   };
 
   const analyze = async (videoUrl: string, id: string) => {
-    // Starting hides the hero, clears the report and resets all cluster state (spec section 4).
+    // Starting hides the hero, clears the report and resets all cluster state.
     setHeroVisible(false);
     setReportVideoId(null);
     setResetCount((n) => n + 1);

@@ -1,6 +1,6 @@
 import type { JobStatusReply } from '@app/contracts';
 
-/** A status update as the client reads it: `eta_seconds` or the older `etaSeconds` (spec section 3). */
+/** A status update as the client reads it: `eta_seconds` or the older `etaSeconds`. */
 export type StatusUpdate = Partial<JobStatusReply> & { status: string; etaSeconds?: number | null };
 
 /**

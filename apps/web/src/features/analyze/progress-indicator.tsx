@@ -1,7 +1,7 @@
 import { formatEta } from '../../lib/format';
 import type { JobProgress } from './use-analysis-job';
 
-/** Step names for the status mapping of spec section 4 (0 fetching … 4 complete). */
+/** Step names for the job status -> step mapping (0 fetching … 4 complete). */
 export const STEP_LABELS = [
   'Fetching comments',
   'Reading comments',

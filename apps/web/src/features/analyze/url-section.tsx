@@ -16,7 +16,7 @@ interface UrlSectionProps {
   pageHeading?: boolean;
 }
 
-/** 'Analyze YouTube Comments': the link input, the button and the chosen video (spec section 2). */
+/** 'Analyze YouTube Comments': the link input, the button and the chosen video. */
 export const UrlSection = forwardRef<HTMLInputElement, UrlSectionProps>(function UrlSection(
   { signedIn, busy, videoId, onVideoId, onAnalyze, error, onClearError, pageHeading = false },
   inputRef,

@@ -12,7 +12,7 @@ import { clearCurrentJob, writeCurrentJob } from '../../lib/storage';
 import { createSseParser, etaOf } from './job-events';
 import type { StatusUpdate } from './job-events';
 
-/** Spec section 9. */
+/** GET /status is polled every 1.5 s; the indicator resets 0.8 s after the job ends. */
 export const POLL_INTERVAL_MS = 1500;
 export const INDICATOR_RESET_MS = 800;
 export const DEFAULT_FAILURE_MESSAGE = 'An unknown error occurred. Please try again.';
@@ -46,7 +46,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /**
  * Follows an analysis job: the server-sent-events stream when the server offers it, else polling
  * GET /status every 1.5 s. Completion or failure clears `current_job` and resets the indicator
- * after 0.8 s (spec section 4).
+ * after 0.8 s.
  */
 export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
   const [progress, setProgress] = useState<JobProgress | null>(null);
@@ -173,7 +173,7 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
           ) {
             // A blip: keep polling; the stored current_job survives for a reload.
           } else {
-            // Spec: a request error stops the loop. We also tell the user why the progress stopped.
+            // A request error stops the loop, and the user is told why the progress stopped.
             if (err instanceof ApiError && err.status === 401) return;
             if (!(err instanceof ApiError && err.status === 0)) clearCurrentJob(jobId);
             setProgress(null);

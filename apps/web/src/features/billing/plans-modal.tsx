@@ -10,7 +10,7 @@ import { billingApi, billingQueryKey } from './billing-api';
 import { openPendingTab } from './checkout-tab';
 import { useCheckoutWatch } from './checkout-watch';
 
-/** The plans of spec section 9 (prices and credits from the shared catalogue). */
+/** The plans (prices and credits from the shared catalogue). */
 export const PLANS: readonly { id: Plan; perks: readonly string[] }[] = [
   { id: 'basic', perks: ['Full comment reports', 'Notes per video'] },
   { id: 'pro', perks: ['Everything in Basic', 'Priority processing'] },
@@ -50,7 +50,7 @@ export function subscriptionLine(
  * 'Choose Your Plan' with Basic, Pro and Advanced; the current plan is highlighted. A plan button
  * opens that plan's checkout in a new tab; a subscriber's buttons open the billing portal instead
  * (switching plans there keeps one subscription), and the current plan's button manages it.
- * Failures are shown in the dialog (the spec leaves them "not shown").
+ * Failures are shown in the dialog.
  */
 export default function PlansModal({
   onClose,
@@ -81,7 +81,7 @@ export default function PlansModal({
   const currency = billing.data?.credit_pack.currency ?? 'usd';
 
   const go = async (key: string, request: () => ReturnType<typeof billingApi.portalSession>) => {
-    if (token === null) return; // Checkout opens only with a token (spec section 5).
+    if (token === null) return; // Checkout opens only with a token.
     setBusy(key);
     setError(null);
     const tab = openPendingTab();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Cluster } from '@app/contracts';
 import { useClusterTools } from './cluster-tools-context';
 
-/** Row buttons of an open cluster: Analyze, Comments, Chat (spec section 2). */
+/** Row buttons of an open cluster: Analyze, Comments, Chat. */
 export function ClusterActionButtons({ cluster }: { cluster: Cluster }): ReactNode {
   const tools = useClusterTools();
   const loading = tools.analyses[cluster.cluster_id]?.loading ?? false;

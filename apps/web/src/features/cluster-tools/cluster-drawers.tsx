@@ -181,7 +181,7 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
         setPage(next);
       })
       .catch((err: unknown) => {
-        // Spec section 8: a failed comments load is logged only.
+        // A failed comments load is logged to the console.
         console.error('Loading cluster comments failed:', err);
         setFailed(true);
       })

@@ -1,18 +1,18 @@
 import type { ChatReply, ClusterAnalysis, ClusterCommentsReply, RetagReply } from '@app/contracts';
 import { apiRequest } from '../../lib/api-client';
 
-/** Spec section 9: chat retrieves this many comments. */
+/** Chat retrieves this many comments. */
 export const CHAT_TOP_K = 30;
 export const COMMENTS_PAGE_SIZE = 25;
 
-/** Spec section 3: a cluster analysis as the client reads it (sentiment may be text or an object; error optional). */
+/** A cluster analysis as the client reads it (sentiment may be text or an object; error optional). */
 export type AnalysisResult = Partial<Omit<ClusterAnalysis, 'sentiment'>> & {
   sentiment?: string | { overall?: string; sentiment?: string } | null;
   error?: string | null;
   [key: string]: unknown;
 };
 
-/** POST /cluster/analyze: `analysis`, or the whole reply when that field is absent (spec section 7). */
+/** POST /cluster/analyze: `analysis`, or the whole reply when that field is absent. */
 export async function requestClusterAnalysis(
   videoId: string,
   clusterId: number,

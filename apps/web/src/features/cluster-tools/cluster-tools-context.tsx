@@ -90,7 +90,7 @@ export function ClusterToolsProvider({
   const openAnalysis = useCallback(
     (cluster: Cluster) => {
       const id = cluster.cluster_id;
-      // Spec section 4: opening analysis closes comments and chat and marks the cluster loading.
+      // Opening analysis closes comments and chat and marks the cluster loading.
       setDrawer({ kind: 'analysis', clusterId: id, heading: clusterHeading(cluster) });
       setAnalyses((a) => ({ ...a, [id]: { loading: true, result: a[id]?.result ?? null } }));
       requestClusterAnalysis(videoId, id)
@@ -128,7 +128,7 @@ export function ClusterToolsProvider({
     (text: string): boolean => {
       const message = text.trim();
       const clusterId = chatFor.current;
-      // Spec section 5: only with a video, a chat cluster, non-empty input and nothing in flight.
+      // Only with a video, a chat cluster, non-empty input and nothing in flight.
       if (!videoId || clusterId === null || message === '' || chatBusy.current) return false;
       chatBusy.current = true;
       setChatLoading(true);

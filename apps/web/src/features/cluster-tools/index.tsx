@@ -39,7 +39,7 @@ export function ClusterToolbarImpl({
   return <CreatorXToolbar videoId={videoId} onRetagged={onRetagged} />;
 }
 
-/** The analysis failure alert (spec section 8) and the open drawer. */
+/** The analysis failure alert and the open drawer. */
 export function ClusterDrawersImpl(): ReactNode {
   const tools = useClusterTools();
   return (

@@ -11,7 +11,7 @@ export const RECENT_SHOWN = 5;
 
 /**
  * The newest 5 analyses by created_at that are complete or still running. A failed one is left
- * out: the specification shows an entry as '✓ Complete' or 'Processing', and a failed job shown
+ * out: an entry reads '✓ Complete' or 'Processing', and a failed job shown
  * as Processing read as still running forever and opened on "no completed analysis" with a Try
  * again that could never work. Its error was shown when it failed and its credits were refunded.
  */
@@ -166,7 +166,7 @@ export function RecentAnalyses({
   );
 }
 
-/** The 'Upgrade to Pro' promo card; Learn More does nothing (spec section 2). */
+/** The 'Upgrade to Pro' promo card; Learn More does nothing. */
 export function UpgradeCard() {
   return (
     <section className="card sidebar-card upgrade-card" aria-labelledby="upgrade-title">

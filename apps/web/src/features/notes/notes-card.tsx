@@ -54,7 +54,7 @@ export default function NotesCard({ videoId }: { videoId: string | null }): Reac
     timerRef.current = null;
   };
 
-  /** Saves the current text of the loaded video; `manual` saves show their errors, autosaves log them (spec section 8). */
+  /** Saves the current text of the loaded video; `manual` saves show their errors, autosaves log them. */
   const save = useCallback(async (manual: boolean): Promise<void> => {
     clearTimer();
     const base = loadedRef.current;

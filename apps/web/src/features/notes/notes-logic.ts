@@ -1,4 +1,4 @@
-/** Spec section 9: autosave fires this long after the last edit. */
+/** Autosave fires this long after the last edit. */
 export const AUTOSAVE_DELAY_MS = 2000;
 
 export const NOTES_MESSAGES = {

@@ -27,7 +27,7 @@ interface ClustersListProps {
   toolbar?: ReactNode;
 }
 
-/** Category chips (multi-select, Clear) and the cluster rows (spec section 2). */
+/** Category chips (multi-select, Clear) and the cluster rows. */
 export function ClustersList({
   videoId,
   resetKey,

@@ -3,7 +3,7 @@ import { formatPercent } from '../../lib/format';
 import { layoutSlices } from './report-model';
 import type { DonutItem } from './report-model';
 
-/** Spec section 9: 320 px chart, 36 px stroke. */
+/** 320 px chart, 36 px stroke. */
 export const DONUT_SIZE = 320;
 export const DONUT_STROKE = 36;
 const R = (DONUT_SIZE - DONUT_STROKE) / 2;

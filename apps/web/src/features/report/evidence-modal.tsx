@@ -6,7 +6,7 @@ import { clusterTitle } from './report-model';
 /** A representative as older reports may carry it: `likes` instead of `like_count`, optional fields. */
 type Representative = Partial<CommentRef> & { likes?: number | null };
 
-/** '@author', else the comment id, else Anonymous (spec section 2). */
+/** '@author', else the comment id, else Anonymous. */
 export function authorLabel(r: Representative): string {
   const author = r.author?.trim();
   if (author) return author.startsWith('@') ? author : `@${author}`;

@@ -1,6 +1,6 @@
 import type { Cluster } from '@app/contracts';
 
-/** Sort mode of the Volume / Engagement toggle (spec section 4). */
+/** Sort mode of the Volume / Engagement toggle. */
 export type SortMode = 'most' | 'engagement';
 
 /** The 7-colour chart palette; every colour keeps white label text above 4.5:1. */

@@ -1,4 +1,4 @@
-/** Loading skeleton: 3 cards, the donut, legend rows and the cluster list (spec section 2, counts 3 and 6). */
+/** Loading skeleton: 3 cards, the donut, 6 legend rows and 6 cluster rows. */
 export function ReportSkeleton() {
   return (
     <div

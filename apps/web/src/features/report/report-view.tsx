@@ -17,8 +17,8 @@ interface ReportViewProps {
   resetKey: string;
   onRetagged: () => void;
   /**
-   * The Executive Summary card. The workspace analysis view hides it while a workspace is active
-   * (spec section 2); the main view always shows it.
+   * The Executive Summary card. The workspace analysis view hides it while a workspace is active;
+   * the main view always shows it.
    */
   showExecutiveSummary?: boolean;
 }
@@ -55,7 +55,7 @@ function SummaryList({ title, items }: { title: string; items: readonly string[]
   );
 }
 
-/** The report view of spec section 2: stat cards, summary, donut with legend, clusters and evidence. */
+/** The report view: stat cards, summary, donut with legend, clusters and evidence. */
 export default function ReportView({
   report,
   resetKey,

@@ -9,7 +9,11 @@ interface StatCardsProps {
   clusterCount: number;
 }
 
-/** The three stat cards of the report view with the rules of spec section 2. */
+/**
+ * The three stat cards of the report view: Total Comments (with the processing time, else
+ * 'Overview'), Sentiment Score (the overall vibe, 'Positive' when empty, long text behind Show more)
+ * and Key Topics (the cluster count).
+ */
 export function StatCards({
   totalComments,
   processingSeconds,

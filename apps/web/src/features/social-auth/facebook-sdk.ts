@@ -2,7 +2,7 @@ import { loadScript, pollFor } from './load-script';
 
 /** Meta's JavaScript SDK (loaded only when the server has a Facebook app id). */
 export const FACEBOOK_SDK_SRC = 'https://connect.facebook.net/en_US/sdk.js';
-/** Spec section 4: poll every 250 ms, up to 80 times, for `FB`. */
+/** Poll every 250 ms, up to 80 times, for `FB`. */
 export const FACEBOOK_POLL = { intervalMs: 250, attempts: 80 } as const;
 
 export interface FacebookAuthResponse {

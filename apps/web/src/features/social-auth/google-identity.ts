@@ -2,7 +2,7 @@ import { loadScript, pollFor } from './load-script';
 
 /** Google Identity Services' client library (loaded only when the server has a client id). */
 export const GOOGLE_IDENTITY_SRC = 'https://accounts.google.com/gsi/client';
-/** Spec section 4: poll every 250 ms, up to 40 times, for `google.accounts.id`. */
+/** Poll every 250 ms, up to 40 times, for `google.accounts.id`. */
 export const GOOGLE_POLL = { intervalMs: 250, attempts: 40 } as const;
 
 /** The parts of `google.accounts.id` we use (developers.google.com/identity/gsi/web/reference/js-reference). */
@@ -44,7 +44,7 @@ let ready: Promise<GoogleAccountsId> | null = null;
 let initialisedFor: string | null = null;
 
 /**
- * Loads the library, waits for `google.accounts.id` and initialises it once (spec section 4) with a
+ * Loads the library, waits for `google.accounts.id` and initialises it once with a
  * callback that hands the ID token to whichever handler is current (`onGoogleCredential`).
  */
 export function loadGoogleIdentity(clientId: string): Promise<GoogleAccountsId> {

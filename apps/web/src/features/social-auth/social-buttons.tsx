@@ -66,7 +66,7 @@ function availabilityNote(google: ProviderState, facebook: ProviderState): strin
 }
 
 /**
- * The auth card's 'Continue with Facebook' (the spec's social login button) and 'Continue with
+ * The auth card's 'Continue with Facebook' (the Facebook social login) and 'Continue with
  * Google' (the One Tap prompt). A provider the server does not offer keeps its button, marked
  * unavailable: pressing it says why instead of doing nothing. When One Tap cannot show (Google's
  * cool-down after a dismissal, no Google session in the browser), Google's own button appears.

@@ -42,8 +42,8 @@ export interface SocialSignInOptions {
 }
 
 /**
- * Google Identity Services and the Facebook JavaScript SDK for the signed-out auth card (spec
- * sections 2, 4 and 7): loads each vendor script only when the server publishes its id, sends the
+ * Google Identity Services and the Facebook JavaScript SDK for the signed-out auth card:
+ * loads each vendor script only when the server publishes its id, sends the
  * token the vendor gives us to POST /api/v1/auth/google|facebook, and, when Facebook already knows
  * the person (getLoginStatus says connected) and they have not signed out on purpose
  * (explicit_signout), signs them in without a click.
@@ -88,7 +88,7 @@ export function useSocialSignIn({ onSignedIn, onError }: SocialSignInOptions) {
         callbacks.current.onSignedIn(reply);
       } catch (err) {
         console.error(`${provider} sign-in failed`, err);
-        // A sign-in the person did not ask for fails quietly (spec: console only); theirs is shown.
+        // A sign-in the person did not ask for fails quietly (console only); theirs is shown.
         if (!automatic) callbacks.current.onError(errorMessage(err));
       } finally {
         busyRef.current = null;
@@ -123,7 +123,7 @@ export function useSocialSignIn({ onSignedIn, onError }: SocialSignInOptions) {
     };
   }, [clientId, complete]);
 
-  // Facebook: load, FB.init, then the login-status check of spec section 4.
+  // Facebook: load, FB.init, then the login-status check.
   useEffect(() => {
     if (!appId) return;
     let cancelled = false;
@@ -159,7 +159,7 @@ export function useSocialSignIn({ onSignedIn, onError }: SocialSignInOptions) {
       ? facebookLoad.state
       : 'loading';
 
-  /** 'Continue with Google': the One Tap prompt (spec section 2); Google's button if it cannot show. */
+  /** 'Continue with Google': the One Tap prompt; Google's button if it cannot show. */
   const startGoogle = useCallback(() => {
     const notReady = notReadyMessage('google', google);
     const id = googleRef.current;

@@ -34,7 +34,7 @@ function ChannelThumb({ src }: { src: string | null }) {
 
 /**
  * 'Link YouTube Channel': a combobox that searches channels 300 ms after the last keystroke and
- * lists them by subscribers, highest first (spec sections 2 and 5). A blank or failed search
+ * lists them by subscribers, highest first. A blank or failed search
  * clears the list. Arrow keys move through the results, Enter links, Escape closes.
  */
 export const ChannelSearch = forwardRef<HTMLInputElement, ChannelSearchProps>(

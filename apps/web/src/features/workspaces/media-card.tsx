@@ -28,7 +28,7 @@ interface MediaCardProps {
 }
 
 /**
- * A video or post card (spec section 2): a click (or Enter / Space, it is a button) toggles its
+ * A video or post card: a click (or Enter / Space, it is a button) toggles its
  * selection; a check overlay shows when selected and a spinner while its analysis starts or runs.
  */
 export function MediaCard({
@@ -97,7 +97,7 @@ export function MediaCard({
 
 /**
  * A YouTube thumbnail: the given URL, else (or when it fails) the standard image URL built from the
- * video id (spec section 2), and a neutral tile when that fails too.
+ * video id, and a neutral tile when that fails too.
  */
 export function YouTubeThumb({ videoId, src }: { videoId: string; src: string | null }) {
   const fallback = defaultThumbnailUrl(videoId);

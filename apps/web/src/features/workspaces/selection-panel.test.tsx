@@ -210,7 +210,7 @@ describe('workspace selection panel', () => {
     expect(cardButton('workspace-videos', A.youtube_video_id).hasAttribute('disabled')).toBe(true);
     expect(screen.getAllByTestId('workspace-job')).toHaveLength(2);
 
-    // B was selected first: its completion sends the retag call (spec section 7), A's does not.
+    // B was selected first: its completion sends the retag call, A's does not.
     jobStatus[`job-${A.youtube_video_id}`] = 'complete';
     await waitFor(
       () =>

@@ -18,8 +18,8 @@ import { scrollMotion } from '../../lib/motion';
 export const NO_VIDEOS_TEXT = 'No videos added yet. Click Add Videos to start.';
 /**
  * The same while the channel's videos are open below (they open by themselves after linking, and
- * the Add Videos button then reads Hide channel videos): the spec's text pointed at a button that
- * was not on screen.
+ * the Add Videos button then reads Hide channel videos): the text above points at a button that is
+ * not on screen then.
  */
 export const NO_VIDEOS_CATALOGUE_OPEN_TEXT =
   'No videos added yet. Select videos below and click Add to Workspace.';
@@ -55,7 +55,7 @@ interface SelectionPanelProps {
 }
 
 /**
- * The panel under the workspace list for the active workspace (spec section 2): link a channel,
+ * The panel under the workspace list for the active workspace: link a channel,
  * the added videos (select, Analyze Comments, Remove) and the channel's catalogue (select, Add to
  * Workspace, CreatorX).
  */
@@ -85,7 +85,7 @@ export function SelectionPanel({
     retry: false,
   });
 
-  // The added set: the added_only call; when it fails, the catalogue's is_added flags (spec section 7).
+  // The added set: the added_only call; when it fails, the catalogue's is_added flags.
   const added = useMemo(() => {
     if (addedIds.data) return new Set(addedIds.data);
     return new Set((videos.data ?? []).filter((v) => v.is_added).map((v) => v.youtube_video_id));

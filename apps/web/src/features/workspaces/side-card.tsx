@@ -13,7 +13,7 @@ interface WorkspaceSideCardProps {
 }
 
 /**
- * The main view's side card (spec section 2): 'Go to Workspace Dashboard' and up to 6 workspace
+ * The main view's side card: 'Go to Workspace Dashboard' and up to 6 workspace
  * shortcuts by name; choosing one makes it active and opens the workspace screen on it.
  */
 export function WorkspaceSideCard({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stayed the same for `delayMs` (the channel search waits 300 ms, spec section 9). */
+/** `value` once it has stayed the same for `delayMs` (the channel search waits 300 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

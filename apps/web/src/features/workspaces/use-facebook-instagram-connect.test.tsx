@@ -82,7 +82,7 @@ afterEach(() => {
   sdk.load.mockReset();
 });
 
-describe('Instagram through Facebook (spec sections 7 and 8)', () => {
+describe('Instagram through Facebook (permissions, link call and failure messages)', () => {
   it('is off without a Facebook app, and loads no SDK', () => {
     renderProbe(null);
     expect(connect).toBeNull();

@@ -6,7 +6,7 @@ import { failureSentence } from './workspace-logic';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
 import { INSTAGRAM_LINKED_MESSAGE } from './use-instagram-callback';
 
-/** Spec section 7: the permissions the social-login route to Instagram asks for, re-requested each time. */
+/** The permissions the social-login route to Instagram asks for, re-requested each time. */
 export const FACEBOOK_INSTAGRAM_SCOPES = [
   'public_profile',
   'email',
@@ -20,7 +20,7 @@ export const FACEBOOK_INSTAGRAM_SCOPES = [
   'instagram_manage_insights',
 ] as const;
 
-/** Spec section 8's sentences for this route. */
+/** The failure sentences of this route. */
 export const FACEBOOK_SDK_NOT_LOADED = "Facebook SDK not loaded - make sure you're using HTTPS.";
 export const facebookNotCompleted = (status: string): string =>
   `Facebook login was not completed. Status: ${status}.`;
@@ -40,7 +40,7 @@ interface Options {
 }
 
 /**
- * The social-login alternative to Instagram Login (spec sections 7 and 8), used when the server has a
+ * The social-login alternative to Instagram Login, used when the server has a
  * Facebook app but no Instagram app: Facebook Login for Business with the Page and Instagram
  * permissions, then POST /workspaces/{id}/instagram/connect with the user access token; the server
  * links the first Page that has an Instagram professional account.

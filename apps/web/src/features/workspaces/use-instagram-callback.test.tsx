@@ -44,7 +44,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('Instagram callback (spec section 5)', () => {
+describe('Instagram callback (code, state and sign-in checks)', () => {
   it('exchanges the code for the workspace in state, then removes code, state and "#_"', async () => {
     const { onResult } = renderAt('/?code=AQBx-1&state=12&utm=keep#_');
     await waitFor(() => expect(onResult).toHaveBeenCalledTimes(1));

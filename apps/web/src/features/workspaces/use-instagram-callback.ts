@@ -25,7 +25,7 @@ interface Options {
 }
 
 /**
- * Handles Instagram's return to the app (spec section 5): with a code (ig_code or code), a state
+ * Handles Instagram's return to the app: with a code (ig_code or code), a state
  * that is a non-zero workspace id and a signed-in user, calls GET /workspaces/{id}/instagram/oauth/
  * callback?code=..., then removes the callback parameters (and Instagram's "#_") from the address.
  * A signed-out visitor keeps the parameters, so the link completes right after signing in.

@@ -14,7 +14,7 @@ export function markSynced(workspaceId: number): void {
 }
 
 /**
- * POST /workspaces/{id}/sync once per page load (spec section 7: errors ignored), then reloads
+ * POST /workspaces/{id}/sync once per page load (errors ignored), then reloads
  * what it may have changed.
  */
 export function useWorkspaceSync(workspaceId: number, enabled = true): void {

@@ -42,7 +42,7 @@ export function useUserEmail(): string | null {
 }
 
 /**
- * Up to 6 shortcuts (spec section 9): the user's added ids first, most recent first, then the
+ * Up to 6 shortcuts: the user's added ids first, most recent first, then the
  * other workspaces in the server's order.
  */
 export function orderShortcuts(

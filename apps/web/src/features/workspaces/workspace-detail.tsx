@@ -87,7 +87,7 @@ interface WorkspaceDetailProps {
 }
 
 /**
- * The workspace detail screen (spec section 2): Back, the YouTube / Instagram / Analyzed tabs and,
+ * The workspace detail screen: Back, the YouTube / Instagram / Analyzed tabs and,
  * once a report with clusters is loaded, the analysis view below them.
  */
 export function WorkspaceDetail({
@@ -223,7 +223,7 @@ function DetailBody({
     );
   };
 
-  // One call per selected post, one after another (spec section 7); a refusal for credits stops the rest.
+  // One call per selected post, one after another; a refusal for credits stops the rest.
   const analyzeSelected = async (kind: 'youtube' | 'instagram') => {
     const ids = idsToAnalyze(selection[kind]);
     if (ids.length === 0 || starting.length > 0) return;

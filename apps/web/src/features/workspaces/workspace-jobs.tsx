@@ -29,7 +29,7 @@ export interface WorkspaceJobStart {
   workspaceId: number;
   title: string;
   kind: 'youtube' | 'instagram';
-  /** Spec section 7: the first selected video of a batch gets a retag call (sent once it completed). */
+  /** The first selected video of a batch gets a retag call (sent once it completed). */
   retagOnComplete?: boolean;
 }
 

@@ -58,7 +58,7 @@ describe('workspace list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Workspace' }));
     const busy = await screen.findByRole('button', { name: 'Creating…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    // An empty name is sent as such; the server names it 'New Workspace' (spec section 5).
+    // An empty name is sent as such; the server names it 'New Workspace'.
     expect(api.callsTo('POST /api/v1/workspaces')[0]!.body).toEqual({ name: '' });
 
     const ws = makeWorkspace(7, { name: 'New Workspace' });

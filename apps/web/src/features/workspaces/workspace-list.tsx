@@ -148,7 +148,7 @@ interface WorkspaceListProps {
   onLinkInstagram: (id: number) => string | null;
 }
 
-/** The workspace list screen (spec section 2): heading, Create Workspace, the cards or the empty text. */
+/** The workspace list screen: heading, Create Workspace, the cards or the empty text. */
 export function WorkspaceList({
   workspaces,
   loading,

@@ -19,7 +19,7 @@ import {
 } from './workspace-logic';
 import { orderShortcuts } from './use-workspaces';
 
-describe('formatSubscribers (spec section 9: K from 1,000, M from 1,000,000, one decimal)', () => {
+describe('formatSubscribers (K from 1,000, M from 1,000,000, one decimal)', () => {
   it.each([
     [0, '0'],
     [7, '7'],
@@ -67,7 +67,7 @@ describe('sortChannels', () => {
   });
 });
 
-describe('captions (spec section 2: 60 characters plus …)', () => {
+describe('captions (60 characters plus …)', () => {
   it('keeps a caption of 60 characters and cuts a longer one at 60 plus …', () => {
     const sixty = 'a'.repeat(60);
     expect(truncateCaption(sixty)).toBe(sixty);
@@ -143,7 +143,7 @@ describe('postsOfKind', () => {
   });
 });
 
-describe('selection rules (spec section 5)', () => {
+describe('selection rules (Analyze and Add to Workspace)', () => {
   it('Analyze uses every selected id, in the order chosen', () => {
     expect(idsToAnalyze(new Set(['c', 'a', 'b']))).toEqual(['c', 'a', 'b']);
   });
@@ -160,7 +160,7 @@ describe('selection rules (spec section 5)', () => {
   });
 });
 
-describe('failureSentence (spec section 8 alert texts)', () => {
+describe('failureSentence (workspace alert texts)', () => {
   it("adds the message, or 'Unknown error', and one full stop", () => {
     expect(failureSentence('Failed to create workspace', 'You have too many workspaces.')).toBe(
       'Failed to create workspace: You have too many workspaces.',
@@ -177,7 +177,7 @@ describe('failureSentence (spec section 8 alert texts)', () => {
   });
 });
 
-describe('Instagram authorisation (spec sections 5 and 7)', () => {
+describe('Instagram authorisation (link address and callback)', () => {
   const instagram = {
     app_id: '990602627938098',
     authorize_url: 'https://www.instagram.com/oauth/authorize',

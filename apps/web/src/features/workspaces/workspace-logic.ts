@@ -1,15 +1,15 @@
 /**
- * The workspace screens' rules as pure functions (spec sections 2, 5 and 9): subscriber counts,
+ * The workspace screens' rules as pure functions: subscriber counts,
  * Instagram captions, sort orders, selection rules, the Instagram authorisation link and its
  * callback. No React and no I/O here, so every rule is unit-tested on its own.
  */
 import type { ChannelSearchResult, Post, PublicConfigReply } from '@app/contracts';
 
-/** Spec section 9. */
+/** Side-card shortcuts, caption length (characters) and channel-search delay (ms). */
 export const WORKSPACE_SHORTCUTS = 6;
 export const CAPTION_MAX_CHARS = 60;
 export const CHANNEL_SEARCH_DEBOUNCE_MS = 300;
-/** Skeleton placeholders: the catalogue shows 6 video cards, a detail tab 3 (spec "counts 3 and 6"). */
+/** Skeleton placeholders: the catalogue shows 6 video cards, a detail tab 3. */
 export const CATALOGUE_SKELETONS = 6;
 export const POSTS_SKELETONS = 3;
 
@@ -23,7 +23,7 @@ export function parseWorkspaceTab(value: string | null | undefined): WorkspaceTa
 
 /**
  * "1.0K" from 1,000 and "1.0M" from 1,000,000, one decimal; smaller counts as they are; null:
- * 'Subscriber count hidden' (spec sections 2 and 9). A count that rounds up to 1000.0K reads 1.0M.
+ * 'Subscriber count hidden'. A count that rounds up to 1000.0K reads 1.0M.
  */
 export function formatSubscribers(count: number | null | undefined): string {
   if (count === null || count === undefined || !Number.isFinite(count) || count < 0)
@@ -44,7 +44,7 @@ export function sortChannels(results: readonly ChannelSearchResult[]): ChannelSe
 }
 
 /**
- * A caption cut to 60 characters plus '…' (spec section 2). Characters are code points, so an
+ * A caption cut to 60 characters plus '…'. Characters are code points, so an
  * emoji is never split in half; whitespace before the ellipsis is dropped.
  */
 export function truncateCaption(caption: string, max = CAPTION_MAX_CHARS): string {
@@ -109,12 +109,12 @@ export function postsOfKind<K extends Post['kind']>(
     .map(({ p }) => p);
 }
 
-/** Analyze Comments uses every selected id, in the order they were chosen (spec section 5). */
+/** Analyze Comments uses every selected id, in the order they were chosen. */
 export function idsToAnalyze(selected: Iterable<string>): string[] {
   return [...new Set(selected)];
 }
 
-/** Add to Workspace uses only the selected ids not yet added (spec section 5). */
+/** Add to Workspace uses only the selected ids not yet added. */
 export function idsToAdd(selected: Iterable<string>, added: ReadonlySet<string>): string[] {
   return idsToAnalyze(selected).filter((id) => !added.has(id));
 }
@@ -136,7 +136,7 @@ export function failureSentence(prefix: string, message: string | null | undefin
 // --- Instagram authorisation ---------------------------------------------------------------------
 
 /**
- * The Instagram Login authorisation address for linking a workspace (spec section 7): forced
+ * The Instagram Login authorisation address for linking a workspace: forced
  * re-authentication, the app's client id, the redirect URI, response_type=code, the scopes
  * (comma-separated, as Meta's embed URL writes them) and state = the workspace id.
  */
@@ -176,7 +176,7 @@ export function workspaceIdFromState(state: string | null): number | null {
 }
 
 /**
- * What the address says after Instagram sent the user back (spec section 5): processed only with a
+ * What the address says after Instagram sent the user back: processed only with a
  * code (ig_code or code) and a state, a signed-in user, and a state that is a non-zero numeric
  * workspace id. A refusal (`error` instead of a code) with a valid state is reported too.
  * Null: nothing to do (and the address is left alone).

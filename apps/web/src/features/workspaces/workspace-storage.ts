@@ -1,5 +1,5 @@
 /**
- * What the browser remembers about workspaces (spec section 3):
+ * What the browser remembers about workspaces:
  * - local storage, per user: the ids of the workspaces this user added (created, linked or chose)
  *   in this browser, most recent first; the side card's shortcuts follow this order;
  * - session storage: the detail screen's tab preference and the active workspace, for this tab

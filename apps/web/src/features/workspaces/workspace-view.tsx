@@ -65,7 +65,7 @@ function NoticeBanner({
   );
 }
 
-/** Spec section 2: default YouTube, or this session's stored preference. */
+/** The detail tab: YouTube by default, or this session's stored preference. */
 function preferredTab(): WorkspaceTab {
   return readTabPreference() ?? 'youtube';
 }
@@ -140,7 +140,7 @@ export default function WorkspaceScreens({
     }
   };
 
-  // The Facebook route to Instagram (spec section 7's social-login alternative): offered when the
+  // The Facebook route to Instagram (social login instead of Instagram Login): offered when the
   // server has a Facebook app but no Instagram Login app.
   const [connectNotice, setConnectNotice] = useState<WorkspaceNotice | null>(null);
   const connectThroughFacebook = useFacebookInstagramConnect({
@@ -215,7 +215,7 @@ export default function WorkspaceScreens({
             onCreate={create}
             onActivate={(id) => onActivate(id)}
             onOpenDetail={(id, tab) => {
-              // Clicking an avatar preselects its tab for this session (spec section 2).
+              // Clicking an avatar preselects its tab for this session.
               writeTabPreference(tab);
               openDetail(id, tab);
             }}

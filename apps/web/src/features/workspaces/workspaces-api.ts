@@ -1,5 +1,5 @@
 /**
- * The workspace calls of spec section 7, typed with the contracts in @app/contracts (workspaces.ts).
+ * The workspace calls of /api/v1, typed with the contracts in @app/contracts (workspaces.ts).
  * Every call goes through apiRequest: bearer token, readable ApiError messages, 401 handling.
  */
 import type {
@@ -25,7 +25,7 @@ const ws = (id: number) => `/api/v1/workspaces/${encodeURIComponent(String(id))}
 
 export const workspacesApi = {
   list: (signal?: AbortSignal) => apiRequest<Workspace[]>('/api/v1/workspaces', { signal }),
-  /** An empty name becomes 'New Workspace' on the server (spec section 5). */
+  /** An empty name becomes 'New Workspace' on the server. */
   create: (name: string) =>
     apiRequest<Workspace>('/api/v1/workspaces', { method: 'POST', body: { name } }),
   rename: (id: number, name: string) =>
@@ -66,7 +66,7 @@ export const workspacesApi = {
       method: 'POST',
       body: { video_ids: videoIds, workspace_id: workspaceId },
     }),
-  /** One workspace post (spec section 7: query video_id instead of video_url). */
+  /** One workspace post (query video_id instead of video_url). */
   analyzeVideo: (videoId: string) =>
     apiRequest<Partial<AnalyzeReply> | null>('/api/v1/analyze', {
       method: 'POST',
@@ -77,7 +77,7 @@ export const workspacesApi = {
       method: 'POST',
       query: { media_id: mediaId, workspace_id: workspaceId },
     }),
-  /** The Facebook route (spec section 7): links the first Page with an Instagram professional account. */
+  /** The Facebook route: links the first Page with an Instagram professional account. */
   connectInstagram: (id: number, userAccessToken: string) =>
     apiRequest<InstagramLinkReply>(`${ws(id)}/instagram/connect`, {
       method: 'POST',
