@@ -13,7 +13,7 @@ export const JobStatusSchema = z.enum([
 ]);
 export type JobStatus = z.infer<typeof JobStatusSchema>;
 
-/** Spec section 4: status -> progress step shown by the client; unknown statuses map to 1. */
+/** Job status -> progress step shown by the client; unknown statuses map to 1. */
 export function statusStep(status: string): number {
   const steps: Record<string, number> = {
     pending: 0,
@@ -47,7 +47,7 @@ export const JobStatusReplySchema = z.object({
   eta_seconds: z.number().nonnegative().nullable(),
   /**
    * Credits held for the job while it runs (0 once it has finished): the balance drops by this much
-   * at the start and gets back what the analysis did not use (product decisions, "Credits").
+   * at the start and gets back what the analysis did not use.
    */
   reserved_credits: z.number().int().nonnegative().optional(),
 });

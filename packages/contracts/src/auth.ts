@@ -126,7 +126,7 @@ export const FacebookSignInRequestSchema = z.object({
 });
 export type FacebookSignInRequest = z.infer<typeof FacebookSignInRequestSchema>;
 
-/** Reply of provider sign-in (spec section 7): a session token and the account's credits and plan. */
+/** Reply of provider sign-in: a session token and the account's credits and plan. */
 export const ProviderSignInReplySchema = z.object({
   token: z.string().min(20),
   user: z.object({

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { PlanSchema, wholeNumber, type Plan } from './common';
 
 /**
- * Buying credits and plans (spec sections 2, 4, 7 and 9; product decisions "Credits and plans").
+ * Buying credits and plans.
  * Credit packs are one-off Checkout payments; Basic, Pro and Advanced are monthly subscriptions
  * that grant their credits at every paid renewal. Credits are granted only from verified payment
  * webhooks, never from the browser's return to the page.
  */
 
-/** The plans table of spec section 9: monthly price (US cents) and credits granted per paid month. */
+/** The plans: monthly price (US cents) and credits granted per paid month. */
 export const PLAN_CATALOGUE: Record<
   Plan,
   { priceCents: number; creditsPerMonth: number; commentsCovered: number }
@@ -33,7 +33,7 @@ const planField = z.enum(PlanSchema.options, {
 
 /**
  * GET /api/v1/stripe/checkout: opened in a new browser tab, so the session token comes as a query
- * parameter (spec section 7). Either `packs` (credit packs; 1 when neither is given) or `plan`.
+ * parameter. Either `packs` (credit packs; 1 when neither is given) or `plan`.
  */
 export const CheckoutQuerySchema = z
   .object({

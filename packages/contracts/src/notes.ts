@@ -15,7 +15,7 @@ export type SaveNotesReply = z.infer<typeof SaveNotesReplySchema>;
 export const NotesReplySchema = z.object({
   success: z.literal(true),
   notes: z.string().nullable(),
-  /** The same HTML again: the spec's other reading ("a success flag plus data as an HTML string"). */
+  /** The same HTML again, for clients that read a success flag plus `data` as an HTML string. */
   data: z.string().nullable(),
   timestamp: z.string().nullable(),
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractVideoId } from './video-id';
 
-describe('extractVideoId (spec section 5)', () => {
+describe('extractVideoId (11-character ids from links and bare ids)', () => {
   const id = 'dQw4w9WgXcQ';
   it.each([
     `https://www.youtube.com/watch?v=${id}`,

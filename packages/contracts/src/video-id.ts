@@ -1,5 +1,5 @@
 /**
- * The video-id rules of spec section 5, shared by the web app and the server.
+ * The video-id rules, shared by the web app and the server.
  * An id is exactly 11 characters of [A-Za-z0-9_-]. It is taken from a `v` query parameter of
  * exactly 11 characters, or matched from the watch, embed, v, e, short-link (youtu.be) and shorts
  * URL forms. A bare 11-character id is accepted too.

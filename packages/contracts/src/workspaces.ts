@@ -3,7 +3,7 @@ import { JobStatusSchema } from './analysis';
 import { VideoIdSchema, wholeNumber } from './common';
 
 /**
- * Workspaces (spec sections 2 "Workspace list/selection/detail", 3 and 7): a named group of one
+ * Workspaces: a named group of one
  * YouTube channel and one Instagram business account, with the videos and posts chosen from them.
  * Workspace ids are positive integers (the Instagram OAuth `state` carries one).
  */
@@ -41,7 +41,7 @@ export const WorkspacesReplySchema = z.array(WorkspaceSchema);
  */
 const oneLine = (name: string): string => name.replace(/\p{Cc}+/gu, ' ');
 
-/** An empty or missing name becomes DEFAULT_WORKSPACE_NAME (spec section 5). */
+/** An empty or missing name becomes DEFAULT_WORKSPACE_NAME. */
 export const CreateWorkspaceRequestSchema = z.object({
   name: z
     .string({ error: 'The workspace name must be text.' })

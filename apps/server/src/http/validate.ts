@@ -30,7 +30,7 @@ function fieldName(path: readonly PropertyKey[]): string {
 /**
  * A message a person can act on for the problems a schema does not word itself (schema messages
  * win, zod's own read "Invalid input: expected object, received undefined" or "Too small: expected
- * number to be >=1"). Clients show the message as it is (spec section 8).
+ * number to be >=1"). Clients show the message as it is.
  */
 export function humanIssueMessage(issue: z.core.$ZodRawIssue): string {
   const path = issue.path ?? [];

@@ -56,7 +56,7 @@ export function isAnalysisInputError(error: unknown): error is Error {
 /** The queue job that runs one analysis. */
 export const ANALYSIS_JOB_NAME = 'analysis.run';
 
-/** 1 credit covers 100 comments (product decisions). */
+/** 1 credit covers 100 comments. */
 export const COMMENTS_PER_CREDIT = 100;
 
 /** An analysis of `comments` comments costs ceil(comments / 100) credits, at least 1. */

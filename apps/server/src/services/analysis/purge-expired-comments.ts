@@ -4,7 +4,7 @@ import type { AnalysisDeps } from './analysis-deps';
 const DAY_MS = 86_400_000;
 
 /**
- * Retention (product decisions: raw comment text is kept 30 days). Deletes comment rows older than
+ * Retention: raw comment text is kept 30 days by default. Deletes comment rows older than
  * COMMENT_RETENTION_DAYS, strips the comment text that reports quote as representatives and drops
  * the cached deep analyses of those jobs; the report keeps its aggregates (clusters, shares, sentiment, summary). Comment lists then answer
  * "expired" and offer a re-run. Safe to run from several workers at once.

@@ -14,8 +14,7 @@ export const WRONG_PASSWORD_MESSAGE =
 export const PHRASE_REQUIRED_MESSAGE = `Type "${DELETE_ACCOUNT_PHRASE}" to confirm that you want to delete your account.`;
 
 /**
- * Self-serve account deletion (product decision: it removes everything the data-deletion page lists,
- * at once). The person confirms with their password when the account has one (a wrong password is
+ * Self-serve account deletion: it removes everything the data-deletion page lists, at once. The person confirms with their password when the account has one (a wrong password is
  * counted and rate-limited like a failed sign-in, and answers 403, not 401, so a typo does not sign
  * them out), or, for an account that signs in only through Google or Facebook, by typing
  * DELETE_ACCOUNT_PHRASE. Then the user row is deleted: account, sessions, identities, credit

@@ -39,11 +39,11 @@ class LostRace extends Error {}
 const MAX_ATTEMPTS = 3;
 
 /**
- * Google or Facebook sign-in (spec section 7): verifies the provider's token, then signs in to
+ * Google or Facebook sign-in: verifies the provider's token, then signs in to
  *  1. the account that identity is already linked to; else
- *  2. the account registered with the same e-mail, which the identity is linked to (product
- *     decision: an e-mail already registered links to the same account; the e-mail is one the
- *     provider vouches for, see the verifiers). If that account has a password and its address
+ *  2. the account registered with the same e-mail, which the identity is linked to (an e-mail
+ *     already registered links to the same account; the e-mail is one the provider vouches for,
+ *     see the verifiers). If that account has a password and its address
  *     was never confirmed, the password is removed and its sessions revoked: the password may be
  *     an impostor's who registered the address first. A confirmed address keeps both; else
  *  3. a new account (no password) with the sign-up credit grant under the same ledger key as an

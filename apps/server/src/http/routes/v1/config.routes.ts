@@ -4,7 +4,7 @@ import type { Config } from '../../../config/config';
 import { validateReply } from '../../validate';
 import { requestOrigin } from '../../request-origin';
 
-/** The Instagram Login scopes the workspace link asks for (spec section 7). */
+/** The Instagram Login scopes the workspace link asks for. */
 export const INSTAGRAM_LOGIN_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',

@@ -193,7 +193,7 @@ describeEachDatabase('notes over HTTP', (t) => {
     expect((await get(video, other.token)).json<NotesReply>().notes).toBe('<p>theirs</p>');
   });
 
-  describe('a client that sends only the spec’s `timestamp`', () => {
+  describe('a client that sends only `timestamp` (no base_timestamp)', () => {
     it('uses it as the base version', async () => {
       const video = 'legacyVid01';
       const first = (await post({ video_id: video, notes: '<p>a</p>' })).json<{

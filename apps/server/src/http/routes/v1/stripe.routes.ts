@@ -91,8 +91,8 @@ function itemOf(input: CheckoutSessionRequest | { packs?: number; plan?: undefin
 }
 
 /**
- * Buying credits and plans (spec section 7 `GET /stripe/checkout`, product decisions "Credits and
- * plans"):
+ * Buying credits (one-off packs) and plans (monthly subscriptions) through Stripe; credits are
+ * granted only from verified webhooks:
  *  - GET  /stripe/checkout?token=&packs=N|plan=P  opened in a new tab: 303 to the checkout page
  *    (or the billing portal for a subscriber changing plan); failures are readable HTML pages;
  *  - POST /stripe/checkout-session {packs|plan}  the plans modal's JSON way: `{ url, kind }`;
