@@ -1,14 +1,17 @@
 /**
- * Builds a local demo folder for COMMENTS_DIR from the team's shared datasets (a development aid:
- * `../shared` is not part of the product and this folder is not committed).
+ * Builds a local demo folder for COMMENTS_DIR from a sample of the Kaggle "Trending YouTube Video
+ * Statistics and Comments" GB data (a development aid; the output folder is not committed).
  *
- * Source: the Kaggle "Trending YouTube Video Statistics and Comments" GB sample (10 real videos,
- * about 100 comments each, with like and reply counts). Its licence is only *reported* as CC0 and
- * the copy it came from states none, so the generated files stay on this machine.
+ * --from names a folder holding two CSV files (header row, the dataset's own columns):
+ *  - `GBcomments_sample.csv`: video_id, comment_text, likes, replies (line breaks as a literal \n);
+ *  - `GBvideos_rows_for_sample.csv`: the GBvideos.csv rows of the same videos, at least video_id,
+ *    title, channel_title and comment_total (one row per trending day; the last one is used).
+ * The sample we use has 10 real videos with about 100 comments each. The data set's licence is only
+ * *reported* as CC0 and the copies we know state none, so the generated files stay on this machine.
  * Writes `<out>/<VIDEO_ID>.csv` (id, text, likes, reply_count) and `<VIDEO_ID>.meta.json` (title,
  * channel_title, thumbnail_url, comment_count) from the dataset's video rows.
  *
- *   npx tsx apps/server/demo/build-demo-comments.ts [--out data/demo-comments]
+ *   npx tsx apps/server/demo/build-demo-comments.ts --from <folder> [--out data/demo-comments]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,13 +19,26 @@ import { fileURLToPath } from 'node:url';
 import { parseCsv } from '../src/providers/youtube/comment-file-parser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const source = path.resolve(repoRoot, '../shared/datasets/kaggle_trending_gbcomments_sample');
-const outIndex = process.argv.indexOf('--out');
-const out = path.resolve(repoRoot, outIndex >= 0 ? process.argv[outIndex + 1]! : 'data/demo-comments');
-
-if (!existsSync(source)) {
-  console.error(`No dataset at ${source}. Point COMMENTS_DIR at your own folder instead (see apps/server/demo/README.md).`);
+const argValue = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const from = argValue('--from');
+if (!from) {
+  console.error(
+    'Usage: npx tsx apps/server/demo/build-demo-comments.ts --from <folder> [--out data/demo-comments]\n' +
+      '<folder> holds GBcomments_sample.csv and GBvideos_rows_for_sample.csv (see apps/server/demo/README.md).',
+  );
   process.exit(1);
+}
+const source = path.resolve(from);
+const out = path.resolve(repoRoot, argValue('--out') ?? 'data/demo-comments');
+
+for (const file of ['GBcomments_sample.csv', 'GBvideos_rows_for_sample.csv']) {
+  if (!existsSync(path.join(source, file))) {
+    console.error(`No ${file} in ${source}. Point COMMENTS_DIR at your own folder instead (see apps/server/demo/README.md).`);
+    process.exit(1);
+  }
 }
 
 const cell = (s: string) => `"${s.replace(/"/g, '""')}"`;
