@@ -8,11 +8,12 @@
  *   npx tsx scripts/train-intent.ts --cv 5 --fit train,tune --embed --dump-oof /tmp/oof.tsv   # and write the out-of-fold predictions
  *   options: --max-round 6 (words-only default; with --embed every round) --l2 0.003 --min-df 3 --epochs 300 --balanced 0.5 --embed-scale 3
  *            --offsets (per-class logit offsets tuned for macro-F1 on 5-fold out-of-fold predictions, kept in the model)
- * --embed adds the Universal Sentence Encoder lite vectors (computed with ../shared/models through the
- * benchmark's embedding cache): the "use" model, which the product applies when its embedder is USE-lite.
+ * --embed adds the Universal Sentence Encoder lite vectors (computed with the reference ONNX model
+ * through the benchmark's embedding cache): the "use" model, which the product applies when its embedder is USE-lite.
  *
  * The held-out split is never used for fitting or for choosing settings. Deterministic (full-batch
- * gradient descent from zero weights). Comment texts are read from ../shared/datasets at run time;
+ * gradient descent from zero weights). Comment texts are joined at run time from local copies of the
+ * public data sets the development set was drawn from (packages/analysis/data/intent-dev/README.md);
  * the written model holds terms and weights, not comments.
  */
 import { writeFileSync } from 'node:fs';

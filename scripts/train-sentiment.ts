@@ -10,9 +10,9 @@
  * comments, 4 classes with "mixed") and TweetEval's sentiment validation tweets (3 classes). The
  * evaluation fits twice, each time with one half of the tweets, and scores the other half (so every
  * tweet is scored by a model that never saw it) and the development set's held-out split, which is
- * never fitted or tuned on. --embed adds Universal Sentence Encoder lite vectors (../shared/models
- * through the benchmark's embedding cache). Deterministic; the written model holds terms and
- * weights, no texts.
+ * never fitted or tuned on. --embed adds Universal Sentence Encoder lite vectors (the reference
+ * ONNX model through the benchmark's embedding cache). Deterministic; the written model holds
+ * terms and weights, no texts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 import { parseCsv } from '../../text/csv';
 
-/** Header-keyed records of a shared evaluation CSV, keeping only well-formed rows (test helper). */
+/** Header-keyed records of an evaluation CSV, keeping only well-formed rows (test helper). */
 export function readCsvRecords(content: string): Record<string, string>[] {
   const [header, ...rest] = parseCsv(content);
   if (!header) return [];

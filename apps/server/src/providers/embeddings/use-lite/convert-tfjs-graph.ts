@@ -15,9 +15,9 @@ import {
  * outputs `last_hidden_state` [B, L, 512] (the sentence embedding repeated along L, so mean or
  * cls pooling both return it) and `sentence_embedding` [B, 512].
  *
- * A TypeScript port of the shared model folder's conversion/convert_use.py + postprocess.py:
- * same node mapping, unused initializers pruned, optional dynamic int8 quantisation of the
- * large MatMul weights. Only the ops this graph uses are supported.
+ * A TypeScript port of a Python reference conversion (convert_use.py + postprocess.py, written
+ * with onnx and numpy): same node mapping, unused initializers pruned, optional dynamic int8
+ * quantisation of the large MatMul weights. Only the ops this graph uses are supported.
  */
 
 /** The TF.js model.json fields this converter reads. */
