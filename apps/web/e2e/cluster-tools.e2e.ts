@@ -125,7 +125,7 @@ describe('cluster tools', () => {
     const shown = await comments.locator('.drawer-comment-text').allInnerTexts();
     expect(shown.slice(0, api.comments.length)).toEqual(api.comments.map((c) => c.text.trim()));
     const meta = await comments.getByTestId('drawer-comment').first().locator('.muted').innerText();
-    expect(meta).toMatch(/(@\S+|Anonymous) · \d+ likes? · /);
+    expect(meta).toMatch(/(@\S+|Anonymous) · [\d,]+ likes? · /);
     await screenshot(page, 'cluster-comments-drawer-dark');
 
     await rowButton(page, 0, 'Chat').click();
