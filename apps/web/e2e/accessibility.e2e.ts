@@ -256,7 +256,12 @@ describe('accessibility', () => {
           await row.getByRole('button', { name, exact: true }).click();
           const drawer = page.locator('aside.drawer');
           if (name === 'Analyze') await drawer.getByTestId('analysis-summary').waitFor();
-          if (name === 'Comments') await drawer.getByTestId('drawer-comment').first().waitFor();
+          if (name === 'Comments') {
+            await drawer.getByTestId('drawer-comment').first().waitFor();
+            // enough comments that the list scrolls: the scan covers a scrolling region
+            const body = drawer.locator('.drawer-body');
+            expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+          }
           if (name === 'Chat') await drawer.getByRole('textbox').waitFor();
           problems.push(...(await scan(page, `${name} drawer ${theme} ${label}`)));
           await page.keyboard.press('Escape');
