@@ -18,7 +18,7 @@ import type { AxeProblem, RunningServer } from './support';
 // width, fails on any serious or critical violation; and the keyboard: Escape, Tab kept inside an
 // open modal or drawer, focus given back to what opened it.
 
-const PHONE = 'jt2OHQh0HoQ'; // 100 comments: the comments drawer scrolls
+const SOURDOUGH = 'Sd7wQy2Rb5M'; // 100 comments: the comments drawer scrolls
 
 type Theme = 'dark' | 'light';
 const THEMES: Theme[] = ['dark', 'light'];
@@ -229,10 +229,12 @@ describe('accessibility', () => {
       await toggleTheme(page, theme);
       problems.push(...(await scan(page, `dashboard ${theme}`)));
     }
-    await page.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${PHONE}`);
+    await page
+      .getByLabel('YouTube video link')
+      .fill(`https://www.youtube.com/watch?v=${SOURDOUGH}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
     await page
-      .locator(`[data-testid="report"][data-video-id="${PHONE}"]`)
+      .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
       .waitFor({ timeout: 120_000 });
     const row = page.getByTestId('cluster-row').first();
     await row.locator('.cluster-row-head').click();
@@ -254,7 +256,12 @@ describe('accessibility', () => {
           await row.getByRole('button', { name, exact: true }).click();
           const drawer = page.locator('aside.drawer');
           if (name === 'Analyze') await drawer.getByTestId('analysis-summary').waitFor();
-          if (name === 'Comments') await drawer.getByTestId('drawer-comment').first().waitFor();
+          if (name === 'Comments') {
+            await drawer.getByTestId('drawer-comment').first().waitFor();
+            // enough comments that the list scrolls: the scan covers a scrolling region
+            const body = drawer.locator('.drawer-body');
+            expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+          }
           if (name === 'Chat') await drawer.getByRole('textbox').waitFor();
           problems.push(...(await scan(page, `${name} drawer ${theme} ${label}`)));
           await page.keyboard.press('Escape');
@@ -294,8 +301,8 @@ describe('accessibility', () => {
   it('keyboard: the evidence modal and each drawer keep Tab inside, close on Escape and give focus back', async () => {
     // Back from the workspaces screen the previous test ended on, to the report.
     await page.getByRole('button', { name: 'Home', exact: true }).click();
-    const report = page.locator(`[data-testid="report"][data-video-id="${PHONE}"]`);
-    const item = page.locator(`[data-testid="history-item"][data-video-id="${PHONE}"]`);
+    const report = page.locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`);
+    const item = page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`);
     await report.or(item).first().waitFor();
     if ((await report.count()) === 0) await item.click();
     await report.waitFor();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { csvRecords } from '@app/analysis';
 import type { ClusterCommentsReply, ReportReply } from '@app/contracts';
 import {
   apiGet,
@@ -19,21 +20,15 @@ import {
 import type { RunningServer } from './support';
 
 // Issue 6: the per-cluster tools (drawers, chat, CreatorX) in Chromium against the real server,
-// offline (no LLM), on the fixture comments of a real video.
+// offline (no LLM), on the invented comments of a baking video.
 
-const PHONE = 'jt2OHQh0HoQ'; // 100 real comments with likes (Apple event)
+const SOURDOUGH = 'Sd7wQy2Rb5M'; // 100 comments with likes, most about the bread, the loaf or the starter
 
-/** Every comment text of the fixture, as the server stores it. */
+/** Every comment text of the fixture, as the file holds it. */
 function fixtureTexts(): string[] {
-  const csv = fs.readFileSync(path.join(fixturesCommentsDir, `${PHONE}.csv`), 'utf8');
-  const texts: string[] = [];
-  // id,text,likes,author,published_at with quoted multi-line texts.
-  const re = /(?:^|\n)([^,\n]*),("(?:[^"]|"")*"|[^,\n]*),/g;
-  for (const m of csv.matchAll(re)) {
-    const raw = m[2]!;
-    texts.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
-  }
-  return texts.slice(1);
+  return csvRecords(
+    fs.readFileSync(path.join(fixturesCommentsDir, `${SOURDOUGH}.csv`), 'utf8'),
+  ).map((r) => r.text ?? '');
 }
 
 /** The drawers are fixed to the viewport: a viewport shot shows them where people see them. */
@@ -46,9 +41,9 @@ const drawers = (page: Page) => page.locator('aside.drawer');
 
 /** Opens the report from Recent Analyses (after a reload the page starts without one). */
 async function openReport(page: Page): Promise<void> {
-  const report = page.locator(`[data-testid="report"][data-video-id="${PHONE}"]`);
+  const report = page.locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`);
   if ((await report.count()) === 0)
-    await page.locator(`[data-testid="history-item"][data-video-id="${PHONE}"]`).click();
+    await page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`).click();
   await report.waitFor({ timeout: 60_000 });
 }
 
@@ -82,10 +77,12 @@ describe('cluster tools', () => {
     await page.goto('/');
     await signUp(page, uniqueEmail('tools'));
     token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-    await page.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${PHONE}`);
+    await page
+      .getByLabel('YouTube video link')
+      .fill(`https://www.youtube.com/watch?v=${SOURDOUGH}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
     await page
-      .locator(`[data-testid="report"][data-video-id="${PHONE}"]`)
+      .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
       .waitFor({ timeout: 120_000 });
   });
   afterAll(async () => {
@@ -123,12 +120,12 @@ describe('cluster tools', () => {
     const api = await apiGet<ClusterCommentsReply>(
       server.url,
       token,
-      `/api/v1/cluster/comments?video_id=${PHONE}&cluster_id=${first.id}&page_size=25`,
+      `/api/v1/cluster/comments?video_id=${SOURDOUGH}&cluster_id=${first.id}&page_size=25`,
     );
     const shown = await comments.locator('.drawer-comment-text').allInnerTexts();
     expect(shown.slice(0, api.comments.length)).toEqual(api.comments.map((c) => c.text.trim()));
     const meta = await comments.getByTestId('drawer-comment').first().locator('.muted').innerText();
-    expect(meta).toMatch(/(@\S+|Anonymous) · \d+ likes? · /);
+    expect(meta).toMatch(/(@\S+|Anonymous) · [\d,]+ likes? · /);
     await screenshot(page, 'cluster-comments-drawer-dark');
 
     await rowButton(page, 0, 'Chat').click();
@@ -152,7 +149,7 @@ describe('cluster tools', () => {
     const api = await apiGet<ClusterCommentsReply>(
       server.url,
       token,
-      `/api/v1/cluster/comments?video_id=${PHONE}&cluster_id=${first.id}&page_size=50`,
+      `/api/v1/cluster/comments?video_id=${SOURDOUGH}&cluster_id=${first.id}&page_size=50`,
     );
     // Ask about a word that really occurs in this cluster (the most frequent longer word).
     const counts = new Map<string, number>();
@@ -219,7 +216,7 @@ describe('cluster tools', () => {
 
   it('shows the failure texts of section 8', async () => {
     await page
-      .locator(`[data-testid="report"][data-video-id="${PHONE}"]`)
+      .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
       .waitFor({ timeout: 60_000 });
     await openRow(page, 1);
     await page.route('**/api/v1/cluster/analyze', (r) => r.fulfill({ status: 500, body: 'down' }));
@@ -268,7 +265,7 @@ describe('cluster tools', () => {
   });
 
   it('CreatorX relabels the clusters with a context and the report reloads', async () => {
-    const before = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${PHONE}`);
+    const before = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SOURDOUGH}`);
     const labels = async () =>
       page
         .getByTestId('cluster-row')
@@ -279,16 +276,16 @@ describe('cluster tools', () => {
           ),
         );
     const shownBefore = await labels();
-    // Every cluster mentions the phone somewhere: make those comments Criticism.
+    // Most comments mention the bread, the loaf or the starter: make those comments Criticism.
     await page
       .getByLabel('Context (optional)')
-      .fill('treat iphone and apple comments as Criticism');
+      .fill('treat bread, loaf, starter and sourdough comments as Criticism');
     const button = page.getByRole('button', { name: 'CreatorX' });
     await button.click();
     await expect
       .poll(async () => (await labels()).join('\n'), { timeout: 60_000 })
       .not.toBe(shownBefore.join('\n'));
-    const after = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${PHONE}`);
+    const after = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SOURDOUGH}`);
     expect(after.report.clusters.map((c) => c.category)).not.toEqual(
       before.report.clusters.map((c) => c.category),
     );

@@ -17,8 +17,8 @@ import type { RunningServer } from './support';
 // The credit history in Chromium against the real server: a new account's welcome credits and an
 // analysis with the file comment source (apps/web/e2e/fixtures) show with the right numbers.
 
-const SIDEMEN = 'JspWFbynlmk'; // 100 comments; its meta says the video has 5,300
-const TITLE = 'SIDEMEN BRUTAL YOUTUBER RANKING';
+const LEMON = 'k3TnLmVq8Ra'; // 100 comments; its meta says the video has 4,812
+const TITLE = 'One-Pan Lemon Garlic Chicken in 30 Minutes';
 
 const historyDialog = (page: Page) => page.getByRole('dialog', { name: 'Credit history' });
 
@@ -70,12 +70,12 @@ describe('credit history', () => {
     await page.keyboard.press('Escape');
     await historyDialog(page).waitFor({ state: 'detached' });
 
-    await page.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${SIDEMEN}`);
+    await page.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${LEMON}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
     await page
-      .locator(`[data-testid="report"][data-video-id="${SIDEMEN}"]`)
+      .locator(`[data-testid="report"][data-video-id="${LEMON}"]`)
       .waitFor({ timeout: 120_000 });
-    // 3 credits held (the video says 5,300 comments, the balance covers 300); 100 analysed cost 1
+    // 3 credits held (the video says 4,812 comments, the balance covers 300); 100 analysed cost 1
     await expect.poll(() => creditsShown(page), { timeout: 30_000 }).toBe('2');
 
     // The keyboard way in: the pill is a button named by its text first.
@@ -158,7 +158,7 @@ describe('credit history', () => {
     expect(await plans.count()).toBe(0);
     await historyDialog(page).getByRole('button', { name: 'View report' }).click();
     await historyDialog(page).waitFor({ state: 'detached' });
-    await page.locator(`[data-testid="report"][data-video-id="${SIDEMEN}"]`).waitFor();
+    await page.locator(`[data-testid="report"][data-video-id="${LEMON}"]`).waitFor();
     expect(pageErrors).toEqual([]);
   });
   it('a failure says why and Try again loads the history', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AnalysisHistoryItem, ReportReply } from '@app/contracts';
+import type { AnalysisHistoryItem, ClusterCommentsReply, ReportReply } from '@app/contracts';
 import {
   DESKTOP,
   MOBILE,
@@ -18,11 +18,13 @@ import {
 import type { RunningServer } from './support';
 
 // Issue 5: analyse a link, follow progress, read the report, in Chromium against the real server
-// with the file comment source (apps/web/e2e/fixtures/comments) and fake embeddings.
+// with the file comment source (the invented comments in apps/web/e2e/fixtures) and fake embeddings.
 
-const SIDEMEN = 'JspWFbynlmk'; // 100 comments, meta says 5,300
-const APPLE = 'wAZZ-UWGVHI'; // 11 comments incl. a hostile one
-const PHONE = 'jt2OHQh0HoQ'; // 100 comments with likes
+const LEMON = 'k3TnLmVq8Ra'; // 100 comments, meta says 4,812
+const LEMON_TITLE = 'One-Pan Lemon Garlic Chicken in 30 Minutes';
+const KNIVES = 'Hx9KnfE4cUz'; // 12 comments incl. a hostile one
+const HOSTILE = '<img src=x onerror=alert(1)> this knife guide <b>rocks</b>';
+const SOURDOUGH = 'Sd7wQy2Rb5M'; // 100 comments with likes
 
 const pct = (n: number) => `${(Math.round(n * 10) / 10).toFixed(1)}%`;
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
@@ -170,25 +172,25 @@ describe('report experience', () => {
     const button = page.getByRole('button', { name: 'Analyze Comments' });
     expect(await button.isDisabled()).toBe(true);
     for (const link of [
-      `https://www.youtube.com/watch?v=${SIDEMEN}`,
-      `https://m.youtube.com/watch?feature=share&v=${SIDEMEN}&t=4`,
-      `https://youtu.be/${SIDEMEN}?si=x`,
-      `https://www.youtube.com/embed/${SIDEMEN}`,
-      `https://www.youtube.com/shorts/${SIDEMEN}`,
-      `https://www.youtube.com/v/${SIDEMEN}`,
-      `youtube.com/e/${SIDEMEN}`,
-      SIDEMEN,
+      `https://www.youtube.com/watch?v=${LEMON}`,
+      `https://m.youtube.com/watch?feature=share&v=${LEMON}&t=4`,
+      `https://youtu.be/${LEMON}?si=x`,
+      `https://www.youtube.com/embed/${LEMON}`,
+      `https://www.youtube.com/shorts/${LEMON}`,
+      `https://www.youtube.com/v/${LEMON}`,
+      `youtube.com/e/${LEMON}`,
+      LEMON,
     ]) {
       await page.getByLabel('YouTube video link').fill('');
       await page.reload();
       await page.getByLabel('YouTube video link').fill(link);
-      expect(await page.getByTestId('video-id').innerText(), link).toBe(SIDEMEN);
+      expect(await page.getByTestId('video-id').innerText(), link).toBe(LEMON);
     }
     for (const bad of [
       'hello there',
       'https://vimeo.com/123456789',
       'https://www.youtube.com/watch?v=tooShort',
-      `https://evil.example/watch?v=${SIDEMEN}`,
+      `https://evil.example/watch?v=${LEMON}`,
     ]) {
       await page.getByLabel('YouTube video link').fill(bad);
       await button.click();
@@ -201,9 +203,9 @@ describe('report experience', () => {
 
   it('runs an analysis with progress and shows a report whose numbers match the API', async () => {
     await watchProgress(page);
-    await analyze(page, `https://www.youtube.com/watch?v=${SIDEMEN}`);
+    await analyze(page, `https://www.youtube.com/watch?v=${LEMON}`);
     await page.getByTestId('hero').waitFor({ state: 'detached' });
-    await waitForReport(page, SIDEMEN);
+    await waitForReport(page, LEMON);
     const steps = await page.evaluate(() => (window as unknown as { __steps: string[] }).__steps);
     expect(steps.length).toBeGreaterThan(0);
     expect(steps[steps.length - 1]).toBe('4');
@@ -213,8 +215,12 @@ describe('report experience', () => {
       .poll(async () => (await page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
       .toBe('2');
 
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SIDEMEN}`);
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${LEMON}`);
     expect(report.report.clusters.length).toBeGreaterThan(1);
+    expect(report.title).toBe(LEMON_TITLE);
+    // the file holds 100 of the 4,812 comments the video has: the coverage note says so
+    expect(report.report.analysed_comments).toBe(100);
+    expect(report.report.video_comment_count).toBe(4812);
     await assertReportMatches(page, report);
     expect(await seriousViolations(page)).toEqual([]);
     // The tab's title follows the screen: the job's progress while it runs, then the report's video.
@@ -223,7 +229,7 @@ describe('report experience', () => {
     );
     expect(titles[0]).toBe('Dashboard — Chorus');
     expect(titles.some((t) => /^Analysing \d{1,3}% — Chorus$/.test(t))).toBe(true);
-    expect(await page.title()).toBe(`${report.title ?? SIDEMEN} — Chorus report`);
+    expect(await page.title()).toBe(`${report.title ?? LEMON} — Chorus report`);
 
     // Engagement mode: rows show engagement_percentage, ordered by it.
     await page.getByRole('button', { name: 'Engagement' }).click();
@@ -258,7 +264,8 @@ describe('report experience', () => {
     const top = sortedBy(report, 'most')[0]!.c;
     // Click on the ring in the middle of the first slice (it starts at 12 o'clock, clockwise).
     const firstShare = shares(sortedBy(report, 'most').map((x) => x.value))[0]! / 100;
-    await page.getByTestId('donut').scrollIntoViewIfNeeded();
+    // in the middle of the viewport, clear of the sticky header
+    await page.getByTestId('donut').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const box = (await page.getByTestId('donut').boundingBox())!;
     const angle = firstShare * Math.PI; // half the slice, in radians
     const scale = box.width / 320;
@@ -314,7 +321,7 @@ describe('report experience', () => {
         await page.evaluate((t) => localStorage.setItem('theme', t), theme);
         await page.reload();
         // A reload shows the report that was open in this tab again (sessionStorage open_report).
-        await waitForReport(page, SIDEMEN);
+        await waitForReport(page, LEMON);
         expect(await page.getByTestId('hero').count()).toBe(0);
         await screenshot(page, `report-${theme}-${label}`);
         if (theme === 'light' && label === 'desktop')
@@ -335,9 +342,9 @@ describe('report experience', () => {
   });
 
   it('renders a hostile comment as text', async () => {
-    await analyze(page, `https://youtu.be/${APPLE}`);
-    await waitForReport(page, APPLE);
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${APPLE}`);
+    await analyze(page, `https://youtu.be/${KNIVES}`);
+    await waitForReport(page, KNIVES);
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${KNIVES}`);
     await assertReportMatches(page, report);
     const holder = report.report.clusters.find((c) =>
       c.representatives.some((r) => r.text.includes('onerror')),
@@ -354,7 +361,32 @@ describe('report experience', () => {
         .waitFor();
       await page.keyboard.press('Escape');
     }
+    // The comments drawer of the cluster holding it lists it, as the words it was written in.
+    let inCluster: number | undefined;
+    for (const c of report.report.clusters) {
+      const { comments } = await apiGet<ClusterCommentsReply>(
+        server.url,
+        token,
+        `/api/v1/cluster/comments?video_id=${KNIVES}&cluster_id=${c.cluster_id}&page_size=50`,
+      );
+      if (comments.some((x) => x.text === HOSTILE)) inCluster = c.cluster_id;
+    }
+    expect(inCluster).toBeDefined();
+    const row = page.locator(`[data-testid="cluster-row"][data-cluster-id="${inCluster}"]`);
+    const head = row.locator('.cluster-row-head');
+    if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+    await row.getByRole('button', { name: 'Comments', exact: true }).click();
+    const shown = page
+      .getByTestId('comments-drawer')
+      .locator('.drawer-comment-text')
+      .filter({ hasText: 'onerror' });
+    await shown.waitFor();
+    expect(await shown.evaluate((el) => [el.textContent, el.childElementCount])).toEqual([
+      HOSTILE,
+      0,
+    ]);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
 
@@ -372,7 +404,7 @@ describe('report experience', () => {
               job_id: 'x',
               status: 'embedding',
               error: null,
-              video_id: PHONE,
+              video_id: SOURDOUGH,
               progress_percent: 40,
               eta_seconds: 30,
               reserved_credits: 3,
@@ -380,7 +412,7 @@ describe('report experience', () => {
           })
         : route.continue(),
     );
-    await analyze(page, `https://www.youtube.com/watch?v=${PHONE}`);
+    await analyze(page, `https://www.youtube.com/watch?v=${SOURDOUGH}`);
     await page.getByTestId('progress').waitFor();
     await expect
       .poll(() => page.getByTestId('progress-step').innerText())
@@ -403,7 +435,7 @@ describe('report experience', () => {
     const stored = JSON.parse(
       (await page.evaluate(() => localStorage.getItem('current_job')))!,
     ) as { jobId: string; videoId: string };
-    expect(stored.videoId).toBe(PHONE);
+    expect(stored.videoId).toBe(SOURDOUGH);
     expect(stored.jobId.length).toBeGreaterThan(0);
 
     // Reload mid-job: the stored current_job is resumed (video id set, hero hidden, progress back);
@@ -412,7 +444,7 @@ describe('report experience', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await page.getByTestId('video-id').waitFor();
-    expect(await page.getByTestId('video-id').innerText()).toBe(PHONE);
+    expect(await page.getByTestId('video-id').innerText()).toBe(SOURDOUGH);
     expect(await page.getByTestId('hero').count()).toBe(0);
     await page.getByTestId('progress-credits').waitFor();
     await screenshot(page, 'progress-dark-desktop');
@@ -421,10 +453,10 @@ describe('report experience', () => {
     await page.setViewportSize(DESKTOP);
     await page.evaluate((t) => localStorage.setItem('theme', t ?? 'light'), theme);
     hold = false;
-    await waitForReport(page, PHONE);
+    await waitForReport(page, SOURDOUGH);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await expect.poll(() => page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${PHONE}`);
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SOURDOUGH}`);
     expect(report.job_id).toBe(stored.jobId);
     await assertReportMatches(page, report);
   });
@@ -455,24 +487,24 @@ describe('report experience', () => {
       .toEqual(newest.map((h) => h.video_id));
     const items = await texts(page, 'history-item');
     expect(items[0]).toContain('✓ Complete');
-    expect(items.some((t) => t.includes('SIDEMEN BRUTAL YOUTUBER RANKING'))).toBe(true);
+    expect(items.some((t) => t.includes(LEMON_TITLE))).toBe(true);
 
-    await page.locator(`[data-testid="history-item"][data-video-id="${SIDEMEN}"]`).click();
-    await waitForReport(page, SIDEMEN);
-    expect(await page.getByTestId('video-id').innerText()).toBe(SIDEMEN);
+    await page.locator(`[data-testid="history-item"][data-video-id="${LEMON}"]`).click();
+    await waitForReport(page, LEMON);
+    expect(await page.getByTestId('video-id').innerText()).toBe(LEMON);
 
     // Back and Forward move between the reports opened in this tab (the address stays the same)
     const address = page.url();
-    await page.locator(`[data-testid="history-item"][data-video-id="${PHONE}"]`).click();
-    await waitForReport(page, PHONE);
+    await page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`).click();
+    await waitForReport(page, SOURDOUGH);
     await page.goBack();
-    await waitForReport(page, SIDEMEN);
-    expect(await page.getByTestId('video-id').innerText()).toBe(SIDEMEN);
+    await waitForReport(page, LEMON);
+    expect(await page.getByTestId('video-id').innerText()).toBe(LEMON);
     await page.goForward();
-    await waitForReport(page, PHONE);
+    await waitForReport(page, SOURDOUGH);
     expect(page.url()).toBe(address);
     await page.goBack();
-    await waitForReport(page, SIDEMEN);
+    await waitForReport(page, LEMON);
 
     // A failed clear says so and keeps the list.
     await page.route('**/api/v1/analyses/clear', (route) =>

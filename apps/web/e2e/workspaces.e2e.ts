@@ -21,12 +21,20 @@ import type { RunningServer } from './support';
 // meta.json names each video's channel) lets a creator search a channel, link it, add its videos
 // and analyse them. YOUTUBE_FALLBACK=none: nothing is ever asked of YouTube itself.
 
-const SIDEMEN_VIDEO = 'JspWFbynlmk'; // channel "Sidemen", 100 comments
-const SIDEMEN_TITLE = 'SIDEMEN BRUTAL YOUTUBER RANKING';
+const CHANNEL = 'Hollowbrook Kitchen'; // the channel of the three invented videos in the fixtures
+const LEMON_VIDEO = 'k3TnLmVq8Ra'; // 100 comments
+const LEMON_TITLE = 'One-Pan Lemon Garlic Chicken in 30 Minutes';
+/** The channel's uploads, newest first (each meta.json's published_at). */
+const CHANNEL_VIDEOS = ['Hx9KnfE4cUz', 'Sd7wQy2Rb5M', LEMON_VIDEO];
 
 const panel = (page: Page) => page.getByTestId('selection-panel');
 const mediaCard = (page: Page, scope: string, id: string) =>
   page.getByTestId(scope).locator(`[data-testid="media-card"][data-id="${id}"]`);
+const cardIds = (page: Page, scope: string) =>
+  page
+    .getByTestId(scope)
+    .getByTestId('media-card')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-id')));
 
 /** Signs a new account up, creates its first workspace and returns the workspace's card once active. */
 async function signUpWithWorkspace(page: Page, emailTag: string): Promise<Locator> {
@@ -108,20 +116,20 @@ describe('workspaces', () => {
     );
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByLabel('New workspace name').fill('Sidemen clips');
+    await page.getByLabel('New workspace name').fill('Weeknight dinners');
     await page.getByRole('button', { name: 'Create Workspace' }).click();
     const card = page.getByTestId('workspace-card');
     await card.getByText('Active').waitFor();
-    expect(await card.getByRole('heading').innerText()).toBe('Sidemen clips');
+    expect(await card.getByRole('heading').innerText()).toBe('Weeknight dinners');
     // The cursor waits in the channel search of the new, active workspace.
     const search = page.getByRole('combobox', { name: 'Search YouTube channels' });
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await search.fill('sidemen');
+    await search.fill('hollowbrook');
     const option = page.getByTestId('channel-option');
     await option.first().waitFor();
     expect(await option.count()).toBe(1);
-    expect(await option.locator('.channel-title').innerText()).toBe('Sidemen');
+    expect(await option.locator('.channel-title').innerText()).toBe(CHANNEL);
     expect(await option.getByTestId('channel-subscribers').innerText()).toBe(
       'Subscriber count hidden',
     );
@@ -139,9 +147,10 @@ describe('workspaces', () => {
     // Linked: the search gives way to the channel and Add Videos; the catalogue opens.
     await search.waitFor({ state: 'detached' });
     await panel(page).getByText('Linked channel').waitFor();
-    const catalogueCard = mediaCard(page, 'catalogue', SIDEMEN_VIDEO);
+    const catalogueCard = mediaCard(page, 'catalogue', LEMON_VIDEO);
     await catalogueCard.waitFor();
-    expect(await catalogueCard.locator('.media-card-title').innerText()).toBe(SIDEMEN_TITLE);
+    expect(await cardIds(page, 'catalogue')).toEqual(CHANNEL_VIDEOS);
+    expect(await catalogueCard.locator('.media-card-title').innerText()).toBe(LEMON_TITLE);
     expect(await page.getByTestId('workspace-videos-empty').innerText()).toBe(
       'No videos added yet. Select videos below and click Add to Workspace.',
     );
@@ -150,10 +159,13 @@ describe('workspaces', () => {
     await catalogueCard.getByRole('button').click();
     expect(await page.getByTestId('catalogue-selected-count').innerText()).toBe('1 selected');
     await page.getByRole('button', { name: 'Add to Workspace' }).click();
-    const added = mediaCard(page, 'workspace-videos', SIDEMEN_VIDEO);
+    const added = mediaCard(page, 'workspace-videos', LEMON_VIDEO);
     await added.waitFor();
     expect(await added.locator('.media-card-badge').innerText()).toBe('Added');
-    expect(await page.getByTestId('catalogue').getByTestId('media-card').count()).toBe(0);
+    // the added video leaves the catalogue; the channel's other uploads stay to choose from
+    await expect
+      .poll(() => cardIds(page, 'catalogue'))
+      .toEqual(CHANNEL_VIDEOS.filter((id) => id !== LEMON_VIDEO));
 
     // Keyboard: Space on the focused card selects it.
     await added.getByRole('button').focus();
@@ -171,7 +183,7 @@ describe('workspaces', () => {
     expect(await job.locator('.ws-job-status').innerText()).toBe('✓ Complete');
     // The batch call, then the retag of the first selected video (spec section 7).
     expect(calls).toContain('POST /api/v1/analyses/batch');
-    await expect.poll(() => calls.includes(`POST /api/v1/retag/${SIDEMEN_VIDEO}`)).toBe(true);
+    await expect.poll(() => calls.includes(`POST /api/v1/retag/${LEMON_VIDEO}`)).toBe(true);
     // One credit charged, the header refreshed.
     await expect
       .poll(async () => (await page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
@@ -181,14 +193,14 @@ describe('workspaces', () => {
     // The detail: the Analyzed tab lists it; a click shows the analysis below the tabs.
     await panel(page).getByRole('button', { name: 'Open posts and reports' }).click();
     await page.getByRole('tab', { name: 'YouTube' }).waitFor();
-    await mediaCard(page, 'tab-youtube', SIDEMEN_VIDEO).waitFor();
+    await mediaCard(page, 'tab-youtube', LEMON_VIDEO).waitFor();
     await page.getByRole('tab', { name: 'Analyzed' }).click();
-    const analysed = mediaCard(page, 'tab-analyzed', SIDEMEN_VIDEO);
+    const analysed = mediaCard(page, 'tab-analyzed', LEMON_VIDEO);
     await analysed.waitFor();
     expect(await analysed.locator('.media-card-status').innerText()).toBe('✓ Complete');
     await analysed.getByRole('button').click();
-    await page.locator(`[data-testid="report"][data-video-id="${SIDEMEN_VIDEO}"]`).waitFor();
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SIDEMEN_VIDEO}`);
+    await page.locator(`[data-testid="report"][data-video-id="${LEMON_VIDEO}"]`).waitFor();
+    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${LEMON_VIDEO}`);
     expect(report.report.clusters.length).toBeGreaterThan(0);
     const analysis = page.getByTestId('workspace-analysis');
     expect(await analysis.getByTestId('stat-topics-value').innerText()).toBe(
@@ -208,14 +220,16 @@ describe('workspaces', () => {
     );
 
     // ... and the report shown before is there again.
-    await page.locator(`[data-testid="report"][data-video-id="${SIDEMEN_VIDEO}"]`).waitFor();
+    await page.locator(`[data-testid="report"][data-video-id="${LEMON_VIDEO}"]`).waitFor();
     // Open with the executive summary: the main view shows the same report, summary included.
     await page.getByRole('button', { name: 'Open with the executive summary' }).click();
     await page.getByRole('heading', { name: 'Executive Summary' }).waitFor();
 
     // Home: the side card has the shortcut; choosing it opens the workspace, active.
-    await side.getByRole('button', { name: 'Sidemen clips' }).click();
-    expect(await panel(page).getByRole('heading', { level: 2 }).innerText()).toBe('Sidemen clips');
+    await side.getByRole('button', { name: 'Weeknight dinners' }).click();
+    expect(await panel(page).getByRole('heading', { level: 2 }).innerText()).toBe(
+      'Weeknight dinners',
+    );
     expect(offsite).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

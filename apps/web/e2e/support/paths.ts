@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,8 +7,8 @@ export const webDir = path.join(repoRoot, 'apps/web');
 export const distDir = path.join(webDir, 'dist');
 /** The compiled server (scripts/build-server.mjs). */
 export const serverDistDir = path.join(repoRoot, 'apps/server/dist');
-/** Where the e2e comment files are generated from ../shared at start-up (see comment-fixtures.ts). */
-export const fixturesCommentsDir = path.join(os.tmpdir(), 'chorus-e2e-comments');
+/** The committed e2e comment files (invented comments), the e2e server's COMMENTS_DIR. */
+export const fixturesCommentsDir = path.join(webDir, 'e2e/fixtures');
 export const screenshotsDir = path.join(repoRoot, 'artifacts/screenshots');
 /** Each e2e server's output, written when it stops (scripts/test.mjs shows its errors on a failure). */
 export const serverLogsDir = path.join(repoRoot, 'artifacts/test-results/e2e-server-logs');

@@ -5,8 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureServerBuilt, ensureWebBuilt } from './build';
-import { prepareCommentFixtures } from './comment-fixtures';
-import { distDir, repoRoot, serverLogsDir } from './paths';
+import { distDir, fixturesCommentsDir, repoRoot, serverLogsDir } from './paths';
 
 export interface RunningServer {
   url: string;
@@ -65,7 +64,7 @@ export async function startServer({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       WEB_DIST_DIR: distDir,
-      COMMENTS_DIR: prepareCommentFixtures(),
+      COMMENTS_DIR: fixturesCommentsDir,
       EMBEDDINGS_PROVIDER: 'fake',
       YOUTUBE_API_KEY: '',
       LLM_API_URL: '',
