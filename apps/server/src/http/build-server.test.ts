@@ -75,6 +75,8 @@ describeEachDatabase('HTTP server', (t) => {
       const body = res.json<Record<string, unknown>>();
       expect(Object.keys(body).sort()).toEqual(['code', 'message']);
       expect(body.code).toBe(code);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).not.toContain(token);
       expect(res.body).not.toContain('a'.repeat(65));
       expect(res.body.length).toBeLessThan(200);

@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import type { ErrorReply } from '@app/contracts';
 import { AppError, BadRequestError, NotConfiguredError, TooManyRequestsError } from '../../errors';
 import { toIssues } from '../validate';
+import { applySecurityHeaders } from './security-headers';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -183,6 +184,8 @@ export function frameworkErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // Fastify answers these before any hook, so the security headers are set here.
+  applySecurityHeaders(request, reply);
   void sendError(error, request, reply);
 }
 
