@@ -84,6 +84,20 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/**
+ * 503 for a feature that needs an outside provider this server has no settings for (Google or
+ * Facebook sign-in, Instagram, Meta's data deletion callback). An expected state of a server, not a
+ * fault: the error plugin logs it once per provider, at info.
+ */
+export class NotConfiguredError extends ServiceUnavailableError {
+  constructor(
+    readonly provider: 'google' | 'facebook' | 'instagram',
+    message: string,
+  ) {
+    super(message, `${provider}_not_configured`);
+  }
+}
+
 /** The ledger refused a movement that would take the balance below zero. */
 export class InsufficientCreditsError extends PaymentRequiredError {
   constructor(

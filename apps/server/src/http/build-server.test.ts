@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -52,6 +54,72 @@ describeEachDatabase('HTTP server', (t) => {
         code: 'not_found',
       });
     }
+  });
+
+  it('answers a malformed or over-long address as { message, code }, repeating neither it nor its token', async () => {
+    const token = 'tok3nThatMustNeverComeBack0123456789abcdefg';
+    const long = 'a'.repeat(5000);
+    // (with the SPA served, a GET no API route takes reaches the SPA's catch-all, hence 404)
+    const cases = [
+      ['GET', `/api/v1/workspaces/%FF%FE`, 400, 'bad_request'],
+      ['GET', `/api/v1/status/%FF/events?token=${token}`, 400, 'bad_request'],
+      ['POST', `/api/v1/workspaces/${long}/sync?token=${token}`, 414, 'uri_too_long'],
+      ['DELETE', `/api/v1/workspaces/${long}`, 414, 'uri_too_long'],
+      ['GET', `/api/v1/status/${long}/events?token=${token}`, 404, 'not_found'],
+      ['POST', `/api/v1/no-such-endpoint/${long}?token=${token}`, 404, 'not_found'],
+    ] as const;
+    for (const [method, url, status, code] of cases) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url.slice(0, 60)}`).toBe(status);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      const body = res.json<Record<string, unknown>>();
+      expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+      expect(body.code).toBe(code);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).not.toContain(token);
+      expect(res.body).not.toContain('a'.repeat(65));
+      expect(res.body.length).toBeLessThan(200);
+    }
+    const notFound = await app.inject({ method: 'GET', url: `/api/v1/no-such-endpoint/${long}` });
+    expect(notFound.json<{ message: string }>().message).toBe(
+      `There is no API endpoint at GET /api/v1/no-such-endpoint/${'a'.repeat(34)}….`,
+    );
+  });
+
+  it('answers a request Node refuses to parse (a 20 kB query, a garbled request line) as JSON { message, code }', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+      });
+    const token = 'tok3nThatMustNeverComeBack0123456789abcdefg';
+    const replies = [
+      [
+        431,
+        await raw(
+          `GET /api/v1/health?token=${token}&q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+        ),
+      ],
+      [400, await raw('THIS IS NOT HTTP\r\n\r\n')],
+    ] as const;
+    for (const [status, reply] of replies) {
+      const [head = '', body = ''] = reply.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+      expect(head.toLowerCase()).toContain('content-type: application/json');
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      expect(Object.keys(parsed).sort()).toEqual(['code', 'message']);
+      expect(typeof parsed.message).toBe('string');
+      expect(reply).not.toContain(token);
+    }
+    expect(JSON.parse(replies[0][1].split('\r\n\r\n')[1]!)).toMatchObject({
+      code: 'request_header_fields_too_large',
+    });
   });
 
   it('serves the SPA shell for client routes and real files as they are', async () => {

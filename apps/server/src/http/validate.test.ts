@@ -4,6 +4,7 @@ import {
   ClusterCommentsQuerySchema,
   SaveNotesRequestSchema,
 } from '@app/contracts';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../errors';
 import { validate } from './validate';
@@ -20,6 +21,25 @@ function messageFor(schema: Parameters<typeof validate>[0], data: unknown): stri
 }
 
 describe('validate: messages a person can act on', () => {
+  it('repeats at most a short excerpt of field names that come from the request', () => {
+    const long = 'k'.repeat(5000);
+    const strict = z.strictObject({ name: z.string() });
+    const extra = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((k) => [k, 1]));
+    expect(messageFor(strict, { name: 'x', [long]: 1 })).toBe(`Unknown field: ${'k'.repeat(39)}….`);
+    expect(messageFor(strict, { name: 'x', ...extra })).toBe(
+      'Unknown fields: a, b, c, d, e and 1 more.',
+    );
+    let issues: { path: string; message: string }[] = [];
+    try {
+      validate(z.record(z.string(), z.number()), { [long]: 'not a number' });
+    } catch (error) {
+      issues = (error as BadRequestError).issues ?? [];
+    }
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.path).toBe(`${'k'.repeat(39)}…`);
+    expect(issues[0]!.message).not.toContain('k'.repeat(41));
+  });
+
   it('says what is wrong with the body as a whole', () => {
     expect(messageFor(SaveNotesRequestSchema, undefined)).toBe(
       'The request body is empty. Send a JSON object.',

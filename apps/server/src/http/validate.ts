@@ -1,10 +1,21 @@
 import type { z } from 'zod';
 import { BadRequestError } from '../errors';
 
+/** The longest field name an error repeats: a name comes from the request, so it may be anything. */
+const NAME_MAX = 40;
+/** At most this many unknown field names are listed. */
+const NAMES_LISTED = 5;
+
+/** A name from the request, cut to NAME_MAX characters. */
+function shortName(key: PropertyKey): string {
+  const name = String(key);
+  return name.length <= NAME_MAX ? name : `${name.slice(0, NAME_MAX - 1)}…`;
+}
+
 /** Turns zod issues into the `issues` list of an error reply (`path` joined with dots). */
 export function toIssues(error: z.ZodError): { path: string; message: string }[] {
   return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
+    path: issue.path.map(shortName).join('.'),
     message: issue.message,
   }));
 }
@@ -23,7 +34,9 @@ const KINDS: Record<string, string> = {
 /** `video_ids[2]`, `top_k`: the field an issue is about, as a client wrote it. */
 function fieldName(path: readonly PropertyKey[]): string {
   return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`))
+    .map((key, i) =>
+      typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${shortName(key)}`,
+    )
     .join('');
 }
 
@@ -71,8 +84,11 @@ export function humanIssueMessage(issue: z.core.$ZodRawIssue): string {
       if (issue.format === 'email') return `${field} must be an e-mail address.`;
       if (issue.format === 'url') return `${field} must be a web address.`;
       return `${field} is not in the expected format.`;
-    case 'unrecognized_keys':
-      return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}.`;
+    case 'unrecognized_keys': {
+      const listed = issue.keys.slice(0, NAMES_LISTED).map(shortName).join(', ');
+      const more = issue.keys.length - NAMES_LISTED;
+      return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${listed}${more > 0 ? ` and ${more} more` : ''}.`;
+    }
     default:
       return path.length === 0 ? 'The request is not valid.' : `${field} is not valid.`;
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config';
 
 /**
@@ -108,6 +108,31 @@ const TOKEN_PAGE = /^\/(?:reset-password|verify-email)(?:[/?#]|$)/;
 export const HSTS = 'max-age=31536000';
 
 /**
+ * Sets the headers every reply carries (see `registerSecurityHeaders`). Also called for the errors
+ * Fastify answers before any hook runs (a malformed address).
+ */
+export function applySecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  csp = contentSecurityPolicy(cspDirectives(request.server.container.config)),
+): void {
+  const publicHttps = request.server.container.config.publicUrl?.startsWith('https://') ?? false;
+  if (publicHttps || request.protocol === 'https') {
+    void reply.header('strict-transport-security', HSTS);
+  }
+  void reply.headers({
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // Google's and Facebook's sign-in popups need to talk back to this window.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  });
+  if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+}
+
+/**
  * Security headers on every reply; API replies are also never cached (they carry account data).
  * Strict-Transport-Security goes with replies over HTTPS (as the request or a trusted proxy says)
  * and whenever PUBLIC_URL is https: the bearer token lives in the browser's storage, so a first
@@ -115,21 +140,8 @@ export const HSTS = 'max-age=31536000';
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const csp = contentSecurityPolicy(cspDirectives(app.container.config));
-  const publicHttps = app.container.config.publicUrl?.startsWith('https://') ?? false;
   app.addHook('onRequest', async (request, reply) => {
-    if (publicHttps || request.protocol === 'https') {
-      void reply.header('strict-transport-security', HSTS);
-    }
-    void reply.headers({
-      'content-security-policy': csp,
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      // Google's and Facebook's sign-in popups need to talk back to this window.
-      'cross-origin-opener-policy': 'same-origin-allow-popups',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    });
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    applySecurityHeaders(request, reply, csp);
   });
   // After the handler, whose caching header (the SPA's no-cache) this one replaces.
   app.addHook('onSend', async (request, reply, payload) => {

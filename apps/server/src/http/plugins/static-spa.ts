@@ -39,10 +39,11 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi(pathname);
     if (!isPage) {
+      const shown = excerpt(pathname);
       throw new NotFoundError(
         isApi(pathname)
-          ? `There is no API endpoint at ${request.method} ${pathname}.`
-          : `Nothing here: ${request.method} ${pathname}.`,
+          ? `There is no API endpoint at ${request.method} ${shown}.`
+          : `Nothing here: ${request.method} ${shown}.`,
       );
     }
     if (!built) {
@@ -53,6 +54,13 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
       .header('cache-control', 'no-cache')
       .sendFile('index.html', { cacheControl: false });
   });
+}
+
+/** The longest address a 404 repeats; a longer one is cut, so a reply never echoes much input. */
+export const SHOWN_PATH_MAX = 60;
+
+function excerpt(pathname: string): string {
+  return pathname.length <= SHOWN_PATH_MAX ? pathname : `${pathname.slice(0, SHOWN_PATH_MAX - 1)}…`;
 }
 
 function isApi(pathname: string): boolean {

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import type { PaymentGateway } from '../../providers/stripe/payment-gateway.port';
 import type { DataDeletionRequest } from '../../repositories/data-deletion-request.repository';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../errors';
+import { BadRequestError, NotConfiguredError, NotFoundError } from '../../errors';
 import {
   SignedRequestError,
   type SignedRequestVerifier,
@@ -47,8 +47,7 @@ export async function deleteFacebookUserData(
   deps: Deps,
   signedRequest: string,
 ): Promise<DataDeletionRequest> {
-  if (!deps.signedRequests)
-    throw new ServiceUnavailableError(FACEBOOK_NOT_CONFIGURED, 'facebook_not_configured');
+  if (!deps.signedRequests) throw new NotConfiguredError('facebook', FACEBOOK_NOT_CONFIGURED);
   let facebookUserId: string;
   try {
     facebookUserId = deps.signedRequests.verify(signedRequest).userId;

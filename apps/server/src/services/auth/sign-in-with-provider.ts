@@ -4,7 +4,7 @@ import {
   type IdentityProvider,
   type ProviderSignInReply,
 } from '@app/contracts';
-import { ServiceUnavailableError, UnauthorizedError } from '../../errors';
+import { NotConfiguredError, ServiceUnavailableError, UnauthorizedError } from '../../errors';
 import type { Logger } from '../../logger';
 import {
   IdentityTokenError,
@@ -59,10 +59,7 @@ export async function signInWithProvider(
   const { provider } = input;
   const verifier = provider === 'google' ? deps.googleVerifier : deps.facebookVerifier;
   if (!verifier) {
-    throw new ServiceUnavailableError(
-      providerNotConfiguredMessage(provider),
-      `${provider}_not_configured`,
-    );
+    throw new NotConfiguredError(provider, providerNotConfiguredMessage(provider));
   }
   const attempt = await beginAttempt(deps, { ip: input.ip, key: providerFailureKey(provider) });
 

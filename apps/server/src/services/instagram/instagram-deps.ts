@@ -1,6 +1,6 @@
 import type { Post } from '@app/contracts';
 import type { Clock } from '../../clock';
-import { AppError } from '../../errors';
+import { AppError, NotConfiguredError } from '../../errors';
 import {
   InstagramGraphError,
   type InstagramCredentials,
@@ -41,7 +41,7 @@ export function requireInstagram(
   can: (graph: InstagramGraph) => boolean = () => true,
 ): InstagramLink {
   if (!deps.instagram || !can(deps.instagram.graph))
-    throw new AppError(503, 'instagram_not_configured', message);
+    throw new NotConfiguredError('instagram', message);
   return deps.instagram;
 }
 

@@ -23,14 +23,16 @@ import {
 /**
  * Instagram Login's return (GET /workspaces/{id}/instagram/oauth/callback?code=): exchanges the
  * code for a long-lived token, stores it encrypted with the account on the workspace and reads the
- * account's posts. 503 when Instagram Login is not configured, 502 when Instagram refuses.
+ * account's posts. 404 for another account's workspace, then 503 when Instagram Login is not
+ * configured, 502 when Instagram refuses.
  */
 export async function linkInstagramWithCode(
   deps: InstagramDeps,
   input: { userId: string; workspaceId: number; code: string; redirectUri: string },
 ): Promise<{ workspace: Workspace; posts: number }> {
-  const link = requireInstagram(deps, INSTAGRAM_NOT_CONFIGURED, (g) => g.canExchangeCode);
+  // ownership first: another account's workspace is a 404 whatever this server's settings
   await requireWorkspace(deps, input.userId, input.workspaceId);
+  const link = requireInstagram(deps, INSTAGRAM_NOT_CONFIGURED, (g) => g.canExchangeCode);
   const connection = await askInstagram(() =>
     link.graph.exchangeCode(input.code, input.redirectUri),
   );
@@ -46,8 +48,8 @@ export async function connectInstagramWithFacebook(
   deps: InstagramDeps,
   input: { userId: string; workspaceId: number; userAccessToken: string },
 ): Promise<{ workspace: Workspace; posts: number }> {
-  const link = requireInstagram(deps, FACEBOOK_NOT_CONFIGURED, (g) => g.canConnectFacebook);
   await requireWorkspace(deps, input.userId, input.workspaceId);
+  const link = requireInstagram(deps, FACEBOOK_NOT_CONFIGURED, (g) => g.canConnectFacebook);
   const connection = await askInstagram(() =>
     link.graph.connectWithFacebook(input.userAccessToken),
   );

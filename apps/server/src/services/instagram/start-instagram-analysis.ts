@@ -24,8 +24,9 @@ export async function startInstagramAnalysis(
     Pick<InstagramDeps, 'instagram'>,
   input: { userId: string; workspaceId: number; mediaId: string },
 ): Promise<{ jobId: string }> {
-  requireInstagram(deps);
+  // ownership first: another account's workspace is a 404 whatever this server's settings
   const workspace = await requireWorkspace(deps, input.userId, input.workspaceId);
+  requireInstagram(deps);
   if (!workspace.instagramBusinessId)
     throw new AppError(409, 'instagram_not_linked', INSTAGRAM_NOT_LINKED);
   const post = await deps.repos.instagramPosts.find(workspace.id, input.mediaId);
