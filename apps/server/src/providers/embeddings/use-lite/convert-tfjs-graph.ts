@@ -15,7 +15,7 @@ import {
  * outputs `last_hidden_state` [B, L, 512] (the sentence embedding repeated along L, so mean or
  * cls pooling both return it) and `sentence_embedding` [B, 512].
  *
- * A TypeScript port of the shared model folder's conversion/convert_use.py + postprocess.py:
+ * A TypeScript port of the reference model folder's conversion/convert_use.py + postprocess.py:
  * same node mapping, unused initializers pruned, optional dynamic int8 quantisation of the
  * large MatMul weights. Only the ops this graph uses are supported.
  */
