@@ -70,7 +70,7 @@ beforeAll(() => {
   }).dir;
   // 60 invented comments from two videos (see test-fixtures/README.md), the multi-line ones first so
   // quoted multi-line fields are exercised.
-  const all = ['inv-sourdough01', 'inv-reacthooks'].flatMap((video) => {
+  const all = ['invBread001', 'invHooks001'].flatMap((video) => {
     const [header, ...body] = parseCsv(readFileSync(path.join(fixtures, `${video}.csv`), 'utf8'));
     const col = (name: string): number => header!.indexOf(name);
     return body.map((cells) => ({

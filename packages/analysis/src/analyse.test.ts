@@ -135,7 +135,7 @@ describe('analyseComments: input checks', () => {
 
 describe('analyseComments on invented comments', () => {
   it('is deterministic for a seed, assigns every comment and reports stages in order', async () => {
-    const input = video('inv-sourdough01');
+    const input = video('invBread001');
     const stages: StageProgress[] = [];
     const embedder = new HashedEmbedder();
     const first = await analyseComments(
@@ -190,7 +190,7 @@ describe('analyseComments on invented comments', () => {
   }, 180_000);
 
   it('honours a fixed number of clusters', async () => {
-    const input = video('inv-sourdough01', 120);
+    const input = video('invBread001', 120);
     const result = await analyseComments(
       input,
       { embedder: new HashedEmbedder() },
@@ -201,7 +201,7 @@ describe('analyseComments on invented comments', () => {
   });
 
   it('uses valid LLM headings and summary, and falls back to offline on an invalid reply or a timeout', async () => {
-    const input = video('inv-reacthooks', 80);
+    const input = video('invHooks001', 80);
     const offline = await analyseComments(
       input,
       { embedder: new HashedEmbedder() },
@@ -287,7 +287,7 @@ describe('analyseComments on invented comments', () => {
   });
 
   it('relabels stored clusters without embedding, letting the creator context steer categories', async () => {
-    const input = video('inv-reacthooks', 100);
+    const input = video('invHooks001', 100);
     const result = await analyseComments(
       input,
       { embedder: new HashedEmbedder() },

@@ -16,12 +16,7 @@ export const fixturesDir = path.resolve(
 );
 
 /** The invented videos: a sourdough tutorial, a React hooks tutorial, a Lisbon vlog, a guitar lesson. */
-export const FIXTURE_VIDEOS = [
-  'inv-sourdough01',
-  'inv-reacthooks',
-  'inv-lisbon01',
-  'inv-guitar01',
-] as const;
+export const FIXTURE_VIDEOS = ['invBread001', 'invHooks001', 'invLisbon01', 'invGuitar01'] as const;
 export type FixtureVideo = (typeof FIXTURE_VIDEOS)[number];
 
 /** One row of a video file: the comment and its hand labels. */

@@ -225,7 +225,7 @@ describe('cluster analysis (offline)', () => {
   });
 
   it('on an invented baking tutorial, the questions are its own and near-duplicates are counted', () => {
-    const rows = fixtureComments('inv-sourdough01');
+    const rows = fixtureComments('invBread001');
     const questions = rows
       .filter((r) => r.topic.startsWith('question:'))
       .map((r) => comment(r.id, r.text, r.likes, r.author));
@@ -485,7 +485,7 @@ describe('LLM prompts', () => {
   });
 
   it('samples the most-liked comments first and spreads over the rest', () => {
-    const comments = fixtureComments('inv-sourdough01').map((r) => comment(r.id, r.text, r.likes));
+    const comments = fixtureComments('invBread001').map((r) => comment(r.id, r.text, r.likes));
     const sample = representativeSample(comments, 20);
     expect(sample).toHaveLength(20);
     expect(new Set(sample.map((c) => c.id)).size).toBe(20);
