@@ -66,7 +66,8 @@ export default tseslint.config(
   },
   {
     files: ['packages/analysis/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // tests and their helpers may read the committed test fixtures
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
     rules: restrict([
       {
         group: [

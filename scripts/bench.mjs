@@ -12,7 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const flags = args.filter((a) => a.startsWith('--'));
 const names = args.filter((a) => !a.startsWith('--'));
-const order = ['embeddings', 'clustering', 'intent', 'spam', 'analysis-speed', 'jobs', 'bundle'];
+const order = [
+  'embeddings',
+  'clustering',
+  'comment-sections',
+  'intent',
+  'spam',
+  'analysis-speed',
+  'jobs',
+  'bundle',
+];
 const benchDir = path.join(root, 'scripts', 'bench');
 const available = existsSync(benchDir)
   ? readdirSync(benchDir)

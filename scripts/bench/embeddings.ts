@@ -78,7 +78,9 @@ async function measure(
 
 async function main(): Promise<void> {
   if (!existsSync(commentsCsv) || !existsSync(modelDir)) {
-    console.error(`skipped: ${shared} (datasets/models) not found`);
+    console.log(
+      `embeddings: skipped, it needs the real comments and the reference USE-lite model in ${shared}, which is not there`,
+    );
     return;
   }
   const rows = parseCsv(readFileSync(commentsCsv, 'utf8'));

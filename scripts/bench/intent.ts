@@ -66,6 +66,12 @@ function printReport<L extends string>(
 
 // ---- intent dev set ------------------------------------------------------
 const { examples, missing } = loadDevSet();
+if (examples.length === 0) {
+  console.log(
+    `intent: skipped, the hand-labelled dev set's texts come from ${datasets}, which is not there`,
+  );
+  process.exit(0);
+}
 if (missing.length > 0)
   console.log(
     `note: ${missing.length} labelled rows skipped (their dataset is not under ${datasets})`,
@@ -393,6 +399,30 @@ console.log(
     '   scripts/train-sentiment.ts scores each half of those tweets with a model fitted on the other half)',
 );
 out.sentimentHeldout = sentimentHeldout;
+
+// Regression floors on the held-out split (the words-only models, which need no embedder).
+const floors = {
+  intentWordsMacroF1: 0.62,
+  sentimentWordsMacroF1: 0.51,
+  sentimentOverLexicon: 0.03,
+};
+const sentWords = sentimentHeldout['learned-words']!.macroF1;
+const sentLexicon = sentimentHeldout.lexicon!.macroF1;
+const floorLine = (ok: boolean, text: string) => console.log(`${ok ? 'PASS' : 'MISS'}: ${text}`);
+console.log('\nFLOORS (held-out, words only):');
+floorLine(
+  words.macroF1 >= floors.intentWordsMacroF1,
+  `intent macro-F1 ${pct(words.macroF1)}% (floor ${floors.intentWordsMacroF1 * 100}%)`,
+);
+floorLine(
+  sentWords >= floors.sentimentWordsMacroF1,
+  `sentiment macro-F1 ${pct(sentWords)}% (floor ${floors.sentimentWordsMacroF1 * 100}%)`,
+);
+floorLine(
+  sentWords > sentLexicon + floors.sentimentOverLexicon,
+  `sentiment learned ${pct(sentWords)}% vs lexicon ${pct(sentLexicon)}% (learned must lead by ${floors.sentimentOverLexicon * 100} points)`,
+);
+out.floors = floors;
 
 // a few fixed examples, so the JSON shows the behaviour at a glance
 out.examples = [

@@ -7,16 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntentSchema } from '@app/contracts';
 import { parseCsv } from './providers/youtube/comment-file-parser';
 import { runCli as runCliInProcess } from './cli';
+import { ensureConvertedUseLite } from './providers/embeddings/use-lite/converted-model-cache';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
-const shared = path.resolve(repoRoot, '../shared');
-const model = path.join(shared, 'models/universal-sentence-encoder-lite');
-const dataset = path.join(
-  shared,
-  'datasets/kaggle_trending_gbcomments_sample/GBcomments_sample.csv',
-);
-const haveShared = existsSync(model) && existsSync(dataset);
+const fixtures = path.join(repoRoot, 'test-fixtures/comments');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 interface Run {
@@ -26,6 +21,9 @@ interface Run {
   /** The process id of the program run. */
   pid: number | undefined;
 }
+
+/** Where beforeAll converts USE-lite from its npm package for the ONNX adapter. */
+let model = '';
 
 /** Runs `program` with `args` from apps/server, the ONNX model configured unless `env` says otherwise. */
 function run(program: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
@@ -62,34 +60,39 @@ function csvField(value: string): string {
 }
 
 let dir: string;
-let rows: { text: string; likes: string; video: string }[] = [];
+let rows: { text: string; likes: string; video: string; intent: string }[] = [];
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'chorus-cli-'));
-  if (!haveShared) return;
-  // 60 real comments from two trending videos; the literal "\n" in the dataset become real newlines so
+  model = ensureConvertedUseLite({
+    targetDir: path.join(dir, 'universal-sentence-encoder-lite'),
+    dtype: 'q8',
+  }).dir;
+  // 60 invented comments from two videos (see test-fixtures/README.md), the multi-line ones first so
   // quoted multi-line fields are exercised.
-  const [header, ...body] = parseCsv(readFileSync(dataset, 'utf8'));
-  const col = (name: string): number => header!.indexOf(name);
-  const all = body
-    .filter((cells) => cells.length === header!.length)
-    .map((cells) => ({
-      video: cells[col('video_id')]!,
-      text: cells[col('comment_text')]!.replace(/\\n/g, '\n'),
+  const all = ['invBread001', 'invHooks001'].flatMap((video) => {
+    const [header, ...body] = parseCsv(readFileSync(path.join(fixtures, `${video}.csv`), 'utf8'));
+    const col = (name: string): number => header!.indexOf(name);
+    return body.map((cells) => ({
+      video,
+      text: cells[col('text')]!,
       likes: cells[col('likes')]!,
+      intent: cells[col('intent')]!,
     }));
-  const videos = [...new Set(all.map((r) => r.video))].slice(0, 2);
-  rows = all
-    .filter((r) => videos.includes(r.video) && r.text.trim() !== '')
-    .filter((_, i) => i % 3 === 0)
-    .slice(0, 60);
+  });
+  const multiLine = all.filter((r) => r.text.includes('\n'));
+  expect(multiLine.length).toBeGreaterThanOrEqual(2);
+  rows = [...multiLine, ...all.filter((r, i) => !r.text.includes('\n') && i % 3 === 0)].slice(
+    0,
+    60,
+  );
 });
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!haveShared && !process.env.CI)('cli analyze on real comments', () => {
+describe('cli analyze on invented comments', () => {
   it('prints one JSON report for a CSV (BOM, quotes, commas, newlines) and the same clusters for JSONL', async () => {
     const csvPath = path.join(dir, 'comments.csv');
     const header = 'video_id,text,likes,ignored\r\n';
@@ -173,6 +176,14 @@ describe.skipIf(!haveShared && !process.env.CI)('cli analyze on real comments', 
     expect(fromJsonl.clusters).toEqual(report.clusters);
     // Logs stay on stderr.
     expect(csv.stderr).toMatch(/analyzing 60 comments/);
+    // Clear questions, requests and praise are read as such.
+    const clear = rows
+      .map((r, i) => [r.intent, comments[i]!.intent])
+      .filter(([label]) => ['Question', 'Request', 'Praise'].includes(label!));
+    expect(clear.length).toBeGreaterThanOrEqual(15);
+    expect(clear.filter(([label, read]) => label === read).length / clear.length).toBeGreaterThan(
+      0.8,
+    );
   });
 });
 

@@ -1,22 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ClusterSchema, ExecutiveSummarySchema } from '@app/contracts';
 import { AnalysisInputError, analyseComments, type AnalysisResult } from './analyse';
 import { inputComment } from './input-comment.test-support';
-import { csvRecords } from './intent/dev-set';
+import {
+  FIXTURE_VIDEOS,
+  fixtureComments,
+  type FixtureVideo,
+} from './comment-fixtures.test-support';
 import { clusterWeights, leadItems } from './clustering/lead';
 import { relabelClusters } from './label/relabel';
 import { prepareComments } from './prepare/prepare-comments';
 import type { CompletionRequest, EmbedOptions, LanguageModel, TextEmbedder } from './ports';
 import type { InputComment, StageProgress } from './types';
-
-const DATASETS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/datasets',
-);
-const haveData = existsSync(DATASETS) || Boolean(process.env.CI);
 
 /** Local stand-in for the server's embedders: hashed words and trigrams, L2-normalised. */
 class HashedEmbedder implements TextEmbedder {
@@ -60,38 +55,25 @@ function comment(text: string, i: number, likes = 0): InputComment {
   return inputComment(text, { id: `c${i}`, likes, author: `a${i}` });
 }
 
-function loadKaggle(videoId: string): InputComment[] {
-  const rows = csvRecords(
-    readFileSync(
-      path.join(DATASETS, 'kaggle_trending_gbcomments_sample/GBcomments_sample.csv'),
-      'utf8',
-    ),
-  );
-  return rows
-    .filter((r) => r.video_id === videoId)
-    .map((r, i) => comment(r.comment_text!, i, Number(r.likes)));
-}
-
-/** The first `count` top comments of the youtube_statistics set (many videos, about 18,000 rows). */
-function loadTopComments(count: number): InputComment[] {
-  const rows = csvRecords(
-    readFileSync(path.join(DATASETS, 'youtube_statistics_top_comments/comments.csv'), 'utf8'),
-  );
-  return rows.slice(0, count).map((r, i) => comment(r.Comment!, i, Number(r.Likes)));
-}
-
-function loadPoche(count: number): InputComment[] {
-  const rows = csvRecords(
-    readFileSync(
-      path.join(DATASETS, 'poche_icpc17_youtube_tutorial_comments/comments.csv'),
-      'utf8',
-    ),
-  );
-  const first = rows[0]!.video_id;
-  return rows
-    .filter((r) => r.video_id === first)
+/** An invented video's comments as the pipeline takes them (authors, replies, the creator's own). */
+function video(name: FixtureVideo, count = Number.POSITIVE_INFINITY): InputComment[] {
+  return fixtureComments(name)
     .slice(0, count)
-    .map((r, i) => comment(r.comment!, i));
+    .map(({ topic: _topic, intent: _intent, spam: _spam, ...c }) => c);
+}
+
+/**
+ * `count` distinct comments made by joining pairs of the invented comments of every video (each
+ * comment with a different partner on each pass), for runs that need thousands of comments.
+ */
+function manyComments(count: number): InputComment[] {
+  const all = FIXTURE_VIDEOS.flatMap((v) => video(v));
+  const n = all.length;
+  return Array.from({ length: count }, (_, i) => {
+    const a = all[i % n]!;
+    const partner = all[(i + 1 + ((Math.floor(i / n) * 13) % (n - 1))) % n]!;
+    return comment(`${a.text} ${partner.text}`, i, a.likes);
+  });
 }
 
 const tenths = (xs: number[]): number => xs.reduce((s, x) => s + Math.round(x * 10), 0);
@@ -151,9 +133,9 @@ describe('analyseComments: input checks', () => {
   });
 });
 
-describe.skipIf(!haveData)('analyseComments on real comments', () => {
+describe('analyseComments on invented comments', () => {
   it('is deterministic for a seed, assigns every comment and reports stages in order', async () => {
-    const input = loadKaggle('jt2OHQh0HoQ');
+    const input = video('invBread001');
     const stages: StageProgress[] = [];
     const embedder = new HashedEmbedder();
     const first = await analyseComments(
@@ -176,7 +158,8 @@ describe.skipIf(!haveData)('analyseComments on real comments', () => {
 
   it('gives the same report on worker threads, where it classifies and starts clustering while embedding, as on one thread', async () => {
     // Over 3,400 comments: the lead phase then checks the whitening and learns the search cells.
-    const input = loadTopComments(3600);
+    const input = manyComments(3600);
+    expect(new Set(input.map((c) => c.text)).size).toBeGreaterThan(3400);
     // Slow after the lead sample, as a real model is, so the lead may finish while texts are still
     // being embedded and the neighbour search be fed batch by batch.
     const embedder = new HashedEmbedder(3000, 200);
@@ -207,7 +190,7 @@ describe.skipIf(!haveData)('analyseComments on real comments', () => {
   }, 180_000);
 
   it('honours a fixed number of clusters', async () => {
-    const input = loadPoche(120);
+    const input = video('invBread001', 120);
     const result = await analyseComments(
       input,
       { embedder: new HashedEmbedder() },
@@ -218,7 +201,7 @@ describe.skipIf(!haveData)('analyseComments on real comments', () => {
   });
 
   it('uses valid LLM headings and summary, and falls back to offline on an invalid reply or a timeout', async () => {
-    const input = loadPoche(80);
+    const input = video('invHooks001', 80);
     const offline = await analyseComments(
       input,
       { embedder: new HashedEmbedder() },
@@ -304,7 +287,7 @@ describe.skipIf(!haveData)('analyseComments on real comments', () => {
   });
 
   it('relabels stored clusters without embedding, letting the creator context steer categories', async () => {
-    const input = loadPoche(100);
+    const input = video('invHooks001', 100);
     const result = await analyseComments(
       input,
       { embedder: new HashedEmbedder() },

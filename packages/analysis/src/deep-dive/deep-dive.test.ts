@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fixtureComments } from '../comment-fixtures.test-support';
 import { analyseClusterOffline, aggregateSentiment } from './cluster-analysis';
 import { extractiveAnswer } from './extractive-answer';
 import {
@@ -15,13 +13,7 @@ import {
 import { isQuestion, questionsIn, topQuestions } from './questions';
 import { retrieveForQuestion } from './retrieval';
 import { clusterKeyphrases } from './keyphrases';
-import { readCsvRecords } from './test/read-csv';
 import type { DeepDiveComment } from './types';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const datasets = path.resolve(repoRoot, '../shared/datasets');
-const kaggleFile = path.join(datasets, 'kaggle_trending_gbcomments_sample/GBcomments_sample.csv');
-const pocheFile = path.join(datasets, 'poche_icpc17_youtube_tutorial_comments/comments.csv');
 
 /** A tiny lexicon stand-in for the stored per-comment polarity (the real one comes from the pipeline). */
 function polarity(text: string): number {
@@ -232,31 +224,30 @@ describe('cluster analysis (offline)', () => {
     expect(portugueseThemes.join(' | ')).not.toMatch(/\b(muito|essa|que|para)\b/);
   });
 
-  it.skipIf(!existsSync(pocheFile))(
-    'on a real coding tutorial, the questions are real questions from the comments',
-    () => {
-      const rows = readCsvRecords(readFileSync(pocheFile, 'utf8')).filter(
-        (r) => r.video_id === '3JluqTojuME',
-      );
-      const concerns = rows
-        .filter((r) => r.label === 'content_concern')
-        .map((r) => comment(`p${r.position}`, r.comment ?? ''));
-      const others = rows.filter((r) => r.label !== 'content_concern').map((r) => r.comment ?? '');
-      const result = analyseClusterOffline(concerns, { background: others });
-      const texts = new Set(concerns.map((c) => c.text));
-      expect(result.topQuestions.length).toBe(5);
-      for (const q of result.topQuestions) {
-        const plain = q.replace(/ \(asked \d+ times\)$/, '').replace(/…$/, '');
-        expect(
-          [...texts].some((t) => t.includes(plain)),
-          q,
-        ).toBe(true);
-      }
-      // The tutorial is about HTML and CSS: those words must surface as themes, stop words must not.
-      expect(result.keyThemes.join(' ')).toMatch(/html|css|website/i);
-      expect(result.keyThemes.join(' ')).not.toMatch(/\b(the|and|you)\b \(/);
-    },
-  );
+  it('on an invented baking tutorial, the questions are its own and near-duplicates are counted', () => {
+    const rows = fixtureComments('invBread001');
+    const questions = rows
+      .filter((r) => r.topic.startsWith('question:'))
+      .map((r) => comment(r.id, r.text, r.likes, r.author));
+    const others = rows.filter((r) => !r.topic.startsWith('question:')).map((r) => r.text);
+    const result = analyseClusterOffline(questions, { background: others });
+    const texts = questions.map((c) => c.text);
+    expect(result.topQuestions.length).toBe(5);
+    for (const q of result.topQuestions) {
+      const plain = q.replace(/ \(asked \d+ times\)$/, '').replace(/…$/, '');
+      expect(
+        texts.some((t) => t.includes(plain)),
+        q,
+      ).toBe(true);
+    }
+    // the same question worded differently ("whole wheat instead of bread flour?") is asked more than once
+    expect(result.topQuestions.some((q) => / \(asked [2-9] times\)$/.test(q))).toBe(true);
+    // The questions are about flour and baking without a dutch oven: those surface as themes.
+    const themes = result.keyThemes.join(' | ');
+    expect(themes).toMatch(/flour/);
+    expect(themes).toMatch(/dutch oven/);
+    expect(themes).not.toMatch(/\b(the|and|you|can|what)\b \(/);
+  });
 });
 
 describe('retrieval and the extractive chat answer', () => {
@@ -493,20 +484,16 @@ describe('LLM prompts', () => {
     expect(LlmChatReplySchema.safeParse({ text: 'hi' }).success).toBe(false);
   });
 
-  it.skipIf(!existsSync(kaggleFile))(
-    'samples the most-liked comments first and spreads over the rest',
-    () => {
-      const rows = readCsvRecords(readFileSync(kaggleFile, 'utf8')).filter(
-        (r) => r.video_id === 'jt2OHQh0HoQ',
-      );
-      const comments = rows.map((r, i) =>
-        comment(`k${i}`, r.comment_text ?? '', Number(r.likes) || 0),
-      );
-      const sample = representativeSample(comments, 20);
-      expect(sample).toHaveLength(20);
-      expect(new Set(sample.map((c) => c.id)).size).toBe(20);
-      const maxLikes = Math.max(...comments.map((c) => c.likes));
-      expect(sample[0]?.likes).toBe(maxLikes);
-    },
-  );
+  it('samples the most-liked comments first and spreads over the rest', () => {
+    const comments = fixtureComments('invBread001').map((r) => comment(r.id, r.text, r.likes));
+    const sample = representativeSample(comments, 20);
+    expect(sample).toHaveLength(20);
+    expect(new Set(sample.map((c) => c.id)).size).toBe(20);
+    const maxLikes = Math.max(...comments.map((c) => c.likes));
+    expect(sample[0]?.likes).toBe(maxLikes);
+    // not only the head of the like ranking: some comments with few likes are sampled too
+    const ranked = [...comments].sort((a, b) => b.likes - a.likes);
+    const top20 = new Set(ranked.slice(0, 20).map((c) => c.id));
+    expect(sample.some((c) => !top20.has(c.id))).toBe(true);
+  });
 });

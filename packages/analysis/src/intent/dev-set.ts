@@ -12,7 +12,8 @@ export { csvRecords, parseCsv };
 
 /**
  * One labelled row as stored in labels.jsonl. Rows are key-only: comment texts are joined at run time from
- * ../shared/datasets (the datasets' licences are not verified, so the repository does not redistribute them).
+ * the team's copy of the source data sets (their licences are not verified, so the repository does not
+ * redistribute them; the benchmark reads them when they are there).
  * `text` stays optional so a caller can pass rows that carry their own text.
  */
 export interface DevLabel {
@@ -31,7 +32,7 @@ export interface DevExample extends DevLabel {
   text: string;
 }
 
-/** Source files the keys refer to, relative to the shared datasets folder. */
+/** Source files the keys refer to, relative to the folder of the source data sets. */
 export const DEV_SOURCES = {
   youtube_statistics_top_comments: 'youtube_statistics_top_comments/comments.csv',
   comp34812_youtube_comments: 'comp34812_youtube_comments/sample_50_per_video_90videos.csv',

@@ -1,9 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
-import { csvRecords } from '../intent/dev-set';
+import { allFixtureComments, FIXTURE_VIDEOS } from '../comment-fixtures.test-support';
 import { inputComment } from '../input-comment.test-support';
 import { prepareComments } from '../prepare/prepare-comments';
 import type { Sentiment } from '../types';
@@ -24,12 +21,6 @@ import {
 import { extractKeyphrases, type Keyphrase } from './keyphrases';
 import { aggregateSentiment, labelClusters, pickRepresentatives } from './label-clusters';
 import { keyphrase, labelTexts } from './label.test-support';
-
-const DATASETS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/datasets',
-);
-const haveData = existsSync(DATASETS) || Boolean(process.env.CI);
 
 /** Stand-ins for the intent and sentiment classifiers: this file tests labelling, not them. */
 const standInIntent = (text: string): Intent =>
@@ -1239,63 +1230,49 @@ describe('pickRepresentatives', () => {
   });
 });
 
-describe.skipIf(!haveData)(
-  'labelClusters on real comments (10 trending videos as 10 clusters)',
-  () => {
-    it('gives distinct 3-6 word tags, readable headings and clean representatives', () => {
-      const rows = csvRecords(
-        readFileSync(
-          path.join(DATASETS, 'kaggle_trending_gbcomments_sample/GBcomments_sample.csv'),
-          'utf8',
-        ),
-      );
-      const videos = [...new Set(rows.map((r) => r.video_id!))];
-      const prepared = prepareComments(
-        rows.map((r, i) => ({
-          id: String(i),
-          text: r.comment_text!,
-          likes: Number(r.likes),
-          author: null,
-          publishedAt: null,
-          replyCount: Number(r.replies),
-          parentId: null,
-        })),
-      );
-      const labels = labelClusters({
-        comments: prepared.comments,
-        assignments: rows.map((r) => videos.indexOf(r.video_id!)),
-        k: videos.length,
-        intents: prepared.comments.map((c) => standInIntent(c.clean)),
-        sentiments: prepared.comments.map((c) => standInSentiment(c.clean)),
-        centrality: null,
-        categorise: majority,
-      });
-      expect(labels).toHaveLength(10);
-      const allTags = labels.flatMap((l) => l.tags);
-      expect(new Set(allTags).size).toBe(allTags.length);
-      for (const l of labels) {
-        expect(l.tags.length).toBeGreaterThanOrEqual(3);
-        expect(l.tags.length).toBeLessThanOrEqual(6);
-        expect(l.heading.length).toBeLessThanOrEqual(MAX_HEADING_LENGTH);
-        expect(l.heading).not.toMatch(/,/);
-        expect(l.heading).toMatch(/^[A-Z]/);
-        expect(l.representatives.length).toBeGreaterThanOrEqual(5);
-        expect(l.representatives.length).toBeLessThanOrEqual(8);
-        const repIds = new Set(l.representatives.map((r) => Number(r.id)));
-        for (const id of repIds)
-          expect(prepared.comments[id]!.spam || prepared.comments[id]!.duplicateOf !== null).toBe(
-            false,
-          );
-        expect(Object.values(l.intentCounts).reduce((a, b) => a + b, 0)).toBe(l.members.length);
-      }
-      // Most clusters are named after a topic, not a general fallback.
-      const topical = labels.filter(
-        (l) => l.subject !== null && l.heading.toLowerCase().includes(l.subject.toLowerCase()),
-      );
-      expect(topical.length).toBeGreaterThanOrEqual(7);
-      // The iPhone X launch video is about the iPhone; the chicken recipe video about chicken.
-      expect(labels.find((l) => l.tags.includes('iphone'))).toBeDefined();
-      expect(labels.find((l) => l.tags.includes('chicken'))?.heading).toMatch(/chicken/i);
+describe('labelClusters on invented comments (4 videos as 4 clusters)', () => {
+  it('gives distinct 3-6 word tags, readable headings and clean representatives', () => {
+    const rows = allFixtureComments();
+    const prepared = prepareComments(rows);
+    const labels = labelClusters({
+      comments: prepared.comments,
+      assignments: rows.map((r) => FIXTURE_VIDEOS.findIndex((v) => r.id.startsWith(`${v}-`))),
+      k: FIXTURE_VIDEOS.length,
+      intents: prepared.comments.map((c) => standInIntent(c.clean)),
+      sentiments: prepared.comments.map((c) => standInSentiment(c.clean)),
+      centrality: null,
+      categorise: majority,
     });
-  },
-);
+    expect(labels).toHaveLength(4);
+    const allTags = labels.flatMap((l) => l.tags);
+    expect(new Set(allTags).size).toBe(allTags.length);
+    for (const l of labels) {
+      expect(l.tags.length).toBeGreaterThanOrEqual(3);
+      expect(l.tags.length).toBeLessThanOrEqual(6);
+      expect(l.heading.length).toBeLessThanOrEqual(MAX_HEADING_LENGTH);
+      expect(l.heading).not.toMatch(/,/);
+      expect(l.heading).toMatch(/^[A-Z]/);
+      expect(l.representatives.length).toBeGreaterThanOrEqual(5);
+      expect(l.representatives.length).toBeLessThanOrEqual(8);
+      for (const rep of l.representatives) {
+        const i = rows.findIndex((r) => r.id === rep.id);
+        // no spam, bot copy, repeated text or creator reply speaks for the audience
+        expect(prepared.comments[i]!.spam || prepared.comments[i]!.duplicateOf !== null).toBe(
+          false,
+        );
+        expect(rows[i]!.byCreator).toBe(false);
+      }
+      expect(Object.values(l.intentCounts).reduce((a, b) => a + b, 0)).toBe(l.members.length);
+      // every cluster is named after a topic, not a general fallback
+      expect(l.subject).not.toBeNull();
+      expect(l.heading.toLowerCase()).toContain(l.subject!.toLowerCase());
+    }
+    // Each video's cluster is tagged with what the video is about.
+    const [bread, react, lisbon, guitar] = labels.map((l) => l.tags.join(' '));
+    expect(bread).toMatch(/\b(flour|bread|sourdough|loaf)\b/);
+    expect(react).toMatch(/\b(hooks?|react|useeffect|code)\b/);
+    expect(lisbon).toMatch(/\blisbon\b/);
+    expect(labels[2]!.heading).toMatch(/Lisbon/);
+    expect(guitar).toMatch(/\b(chords?|guitar|lesson)\b/);
+  });
+});

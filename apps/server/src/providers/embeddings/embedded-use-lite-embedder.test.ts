@@ -1,55 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedUseLiteEmbedder, embeddedModelDir } from './embedded-use-lite-embedder';
-import { OnnxTextEmbedder } from './onnx-text-embedder';
+import { REFERENCE_TEXTS, readReference } from './use-lite-reference.test-support';
 import { ensureConvertedUseLite } from './use-lite/converted-model-cache';
 import { cosine } from './vector-math';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const sharedModel = path.resolve(repoRoot, '../shared/models/universal-sentence-encoder-lite');
-const haveShared = existsSync(path.join(sharedModel, 'onnx/model.onnx'));
-
-const base = [
-  'The audio is way too quiet in this video',
-  'I can barely hear the sound, the volume is too low',
-  'This pasta recipe looks delicious',
-  'Please make a part 2!!!',
-  'Who is watching this in 2026?',
-  'first',
-  'a',
-  '😂😂😂',
-  'This is the best tutorial on React hooks I have ever seen 🔥',
-  "Honestly the editing was distracting, too many cuts and zooms. Couldn't focus on the content.",
-  "J'adore cette vidéo, merci beaucoup pour les explications !",
-  'Ich habe das Video sehr genossen',
-  'Check out my channel for more videos like this one http://example.com/watch?v=abc123',
-  'what camera do you use??',
-  'You explained recursion better than my professor did in a whole semester.',
-  '10/10 would watch again',
-  'The thumbnail is misleading, nothing like this happens in the video',
-  'Can you do a video about sourdough starters?',
-  "I disagree with the point at 3:45, that's not how inflation works",
-  'LOL',
-  'Great video! Please do part 2',
-  'Thanks for sharing, this helped me pass my exam',
-  "the background music is louder than the narration, it's annoying",
-  'RIP to the legend 🙏',
-  'How long did it take you to build this?',
-  'Subscribed!',
-  'This aged well',
-  'Nobody:\nAbsolutely nobody:\nThis video: 🤡',
-  '<b>bold</b> &amp; html entities',
-  '1234567890',
-  'Ok',
-  'The quick brown fox jumps over the lazy dog. '.repeat(20),
-];
-const texts = [
-  ...base,
-  ...base.map((t, i) => (i % 2 ? t.toUpperCase() : `${t} ${base[(i + 7) % base.length]!}`)),
-];
+const texts = REFERENCE_TEXTS;
 
 const dataDirs: string[] = [];
 const tempDataDir = () => {
@@ -134,22 +92,30 @@ describe('EmbeddedUseLiteEmbedder', () => {
     expect(cosine(vectors[20]!, vectors[21]!)).toBeCloseTo(1, 5);
   });
 
-  describe.skipIf(!haveShared)('parity with the reference conversion in shared/models', () => {
+  describe("parity with the model's reference conversion (its recorded fp32 vectors)", () => {
+    const reference = readReference();
+
     it('fp32: cosine >= 0.999 on 64 varied texts', async () => {
-      const embedded = new EmbeddedUseLiteEmbedder({ dataDir: tempDataDir(), dtype: 'fp32' });
-      const reference = new OnnxTextEmbedder({ model: sharedModel, dtype: 'fp32' });
+      expect(reference.texts).toEqual(texts);
       expect(texts).toHaveLength(64);
-      const [a, b] = [await embedded.embed(texts), await reference.embed(texts)];
-      const cosines = a.map((v, i) => cosine(v, b[i]!));
+      const embedded = new EmbeddedUseLiteEmbedder({ dataDir: tempDataDir(), dtype: 'fp32' });
+      const a = await embedded.embed(texts);
+      const cosines = a.map((v, i) => cosine(v, reference.vectors[i]!));
       expect(Math.min(...cosines)).toBeGreaterThanOrEqual(0.999);
     });
 
     it('q8: close to the reference fp32 model (quantisation error only)', async () => {
       const embedded = new EmbeddedUseLiteEmbedder({ dataDir: tempDataDir(), dtype: 'q8' });
-      const reference = new OnnxTextEmbedder({ model: sharedModel, dtype: 'fp32' });
-      const [a, b] = [await embedded.embed(texts), await reference.embed(texts)];
-      const cosines = a.map((v, i) => cosine(v, b[i]!));
+      const a = await embedded.embed(texts);
+      const cosines = a.map((v, i) => cosine(v, reference.vectors[i]!));
       expect(Math.min(...cosines)).toBeGreaterThanOrEqual(0.98);
+    });
+
+    it('the recorded vectors are unit vectors in which paraphrases are close', () => {
+      const v = reference.vectors;
+      // paraphrases (quiet audio) are closer than an unrelated text (a pasta recipe)
+      expect(cosine(v[0]!, v[1]!)).toBeGreaterThan(cosine(v[0]!, v[2]!) + 0.2);
+      for (const x of v) expect(Math.hypot(...x)).toBeCloseTo(1, 2);
     });
   });
 });

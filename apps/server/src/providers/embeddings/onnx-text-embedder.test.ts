@@ -1,15 +1,21 @@
-import { existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_MAX_CHARS, OnnxTextEmbedder, isModelPath } from './onnx-text-embedder';
+import { ensureConvertedUseLite } from './use-lite/converted-model-cache';
 import { cosine } from './vector-math';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const modelDir = path.resolve(repoRoot, '../shared/models/universal-sentence-encoder-lite');
-const haveModel = existsSync(path.join(modelDir, 'onnx/model.onnx'));
-// The shared model folder is only allowed to be missing outside CI.
-const skip = !haveModel && !process.env.CI;
+/**
+ * A transformers.js model folder: USE-lite converted from its npm package (fp32 and q8), as the
+ * embedded default does, in a temporary folder named like the model.
+ */
+const tempDir = mkdtempSync(path.join(tmpdir(), 'chorus-onnx-'));
+const modelDir = path.join(tempDir, 'universal-sentence-encoder-lite');
+for (const dtype of ['fp32', 'q8'] as const) ensureConvertedUseLite({ targetDir: modelDir, dtype });
+afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
 
 describe('isModelPath', () => {
   it('tells folders from hub ids', () => {
@@ -19,7 +25,7 @@ describe('isModelPath', () => {
   });
 });
 
-describe.skipIf(skip)('OnnxTextEmbedder on the USE-lite folder', () => {
+describe('OnnxTextEmbedder on a USE-lite folder', () => {
   const texts = [
     'The audio is way too quiet in this video',
     'I can barely hear the sound, the volume is too low',

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChainedCommentSource } from './chained-comment-source';
 import {
@@ -381,5 +382,39 @@ describe('ChainedCommentSource', () => {
       { reason: 'video_private' },
     );
     expect(asked).toBe(false);
+  });
+});
+
+describe('FileCommentSource on the invented test fixtures (test-fixtures/comments)', () => {
+  const fixtures = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../../../../test-fixtures/comments',
+  );
+  const source = new FileCommentSource(fixtures);
+
+  it('reads every invented video with its replies, the creator’s own replies, likes and dates', async () => {
+    for (const video of ['invBread001', 'invHooks001', 'invLisbon01', 'invGuitar01']) {
+      const rows = parseCsv(readFileSync(path.join(fixtures, `${video}.csv`), 'utf8')).slice(1);
+      const got = await source.fetchComments(video, { maxComments: 1000 });
+      expect(got?.source, video).toBe('file');
+      const comments = got!.comments;
+      expect(comments.length, video).toBe(rows.length);
+      expect(comments.length).toBeGreaterThanOrEqual(60);
+      expect(comments.length).toBeLessThanOrEqual(150);
+      const ids = new Set(comments.map((c) => c.id));
+      expect(ids.size).toBe(comments.length);
+      const replies = comments.filter((c) => c.parentId !== null);
+      expect(replies.length, video).toBeGreaterThanOrEqual(5);
+      // every reply answers a comment of the same video
+      for (const r of replies) expect(ids.has(r.parentId!), r.id).toBe(true);
+      const creator = comments.filter((c) => c.byCreator);
+      expect(creator.length, video).toBeGreaterThanOrEqual(3);
+      expect(creator.every((c) => c.parentId !== null)).toBe(true);
+      expect(comments.every((c) => Number.isInteger(c.likes) && c.likes >= 0)).toBe(true);
+      expect(
+        comments.every((c) => c.publishedAt !== null && !isNaN(Date.parse(c.publishedAt))),
+      ).toBe(true);
+      expect(comments.some((c) => c.text.includes('<script>'))).toBe(true);
+    }
   });
 });

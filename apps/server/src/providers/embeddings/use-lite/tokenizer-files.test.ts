@@ -1,12 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson, readReference } from '../use-lite-reference.test-support';
 import { sourcePackageDir } from './converted-model-cache';
 import { makeTokenizerFiles } from './tokenizer-files';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
-const sharedModel = path.resolve(repoRoot, '../shared/models/universal-sentence-encoder-lite');
 
 describe('makeTokenizerFiles', () => {
   const vocab = JSON.parse(
@@ -26,21 +24,22 @@ describe('makeTokenizerFiles', () => {
     expect(tokenizer.model.vocab.every(([, score]) => typeof score === 'number')).toBe(true);
   });
 
-  it.skipIf(!existsSync(sharedModel))(
-    'matches the reference files of shared/models (make_tokenizer.py)',
-    () => {
-      for (const name of [
-        'tokenizer.json',
-        'tokenizer_config.json',
-        'special_tokens_map.json',
-        'config.json',
-      ]) {
-        expect(JSON.parse(files[name]!), name).toEqual(
-          JSON.parse(readFileSync(path.join(sharedModel, name), 'utf8')),
-        );
-      }
-    },
-  );
+  it("matches the reference conversion's tokenizer files (recorded as SHA-256 of their canonical JSON)", () => {
+    const { tokenizerSha256 } = readReference();
+    const names = [
+      'tokenizer.json',
+      'tokenizer_config.json',
+      'special_tokens_map.json',
+      'config.json',
+    ];
+    expect(Object.keys(tokenizerSha256).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const hash = createHash('sha256')
+        .update(canonicalJson(JSON.parse(files[name]!)))
+        .digest('hex');
+      expect(hash, name).toBe(tokenizerSha256[name]);
+    }
+  });
 
   it('rejects something that is not a vocabulary', () => {
     expect(() => makeTokenizerFiles({})).toThrow(/vocab.json/);
