@@ -181,7 +181,7 @@ describe('workspaces', () => {
       timeout: 120_000,
     });
     expect(await job.locator('.ws-job-status').innerText()).toBe('✓ Complete');
-    // The batch call, then the retag of the first selected video (spec section 7).
+    // The batch call, then the retag of the first selected video.
     expect(calls).toContain('POST /api/v1/analyses/batch');
     await expect.poll(() => calls.includes(`POST /api/v1/retag/${LEMON_VIDEO}`)).toBe(true);
     // One credit charged, the header refreshed.
@@ -207,7 +207,7 @@ describe('workspaces', () => {
       String(report.report.clusters.length),
     );
     expect(await analysis.getByRole('heading', { name: 'Topic Distribution' }).count()).toBe(1);
-    // A workspace is active: no executive summary here (spec section 2).
+    // A workspace is active: no executive summary here.
     expect(await analysis.getByRole('heading', { name: 'Executive Summary' }).count()).toBe(0);
     await photograph(page, 'workspace-detail');
     expect(await seriousViolations(page)).toEqual([]);
