@@ -220,4 +220,63 @@ describeEachDatabase('the demo checkout on a public server and its binding to a 
       expect(me.json<MeReply>().credits_balance).toBe(3);
     });
   });
+
+  it('the demo billing portal, too, serves only the session that opened it', async () => {
+    await withDemo(async (test) => {
+      const owner = await signUpTestUser(test.app);
+      const post = (url: string, payload: object) =>
+        test.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload });
+      const buy = await post('/api/v1/stripe/checkout-session', { plan: 'pro' });
+      const paid = await test.app.inject({
+        method: 'POST',
+        url: new URL(buy.json<RedirectUrlReply>().url).pathname,
+        payload: '',
+        headers: {
+          cookie: checkoutCookie(buy),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      });
+      expect(paid.statusCode).toBe(303);
+      const portal = await post('/api/v1/stripe/portal-session', {});
+      expect(portal.statusCode, portal.body).toBe(200);
+      const own = checkoutCookie(portal);
+      const path = new URL(portal.json<RedirectUrlReply>().url).pathname;
+      const other = await signUpTestUser(test.app);
+      const strangerCookie = checkoutCookie(
+        await test.app.inject({
+          method: 'POST',
+          url: '/api/v1/stripe/checkout-session',
+          headers: bearer(other.token),
+          payload: { packs: 1 },
+        }),
+      );
+      for (const headers of [{}, { cookie: strangerCookie }]) {
+        expect((await test.app.inject({ url: path, headers })).statusCode).toBe(403);
+        const cancel = await test.app.inject({
+          method: 'POST',
+          url: path,
+          payload: 'action=cancel',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        expect(cancel.statusCode).toBe(403);
+      }
+      const billing = async () =>
+        (
+          await test.app.inject({
+            url: '/api/v1/stripe/subscription',
+            headers: bearer(owner.token),
+          })
+        ).json<{ subscription: { cancel_at_period_end: boolean } | null }>().subscription;
+      expect(await billing()).toMatchObject({ cancel_at_period_end: false });
+      expect((await test.app.inject({ url: path, headers: { cookie: own } })).statusCode).toBe(200);
+      const cancel = await test.app.inject({
+        method: 'POST',
+        url: path,
+        payload: 'action=cancel',
+        headers: { cookie: own, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(cancel.statusCode).toBe(303);
+      expect(await billing()).toMatchObject({ cancel_at_period_end: true });
+    });
+  });
 });
