@@ -111,7 +111,9 @@ export async function beginAttempt(
       break;
     }
     if ('refused' in admission) throw admission.refused;
-    if (Date.now() - startedAt > ADMISSION_WAIT_MS) throw tooMany(waitUntil(0, new Date(0)));
+    if (Date.now() - startedAt > ADMISSION_WAIT_MS) {
+      throw tooMany({ retryAfterSeconds: 5, text: 'a few seconds' });
+    }
     await new Promise((resolve) => setTimeout(resolve, ADMISSION_POLL_MS));
   }
   const longestWindow = Math.max(ACCOUNT_WINDOW_MS, deps.authConfig.loginWindowMinutes * 60_000);

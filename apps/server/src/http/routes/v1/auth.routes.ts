@@ -192,11 +192,12 @@ export function authRoutes(app: FastifyInstance): void {
         hasher,
         clock,
         authConfig,
+        cookieKey,
         logger,
         paymentGateway: app.container.payments.gateway,
       },
       currentUser(request),
-      { ...input, ip: request.ip },
+      { ...input, ip: request.ip, deviceToken: readCookie(request, DEVICE_COOKIE) },
     );
     return validateReply(OkReplySchema, { success: true });
   });
