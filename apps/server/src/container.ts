@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { analyseComments, type LanguageModel, type TextEmbedder } from '@app/analysis';
 import { systemClock, type Clock } from './clock';
@@ -55,6 +56,11 @@ export interface Container {
   hasher: PasswordHasher;
   clock: Clock;
   logger: Logger;
+  /**
+   * Signs the cookies this server sets: derived from COOKIE_SECRET, else random per process (known
+   * devices are then forgotten at a restart, and each API process knows only its own).
+   */
+  cookieKey: Buffer;
   /** The configured embedder (EMBEDDINGS_PROVIDER). */
   embedder: TextEmbedder;
   /** The configured OpenAI-compatible chat model, or null: everything then runs offline. */
@@ -133,6 +139,9 @@ export function createContainer(input: {
     repos,
     transaction: createTransactionRunner(db),
     hasher: overrides.hasher ?? createArgon2PasswordHasher(),
+    cookieKey: config.auth.cookieSecret
+      ? createHash('sha256').update(`chorus-cookies|${config.auth.cookieSecret}`).digest()
+      : randomBytes(32),
     clock,
     logger,
     embedder:

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, parseArgs, type Config } from './config/config';
+import {
+  ConfigError,
+  loadConfig,
+  parseArgs,
+  PAYMENTS_OFF_NOTICE,
+  type Config,
+} from './config/config';
 import { repoRoot } from './config/paths';
 import { createContainer, type Container } from './container';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -42,6 +48,7 @@ async function main(): Promise<void> {
   }
 
   const container = createContainer({ config, database, logger });
+  if (config.payments.offByDefault && config.role !== 'worker') logger.warn(PAYMENTS_OFF_NOTICE);
   const stops: (() => Promise<void>)[] = [];
   if (config.role === 'all' || config.role === 'worker')
     stops.push(await startWorkerRole(container));

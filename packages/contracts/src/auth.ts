@@ -11,11 +11,16 @@ export const EmailSchema = z
   .max(254, 'That e-mail address is too long.')
   .pipe(z.email({ error: 'Enter a valid e-mail address, like name@example.com.' }));
 
+/**
+ * A new password (sign-up, reset). Its rules (at least PASSWORD_MIN_LENGTH characters once
+ * normalised, no control characters, not a common password, not close to the e-mail) are the
+ * server's, each answered with its own code, since the length is counted after normalisation.
+ */
 export const CredentialsSchema = z.object({
   email: EmailSchema,
   password: z
     .string({ error: 'Enter your password.' })
-    .min(PASSWORD_MIN_LENGTH, `Passwords are at least ${PASSWORD_MIN_LENGTH} characters long.`)
+    .min(1, 'Enter your password.')
     .max(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters long.`),
 });
 export type Credentials = z.infer<typeof CredentialsSchema>;

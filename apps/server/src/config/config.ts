@@ -61,6 +61,10 @@ export const EnvSchema = z.object({
   SIGNUP_CREDITS: int(3, 0, 1_000_000),
   LOGIN_MAX_FAILURES: int(5, 1, 1000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
+  COOKIE_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
   SIGNUP_MAX_PER_ADDRESS: int(10, 0, 1_000_000),
   SIGNUP_WINDOW_MINUTES: int(60, 1, 7 * 24 * 60),
   PASSWORD_RESET_MAX_PER_EMAIL: int(3, 1, 1000),
@@ -224,6 +228,11 @@ export interface Config {
     signupCredits: number;
     loginMaxFailures: number;
     loginWindowMinutes: number;
+    /**
+     * COOKIE_SECRET: signs the cookies this server sets (the known-device cookie of sign-in, the
+     * demo checkout's session binding). undefined: a random key per process (see the container).
+     */
+    cookieSecret: string | undefined;
     /** E-mail sign-ups one address may make per window (0: no limit). */
     signupMaxPerAddress: number;
     signupWindowMinutes: number;
@@ -314,8 +323,14 @@ export interface Config {
     tokenKey: string | undefined;
   };
   payments: {
-    /** stripe (STRIPE_SECRET_KEY set), demo (a built-in test checkout; the default without a key), or off. */
+    /**
+     * stripe (STRIPE_SECRET_KEY set), demo (a built-in test checkout that grants credits without
+     * payment: PAYMENTS_PROVIDER=demo, or the default without a key on a server that is clearly
+     * local), or off (PAYMENTS_PROVIDER=off, or the default without a key on a public server).
+     */
     provider: 'stripe' | 'demo' | 'off';
+    /** True when buying is off only because nothing was configured on a public server. */
+    offByDefault: boolean;
     stripeSecretKey: string | undefined;
     stripeWebhookSecret: string | undefined;
     /** Stripe's API address (tests point it at a local server); undefined: Stripe's own. */
@@ -447,6 +462,7 @@ function toConfig(e: Env): Config {
       signupCredits: e.SIGNUP_CREDITS,
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+      cookieSecret: e.COOKIE_SECRET,
       signupMaxPerAddress: e.SIGNUP_MAX_PER_ADDRESS,
       signupWindowMinutes: e.SIGNUP_WINDOW_MINUTES,
       passwordResetMaxPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
@@ -512,7 +528,10 @@ function toConfig(e: Env): Config {
       tokenKey: e.INSTAGRAM_TOKEN_KEY,
     },
     payments: {
-      provider: e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo'),
+      provider:
+        e.PAYMENTS_PROVIDER ??
+        (e.STRIPE_SECRET_KEY ? 'stripe' : isLocalServer(e.PUBLIC_URL) ? 'demo' : 'off'),
+      offByDefault: !e.PAYMENTS_PROVIDER && !e.STRIPE_SECRET_KEY && !isLocalServer(e.PUBLIC_URL),
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiUrl: e.STRIPE_API_URL,
@@ -528,6 +547,31 @@ function toConfig(e: Env): Config {
     public: { llmEnabled, metricsBaseline: e.METRICS_BASELINE },
   };
 }
+
+/**
+ * Whether the server is clearly one person's own: no PUBLIC_URL, or one on this machine
+ * (localhost, *.localhost, 127.0.0.0/8, ::1). Only there is the demo checkout, which grants credits
+ * without payment, the default.
+ */
+export function isLocalServer(publicUrl: string | undefined): boolean {
+  if (!publicUrl) return true;
+  let host: string;
+  try {
+    host = new URL(publicUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]'
+  );
+}
+
+/** The start-up line when buying is off only because a public server configured no provider. */
+export const PAYMENTS_OFF_NOTICE =
+  'Buying credits is off: PUBLIC_URL is public and no payment provider is set. To sell with Stripe, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (PAYMENTS_PROVIDER=stripe); PAYMENTS_PROVIDER=demo turns on the test checkout, which grants credits without payment.';
 
 /** Reads `--role <r>` / `--role=<r>` and `--migrate-only` from the command line. */
 export function parseArgs(argv: readonly string[]): { role?: string; migrateOnly: boolean } {

@@ -23,6 +23,18 @@ export function createOneTimeLinkRepository(db: Kysely<DB>, kind: OneTimeLinkTab
       await db.insertInto(table).values(input).execute();
     },
 
+    /** The account of a link that is still open (not used, not expired), without using it. */
+    async findOpen(tokenHash: string, at: Date): Promise<{ userId: string } | null> {
+      const row = await db
+        .selectFrom(table)
+        .select('userId')
+        .where('tokenHash', '=', tokenHash)
+        .where('usedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
     /**
      * Marks the link used if it is still open (not used, not expired), and belongs to `userId` when
      * one is given; returns its account, or null. One statement, so of two requests with the same

@@ -44,6 +44,18 @@ export function createSessionRepository(db: Kysely<DB>) {
       return row ?? null;
     },
 
+    /** Whether the session is still open at `at` (neither revoked nor expired). */
+    async isOpen(sessionId: number, at: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', sessionId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', at)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Marks the session revoked; a second call keeps the first revocation time. */
     async revoke(sessionId: number, at: Date): Promise<void> {
       await db

@@ -73,11 +73,16 @@ export interface CreditLedgerTable {
   createdAt: CreatedAt;
 }
 
-/** Failed sign-ins, for rate limiting across processes. */
+/** Sign-in attempts being checked or failed, for rate limiting across processes. */
 export interface LoginAttemptsTable {
   id: Generated<number>;
   ip: string;
+  /** The e-mail tried (the account), or `provider:google` / `provider:facebook`. */
   email: string;
+  /** 'pending' while being checked, 'failed' once wrong (successes are deleted). */
+  outcome: Generated<'pending' | 'failed'>;
+  /** The known device's id (from its signed cookie), or null. */
+  device: string | null;
   createdAt: Timestamp;
 }
 

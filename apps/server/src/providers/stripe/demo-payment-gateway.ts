@@ -47,6 +47,7 @@ const PayloadSchema = z.discriminatedUnion('k', [
     ok: z.string(),
     no: z.string(),
     exp: z.number(),
+    ses: z.number().int().nullable(),
   }),
   z.object({
     k: z.literal('portal'),
@@ -56,6 +57,7 @@ const PayloadSchema = z.discriminatedUnion('k', [
     back: z.string(),
     to: z.object({ sub: z.string(), plan: PlanSchema }).nullable(),
     exp: z.number(),
+    ses: z.number().int().nullable(),
   }),
 ]);
 type Payload = z.infer<typeof PayloadSchema>;
@@ -100,6 +102,7 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
       ok: input.successUrl,
       no: input.cancelUrl,
       exp: this.now().getTime() + this.ttlMs,
+      ses: input.authSessionId ?? null,
     });
     const origin = new URL(input.successUrl).origin;
     return Promise.resolve({ id, url: `${origin}${DEMO_CHECKOUT_PATH}/${id}` });
@@ -114,6 +117,7 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
       back: input.returnUrl,
       to: input.switchTo ? { sub: input.switchTo.subscriptionId, plan: input.switchTo.plan } : null,
       exp: this.now().getTime() + this.ttlMs,
+      ses: input.authSessionId ?? null,
     });
     const origin = new URL(input.returnUrl).origin;
     return Promise.resolve({ url: `${origin}${DEMO_PORTAL_PATH}/${id}` });
@@ -175,6 +179,7 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
         successUrl: payload.ok,
         cancelUrl: payload.no,
         expiresAt,
+        authSessionId: payload.ses,
       };
     }
     return {
@@ -185,6 +190,7 @@ export class DemoPaymentGateway implements PaymentGateway, DemoCheckoutDesk {
       returnUrl: payload.back,
       switchTo: payload.to ? { subscriptionId: payload.to.sub, plan: payload.to.plan } : null,
       expiresAt,
+      authSessionId: payload.ses,
     };
   }
 

@@ -33,12 +33,16 @@ export interface CheckoutInput {
   /** Absolute addresses the provider sends the browser back to. */
   successUrl: string;
   cancelUrl: string;
+  /** The sign-in session opening the checkout (the demo binds its page to it; Stripe ignores it). */
+  authSessionId?: number;
 }
 
 export interface PortalInput {
   userId: string;
   customerId: string;
   returnUrl: string;
+  /** The sign-in session opening the portal (the demo binds its page to it; Stripe ignores it). */
+  authSessionId?: number;
   /** Open the confirmation of switching this subscription to `plan` instead of the portal's home. */
   switchTo?: { subscriptionId: string; plan: Plan };
 }
@@ -237,11 +241,14 @@ export type DemoSession =
       successUrl: string;
       cancelUrl: string;
       expiresAt: Date;
+      /** The sign-in session that opened it: only that session may use the page. */
+      authSessionId: number | null;
     }
   | {
       kind: 'portal';
       sid: string;
       userId: string;
+      authSessionId: number | null;
       customerId: string;
       returnUrl: string;
       switchTo: { subscriptionId: string; plan: Plan } | null;

@@ -12,6 +12,8 @@ export interface AuthDeps {
   hasher: PasswordHasher;
   clock: Clock;
   authConfig: Config['auth'];
+  /** Signs and checks the known-device cookie (the container's cookieKey). */
+  cookieKey: Buffer;
   /** null when GOOGLE_CLIENT_ID is not set: Google sign-in answers 503. */
   googleVerifier: GoogleIdTokenVerifier | null;
   /** null when FACEBOOK_APP_ID / FACEBOOK_APP_SECRET are not set: Facebook sign-in answers 503. */

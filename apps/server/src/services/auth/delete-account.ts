@@ -5,6 +5,7 @@ import type { PaymentGateway } from '../../providers/stripe/payment-gateway.port
 import { viaProvider } from '../billing/billing-deps';
 import { rateKeys } from '../rate-limit';
 import type { AuthDeps, AuthUser } from './auth-deps';
+import { knownDeviceOf } from './device-token';
 import { checkPassword } from './log-in';
 import { beginAttempt } from './sign-in-rate-limit';
 
@@ -26,13 +27,16 @@ export const PHRASE_REQUIRED_MESSAGE = `Type "${DELETE_ACCOUNT_PHRASE}" to confi
  * account that no longer exists.
  */
 export async function deleteAccount(
-  deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'> & {
+  deps: Pick<
+    AuthDeps,
+    'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig' | 'cookieKey'
+  > & {
     logger: Pick<Logger, 'info' | 'warn'>;
     /** The configured payment provider; null when payments are off. */
     paymentGateway: PaymentGateway | null;
   },
   user: AuthUser,
-  input: DeleteAccountRequest & { ip: string },
+  input: DeleteAccountRequest & { ip: string; deviceToken?: string | undefined },
 ): Promise<void> {
   const account = await deps.repos.users.findById(user.id);
   if (!account) throw new NotFoundError('That account no longer exists.', 'account_not_found');
@@ -44,9 +48,11 @@ export async function deleteAccount(
         [{ path: 'password', message: PASSWORD_REQUIRED_MESSAGE }],
         'password_required',
       );
+    // The password check counts like a sign-in's, and a known device of the account has its own limit.
     const attempt = await beginAttempt(deps, {
       ip: input.ip,
       key: account.email ?? `user:${account.id}`,
+      device: knownDeviceOf(deps.cookieKey, input.deviceToken, account.id, deps.clock.now()),
     });
     let ok;
     try {

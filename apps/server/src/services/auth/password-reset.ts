@@ -11,6 +11,7 @@ import type { AuthDeps } from './auth-deps';
 import { rateKeys, reserveOrRefuse } from '../rate-limit';
 import { createSession } from './create-session';
 import { escapeHtml } from './mail-text';
+import { acceptNewPassword } from './password-policy';
 import { deliverInBackground, issueOneTimeLink } from './one-time-link';
 import { hashSessionToken, newSessionToken } from './session-token';
 
@@ -62,7 +63,8 @@ export async function requestPasswordReset(
 
 /**
  * POST /auth/password-reset/confirm. A link that is unknown, used, voided or expired is a 400 (and
- * costs no password hash). Otherwise the link is used (one statement, so two requests with it
+ * costs no password hash); so is a new password the rules refuse (acceptNewPassword, with its own
+ * code), and the link then still works. Otherwise the link is used (one statement, so two requests with it
  * cannot both pass), the password hashed, and in one transaction the account's password becomes
  * the new one (an account that
  * signed in only through Google or Facebook gets its first: the link proved the address), every
@@ -76,13 +78,18 @@ export async function confirmPasswordReset(
   input: { token: string; password: string },
 ): Promise<TokenReply> {
   const tokenHash = hashSessionToken(input.token);
+  // The new password is judged before the link is used, so a refused one leaves the link working.
+  const open = await deps.repos.passwordResetTokens.findOpen(tokenHash, deps.clock.now());
+  if (!open) throw invalidLink();
+  const owner = await deps.repos.users.findById(open.userId);
+  const password = acceptNewPassword(input.password, owner?.email ?? null);
   // The link is used before the password is hashed: of many requests with one link at once only
   // the one that used it computes a hash (each costs 19 MiB and tens of milliseconds; checking
   // first let 40 parallel confirmations with one link compute 40). Should anything after fail, the
   // link is spent and the person asks for another.
   const link = await deps.repos.passwordResetTokens.consume(tokenHash, deps.clock.now());
   if (!link) throw invalidLink();
-  const passwordHash = await deps.hasher.hash(input.password);
+  const passwordHash = await deps.hasher.hash(password);
   const result = await deps.transaction(async (repos) => {
     const at = deps.clock.now();
     // The same lock a password sign-in takes before opening its session: a sign-in verified with

@@ -13,6 +13,7 @@ import {
 import type { Repositories } from '../../repositories';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
+import { issueDeviceToken, readDeviceToken } from './device-token';
 import { beginAttempt, providerFailureKey } from './sign-in-rate-limit';
 import { grantSignupCredits } from './sign-up';
 
@@ -31,7 +32,13 @@ export const providerUnavailableMessage = (provider: IdentityProvider) =>
 
 type Deps = Pick<
   AuthDeps,
-  'repos' | 'transaction' | 'clock' | 'authConfig' | 'googleVerifier' | 'facebookVerifier'
+  | 'repos'
+  | 'transaction'
+  | 'clock'
+  | 'authConfig'
+  | 'cookieKey'
+  | 'googleVerifier'
+  | 'facebookVerifier'
 > & { logger?: Pick<Logger, 'info' | 'warn'> };
 
 /** A concurrent first sign-in (or sign-up) claimed the identity or the e-mail: start over. */
@@ -50,12 +57,19 @@ const MAX_ATTEMPTS = 3;
  *     e-mail sign-up (`signup:<userId>`), linked to the identity; without an e-mail (Facebook)
  *     the identity alone signs in to it.
  * Rejected tokens are counted like failed password sign-ins (per address and provider) and
- * rate-limited the same way; an unconfigured or unreachable provider is a 503.
+ * rate-limited the same way; an unconfigured or unreachable provider is a 503. A successful
+ * sign-in answers a known-device token for the cookie, like a password sign-in (the same device id
+ * when `deviceToken` already named this account).
  */
 export async function signInWithProvider(
   deps: Deps,
-  input: { provider: IdentityProvider; token: string; ip: string },
-): Promise<ProviderSignInReply> {
+  input: {
+    provider: IdentityProvider;
+    token: string;
+    ip: string;
+    deviceToken?: string | undefined;
+  },
+): Promise<ProviderSignInReply & { deviceToken: string }> {
   const { provider } = input;
   const verifier = provider === 'google' ? deps.googleVerifier : deps.facebookVerifier;
   if (!verifier) {
@@ -82,18 +96,29 @@ export async function signInWithProvider(
     throw new UnauthorizedError(PROVIDER_FAILED_MESSAGES[provider], `${provider}_token_invalid`);
   }
 
-  let reply: ProviderSignInReply;
+  let signedIn: ProviderSignInReply & { userId: string };
   try {
-    reply = await signInAs(deps, identity);
+    signedIn = await signInAs(deps, identity);
   } catch (error) {
     await attempt.abandon();
     throw error;
   }
   await attempt.succeed();
-  return reply;
+  const { userId, ...reply } = signedIn;
+  const now = deps.clock.now();
+  const known = readDeviceToken(deps.cookieKey, input.deviceToken, now);
+  const deviceToken = issueDeviceToken(deps.cookieKey, {
+    userId,
+    deviceId: known?.userId === userId ? known.deviceId : null,
+    now,
+  });
+  return { ...reply, deviceToken };
 }
 
-async function signInAs(deps: Deps, identity: VerifiedIdentity): Promise<ProviderSignInReply> {
+async function signInAs(
+  deps: Deps,
+  identity: VerifiedIdentity,
+): Promise<ProviderSignInReply & { userId: string }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await deps.transaction(async (repos) => {
@@ -103,7 +128,11 @@ async function signInAs(deps: Deps, identity: VerifiedIdentity): Promise<Provide
           repos.ledger.getBalance(userId),
           repos.subscriptions.findActivePlan(userId, deps.clock.now()),
         ]);
-        return { token, user: { credits_balance: balance, subscription_plan: plan ?? 'basic' } };
+        return {
+          token,
+          user: { credits_balance: balance, subscription_plan: plan ?? 'basic' },
+          userId,
+        };
       });
     } catch (error) {
       if (error instanceof LostRace && attempt < MAX_ATTEMPTS) continue;

@@ -4,6 +4,7 @@ import type { Repositories } from '../../repositories';
 import { rateKeys, reserveOrRefuse } from '../rate-limit';
 import type { AuthDeps } from './auth-deps';
 import { createSession } from './create-session';
+import { acceptNewPassword } from './password-policy';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -18,6 +19,8 @@ export async function signUp(
   deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'>,
   input: Credentials & { ip: string },
 ): Promise<TokenReply & { userId: string }> {
+  // A password the rules refuse is a 400 before anything is counted or hashed.
+  const password = acceptNewPassword(input.password, input.email);
   const reservation = await reserveSignup(deps, input.ip);
   try {
     // A registered e-mail is refused before the password is hashed: such attempts are not counted
@@ -27,7 +30,7 @@ export async function signUp(
     if (await deps.repos.users.findByEmail(input.email)) {
       throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');
     }
-    const passwordHash = await deps.hasher.hash(input.password);
+    const passwordHash = await deps.hasher.hash(password);
     return await deps.transaction(async (repos) => {
       const user = await repos.users.create({ email: input.email, passwordHash });
       if (!user) throw new ConflictError(EMAIL_TAKEN_MESSAGE, 'email_taken');

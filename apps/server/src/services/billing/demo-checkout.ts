@@ -1,5 +1,5 @@
 import type { Plan } from '@app/contracts';
-import { ConflictError, GoneError, NotFoundError } from '../../errors';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../errors';
 import {
   DemoSessionError,
   type CheckoutItem,
@@ -27,11 +27,25 @@ function desk(deps: Pick<BillingDeps, 'demo'>): DemoCheckoutDesk {
   return deps.demo;
 }
 
-function read<K extends DemoSession['kind']>(
-  deps: Pick<BillingDeps, 'demo' | 'clock'>,
+export const DEMO_NOT_YOURS_MESSAGE =
+  'This checkout belongs to another sign-in. Go back to Chorus, sign in, and start the purchase again from there.';
+
+/**
+ * The sign-in session the browser's checkout cookie names (verified by the caller), or null when
+ * it sent none or one that is not ours.
+ */
+export type DemoViewer = number | null;
+
+/**
+ * Reads a demo session id (404 forged, 410 expired) and checks that the browser asking is the
+ * sign-in session that opened it and that this session is still open (403 otherwise).
+ */
+async function read<K extends DemoSession['kind']>(
+  deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos'>,
   id: string,
   kind: K,
-): Extract<DemoSession, { kind: K }> {
+  viewer: DemoViewer,
+): Promise<Extract<DemoSession, { kind: K }>> {
   let session: DemoSession;
   try {
     session = desk(deps).readSession(id, deps.clock.now());
@@ -45,6 +59,13 @@ function read<K extends DemoSession['kind']>(
   }
   if (session.kind !== kind)
     throw new NotFoundError(DEMO_LINK_INVALID_MESSAGE, 'checkout_not_found');
+  if (
+    session.authSessionId === null ||
+    viewer !== session.authSessionId ||
+    !(await deps.repos.sessions.isOpen(viewer, deps.clock.now()))
+  ) {
+    throw new ForbiddenError(DEMO_NOT_YOURS_MESSAGE, 'checkout_not_yours');
+  }
   return session as Extract<DemoSession, { kind: K }>;
 }
 
@@ -63,9 +84,9 @@ export interface DemoCheckoutView {
 /** What the demo checkout page shows for a session id (404 forged, 410 expired). */
 export async function getDemoCheckout(
   deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos' | 'billingConfig'>,
-  input: { sessionId: string },
+  input: { sessionId: string; viewer: DemoViewer },
 ): Promise<DemoCheckoutView> {
-  const session = read(deps, input.sessionId, 'checkout');
+  const session = await read(deps, input.sessionId, 'checkout', input.viewer);
   const probe = desk(deps).completeCheckout(session, { packs: 1, now: deps.clock.now() })[0]!;
   const [done, user] = await Promise.all([
     deps.repos.paymentEvents.find(probe.eventId),
@@ -92,9 +113,9 @@ export async function getDemoCheckout(
  */
 export async function completeDemoCheckout(
   deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos' | 'transaction' | 'logger'>,
-  input: { sessionId: string; packs?: number },
+  input: { sessionId: string; viewer: DemoViewer; packs?: number },
 ): Promise<{ redirectUrl: string; alreadyCompleted: boolean }> {
-  const session = read(deps, input.sessionId, 'checkout');
+  const session = await read(deps, input.sessionId, 'checkout', input.viewer);
   const packs = session.item.kind === 'packs' ? (input.packs ?? session.item.packs) : 1;
   const events = desk(deps).completeCheckout(session, { packs, now: deps.clock.now() });
   const alreadyCompleted = (await deps.repos.paymentEvents.find(events[0]!.eventId)) !== null;
@@ -121,8 +142,12 @@ export interface DemoPortalView {
   email: string | null;
 }
 
-async function portalState(deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos'>, sessionId: string) {
-  const session = read(deps, sessionId, 'portal');
+async function portalState(
+  deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos'>,
+  sessionId: string,
+  viewer: DemoViewer,
+) {
+  const session = await read(deps, sessionId, 'portal', viewer);
   const row = await deps.repos.subscriptions.findByUserId(session.userId);
   if (!row || row.provider !== 'demo' || !row.providerSubscriptionId) {
     throw new ConflictError('There is no demo plan to manage on this account.', 'no_subscription');
@@ -133,9 +158,9 @@ async function portalState(deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos'>, 
 /** What the demo portal page shows. */
 export async function getDemoPortal(
   deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos'>,
-  input: { sessionId: string },
+  input: { sessionId: string; viewer: DemoViewer },
 ): Promise<DemoPortalView> {
-  const { session, row } = await portalState(deps, input.sessionId);
+  const { session, row } = await portalState(deps, input.sessionId, input.viewer);
   const user = await deps.repos.users.findById(session.userId);
   const switchTo =
     session.switchTo && session.switchTo.subscriptionId === row.providerSubscriptionId
@@ -149,9 +174,9 @@ export type DemoPortalAction = 'switch' | 'cancel' | 'resume';
 /** A button on the demo portal: switch to the offered plan, cancel at period end, or keep the plan. */
 export async function changeDemoSubscription(
   deps: Pick<BillingDeps, 'demo' | 'clock' | 'repos' | 'transaction' | 'logger'>,
-  input: { sessionId: string; action: DemoPortalAction },
+  input: { sessionId: string; viewer: DemoViewer; action: DemoPortalAction },
 ): Promise<void> {
-  const { session, row } = await portalState(deps, input.sessionId);
+  const { session, row } = await portalState(deps, input.sessionId, input.viewer);
   if (input.action === 'switch' && !session.switchTo) {
     throw new ConflictError('This page offers no plan to switch to.', 'no_plan_offered');
   }

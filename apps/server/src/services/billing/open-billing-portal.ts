@@ -17,7 +17,7 @@ export const NO_PLAN_TO_MANAGE_MESSAGE =
  */
 export async function openBillingPortal(
   deps: Pick<BillingDeps, 'repos' | 'gateway' | 'billingConfig' | 'logger'>,
-  input: { userId: string; origin: string },
+  input: { userId: string; origin: string; sessionId?: number },
 ): Promise<RedirectUrlReply> {
   const gateway = requireGateway(deps);
   const [customerId, row] = await Promise.all([
@@ -34,6 +34,7 @@ export async function openBillingPortal(
       userId: input.userId,
       customerId,
       returnUrl: returnUrls(deps.billingConfig, input.origin).portal,
+      ...(input.sessionId !== undefined ? { authSessionId: input.sessionId } : {}),
     }),
   );
   return { url: portal.url, kind: 'portal' };

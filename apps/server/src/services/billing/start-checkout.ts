@@ -18,7 +18,12 @@ import {
  */
 export async function startCheckout(
   deps: Pick<BillingDeps, 'repos' | 'gateway' | 'billingConfig' | 'logger'>,
-  input: { user: { id: string; email: string | null }; item: CheckoutItem; origin: string },
+  input: {
+    /** The signed-in account and the session asking (the demo checkout is bound to it). */
+    user: { id: string; email: string | null; sessionId?: number };
+    item: CheckoutItem;
+    origin: string;
+  },
 ): Promise<RedirectUrlReply> {
   const gateway = requireGateway(deps);
   const urls = returnUrls(deps.billingConfig, input.origin);
@@ -39,6 +44,7 @@ export async function startCheckout(
           userId: input.user.id,
           customerId,
           returnUrl: urls.portal,
+          ...(input.user.sessionId !== undefined ? { authSessionId: input.user.sessionId } : {}),
           ...(live.plan === input.item.plan
             ? {}
             : { switchTo: { subscriptionId: live.subscriptionId, plan: input.item.plan } }),
@@ -54,6 +60,7 @@ export async function startCheckout(
       item: input.item,
       successUrl: urls.success,
       cancelUrl: urls.cancel,
+      ...(input.user.sessionId !== undefined ? { authSessionId: input.user.sessionId } : {}),
     });
     return { url: session.url, kind: 'checkout' };
   });

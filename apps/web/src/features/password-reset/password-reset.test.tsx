@@ -112,6 +112,18 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/');
   });
 
+  it('shows why the server refused the new password (a common one) and keeps the form to try another', async () => {
+    const refusal =
+      'That password is one of the most commonly used ones, which attackers try first. Choose another.';
+    reply = { status: 400, body: { message: refusal, code: 'password_too_common' } };
+    renderAt(`/reset-password?token=${TOKEN}`, page);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'password1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password and sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set new password and sign in' })).toBeTruthy();
+  });
+
   it('without a token says the link is not valid and asks nothing of the server', () => {
     renderAt('/reset-password', page);
     expect(screen.getByRole('alert').textContent).toBe(RESET_LINK_INVALID_MESSAGE);

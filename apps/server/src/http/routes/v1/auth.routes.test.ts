@@ -223,7 +223,7 @@ describeEachDatabase('auth routes', (t) => {
     const email = `race-${Date.now()}@example.com`;
     const replies = await Promise.all(
       Array.from({ length: 8 }, () =>
-        post(app, '/api/v1/auth/signup', { email, password: 'password123' }),
+        post(app, '/api/v1/auth/signup', { email, password: 'tulip harbour 42' }),
       ),
     );
     const codes = replies.map((r) => r.statusCode).sort();
@@ -235,7 +235,7 @@ describeEachDatabase('auth routes', (t) => {
   it('checks no more passwords than the limit when the guesses arrive all at once', async () => {
     // LOGIN_MAX_FAILURES=3 here
     const email = `burst-${Date.now()}@example.com`;
-    await post(app, '/api/v1/auth/signup', { email, password: 'password123' });
+    await post(app, '/api/v1/auth/signup', { email, password: 'tulip harbour 42' });
     const guess = (password: string) =>
       app.inject({
         method: 'POST',
@@ -255,7 +255,7 @@ describeEachDatabase('auth routes', (t) => {
     while (more < 10 && (await guess(`later-${more}-x`)).statusCode === 401) more++;
     expect(checked + more).toBe(3);
     // and then the right password is refused too until the window passes
-    expect((await guess('password123')).statusCode).toBe(429);
+    expect((await guess('tulip harbour 42')).statusCode).toBe(429);
   });
 
   it('also limits one address trying many different e-mails', async () => {
@@ -305,7 +305,7 @@ describeEachDatabase('sign-up limit per address', (t) => {
     app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
-      payload: { email, password: 'password123' },
+      payload: { email, password: 'tulip harbour 42' },
       remoteAddress,
     });
   const fresh = () => `farm-${Math.random().toString(36).slice(2)}@example.com`;
@@ -340,7 +340,7 @@ describeEachDatabase('sign-up limit per address', (t) => {
         proxied.app.inject({
           method: 'POST',
           url: '/api/v1/auth/signup',
-          payload: { email: fresh(), password: 'password123' },
+          payload: { email: fresh(), password: 'tulip harbour 42' },
           remoteAddress: '127.0.0.1',
           headers: { 'x-forwarded-for': client },
         });
@@ -371,7 +371,7 @@ describeEachDatabase('sign-up limit per address', (t) => {
       const first = await counting.app.inject({
         method: 'POST',
         url: '/api/v1/auth/signup',
-        payload: { email, password: 'password123' },
+        payload: { email, password: 'tulip harbour 42' },
       });
       expect(first.statusCode).toBe(201);
       const before = hashes;

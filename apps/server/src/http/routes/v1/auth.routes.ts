@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DeleteAccountRequestSchema,
   FacebookSignInRequestSchema,
@@ -27,6 +27,8 @@ import {
 import { confirmPasswordReset, requestPasswordReset } from '../../../services/auth/password-reset';
 import { signInWithProvider } from '../../../services/auth/sign-in-with-provider';
 import { signUp } from '../../../services/auth/sign-up';
+import { DEVICE_TOKEN_MAX_AGE_MS, issueDeviceToken } from '../../../services/auth/device-token';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, overHttps, readCookie, setCookie } from '../../cookies';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { linkOrigin } from '../../request-origin';
 import { validate, validateReply } from '../../validate';
@@ -37,45 +39,69 @@ import { validate, validateReply } from '../../validate';
  * POST /auth/verify-email, POST /auth/verify-email/resend.
  */
 export function authRoutes(app: FastifyInstance): void {
-  const { repos, transaction, hasher, clock, config, googleVerifier, facebookVerifier, logger } =
-    app.container;
+  const {
+    repos,
+    transaction,
+    hasher,
+    clock,
+    config,
+    googleVerifier,
+    facebookVerifier,
+    logger,
+    cookieKey,
+  } = app.container;
   const authConfig = config.auth;
   const providerDeps = {
     repos,
     transaction,
     clock,
     authConfig,
+    cookieKey,
     googleVerifier,
     facebookVerifier,
     logger,
   };
+  /** Remembers this browser as a known device of the account it signed in to. */
+  const rememberDevice = (request: FastifyRequest, reply: FastifyReply, deviceToken: string) =>
+    setCookie(reply, {
+      name: DEVICE_COOKIE,
+      value: deviceToken,
+      path: DEVICE_COOKIE_PATH,
+      maxAgeSeconds: Math.floor(DEVICE_TOKEN_MAX_AGE_MS / 1000),
+      secure: overHttps(request, config.publicUrl),
+    });
 
-  app.post('/auth/login', async (request) => {
+  app.post('/auth/login', async (request, reply) => {
     const input = validate(LoginRequestSchema, request.body);
-    const result = await logIn(
-      { repos, transaction, hasher, clock, authConfig },
-      { ...input, ip: request.ip },
+    const { deviceToken, ...result } = await logIn(
+      { repos, transaction, hasher, clock, authConfig, cookieKey },
+      { ...input, ip: request.ip, deviceToken: readCookie(request, DEVICE_COOKIE) },
     );
+    rememberDevice(request, reply, deviceToken);
     return validateReply(TokenReplySchema, result);
   });
 
-  app.post('/auth/google', async (request) => {
+  app.post('/auth/google', async (request, reply) => {
     const input = validate(GoogleSignInRequestSchema, request.body);
-    const result = await signInWithProvider(providerDeps, {
+    const { deviceToken, ...result } = await signInWithProvider(providerDeps, {
       provider: 'google',
       token: input.id_token,
       ip: request.ip,
+      deviceToken: readCookie(request, DEVICE_COOKIE),
     });
+    rememberDevice(request, reply, deviceToken);
     return validateReply(ProviderSignInReplySchema, result);
   });
 
-  app.post('/auth/facebook', async (request) => {
+  app.post('/auth/facebook', async (request, reply) => {
     const input = validate(FacebookSignInRequestSchema, request.body);
-    const result = await signInWithProvider(providerDeps, {
+    const { deviceToken, ...result } = await signInWithProvider(providerDeps, {
       provider: 'facebook',
       token: input.access_token,
       ip: request.ip,
+      deviceToken: readCookie(request, DEVICE_COOKIE),
     });
+    rememberDevice(request, reply, deviceToken);
     return validateReply(ProviderSignInReplySchema, result);
   });
 
@@ -110,6 +136,7 @@ export function authRoutes(app: FastifyInstance): void {
             ),
         ),
     );
+    rememberDevice(request, reply, issueDeviceToken(cookieKey, { userId, now: clock.now() }));
     return reply.status(201).send(validateReply(TokenReplySchema, { token }));
   });
 
@@ -165,11 +192,12 @@ export function authRoutes(app: FastifyInstance): void {
         hasher,
         clock,
         authConfig,
+        cookieKey,
         logger,
         paymentGateway: app.container.payments.gateway,
       },
       currentUser(request),
-      { ...input, ip: request.ip },
+      { ...input, ip: request.ip, deviceToken: readCookie(request, DEVICE_COOKIE) },
     );
     return validateReply(OkReplySchema, { success: true });
   });

@@ -95,7 +95,11 @@ describeEachDatabase('GET /api/v1/billing/history', (t) => {
       method: 'POST',
       url: checkout,
       payload: 'packs=2&quoted=2',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        // the cookie the browser that opened the checkout holds
+        cookie: String(start.headers['set-cookie']).split(';')[0]!,
+      },
     });
     expect(pay.statusCode, pay.body).toBe(303);
 

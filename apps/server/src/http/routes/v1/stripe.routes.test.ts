@@ -1,4 +1,5 @@
 import type { BillingReply, MeReply, RedirectUrlReply } from '@app/contracts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/config';
 import { createContainer } from '../../../container';
@@ -34,10 +35,34 @@ const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
 
+/**
+ * Makes `app.inject` keep the demo pages' cookie like the browser that opened the checkout: the
+ * newest one a reply set is sent with every later request to the demo pages.
+ */
+function withCheckoutCookie(app: TestApp['app']): void {
+  let cookie: string | null = null;
+  const inject = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  const wrapped = async (opts: InjectOptions) => {
+    const url = typeof opts.url === 'string' ? opts.url : '';
+    const send =
+      cookie && url.includes('/stripe/demo/') && !(opts.headers && 'cookie' in opts.headers)
+        ? { ...opts, headers: { ...opts.headers, cookie } }
+        : opts;
+    const res = await inject(send);
+    const set = res.headers['set-cookie'];
+    for (const c of set === undefined ? [] : Array.isArray(set) ? set : [set]) {
+      if (c.startsWith('chorus_checkout=')) cookie = c.split(';')[0]!;
+    }
+    return res;
+  };
+  (app as unknown as { inject: typeof wrapped }).inject = wrapped;
+}
+
 describeEachDatabase('buying with the demo checkout (the default without a Stripe key)', (t) => {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp({ database: t.database });
+    withCheckoutCookie(test.app);
   });
   afterAll(async () => {
     await test?.app.close();

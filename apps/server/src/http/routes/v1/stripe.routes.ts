@@ -29,6 +29,11 @@ import { startCheckout } from '../../../services/billing/start-checkout';
 import { demoCheckoutPage, demoPortalPage, messagePage } from '../../pages/billing-pages';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
 import { humanIssueMessage, validate, validateReply } from '../../validate';
+import {
+  issueCheckoutBinding,
+  readCheckoutBinding,
+} from '../../../services/billing/checkout-binding';
+import { overHttps, readCookie, setCookie } from '../../cookies';
 import { acceptFormBodies } from '../../form-body';
 import { requestOrigin } from '../../request-origin';
 
@@ -36,6 +41,10 @@ import { requestOrigin } from '../../request-origin';
 // ids are longer than a route parameter may be (100 characters), so they are the wildcard part.
 const DEMO_CHECKOUT = `${DEMO_CHECKOUT_PATH.replace('/api/v1', '')}/*`;
 const DEMO_PORTAL = `${DEMO_PORTAL_PATH.replace('/api/v1', '')}/*`;
+
+/** The demo pages' cookie: which sign-in session this browser opened its checkouts with. */
+const CHECKOUT_COOKIE = 'chorus_checkout';
+const CHECKOUT_COOKIE_PATH = DEMO_CHECKOUT_PATH.replace(/\/checkout$/, '');
 
 const TokenQuerySchema = z.object({ token: z.string().max(512).optional() });
 const SessionParamsSchema = z
@@ -106,6 +115,25 @@ export function stripeRoutes(app: FastifyInstance): void {
   const { repos, clock } = app.container;
   const back = (request: FastifyRequest, url: string) =>
     backToApp(request, app.container.config.publicUrl, url);
+  const { cookieKey } = app.container;
+
+  /**
+   * With the demo checkout, remembers in this browser which sign-in session opens checkouts, so
+   * the demo pages (opened from a link, without the bearer token) serve only that session.
+   */
+  const bindDemoPages = (request: FastifyRequest, reply: FastifyReply, sessionId: number) => {
+    if (!deps.demo) return;
+    setCookie(reply, {
+      name: CHECKOUT_COOKIE,
+      value: issueCheckoutBinding(cookieKey, sessionId),
+      path: CHECKOUT_COOKIE_PATH,
+      maxAgeSeconds: 60 * 60,
+      secure: overHttps(request, app.container.config.publicUrl),
+    });
+  };
+  /** The sign-in session the browser's demo cookie names, or null. */
+  const viewerOf = (request: FastifyRequest) =>
+    readCheckoutBinding(cookieKey, readCookie(request, CHECKOUT_COOKIE));
 
   /** Runs a page handler: AppErrors become a readable page with their status, the rest a 500 page. */
   async function asPage(reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
@@ -115,6 +143,14 @@ export function stripeRoutes(app: FastifyInstance): void {
       const status = error instanceof AppError ? error.statusCode : 500;
       if (!(error instanceof AppError)) {
         reply.request.log.error({ err: error, reqId: reply.request.id }, 'page failed');
+      }
+      // A client that asks for JSON (not a browser's tab) gets the API's error body.
+      const accept = reply.request.headers.accept ?? '';
+      if (error instanceof AppError && accept.includes('json') && !accept.includes('html')) {
+        return reply
+          .status(status)
+          .header('x-request-id', reply.request.id)
+          .send({ message: error.message, code: error.code });
       }
       const signIn = status === 401;
       return reply
@@ -152,30 +188,35 @@ export function stripeRoutes(app: FastifyInstance): void {
       const user = await authenticate({ repos, clock }, bearerToken(request) ?? token);
       const query = validate(CheckoutQuerySchema, request.query);
       const next = await startCheckout(deps, {
-        user: { id: user.id, email: user.email },
+        user: { id: user.id, email: user.email, sessionId: user.sessionId },
         item: itemOf(query),
         origin: requestOrigin(request),
       });
+      bindDemoPages(request, reply, user.sessionId);
       return reply.redirect(next.url, 303);
     }),
   );
 
-  app.post('/stripe/checkout-session', { preHandler: requireAuth }, async (request) => {
+  app.post('/stripe/checkout-session', { preHandler: requireAuth }, async (request, reply) => {
     const body = validate(CheckoutSessionRequestSchema, request.body);
     const user = currentUser(request);
     const next = await startCheckout(deps, {
-      user: { id: user.id, email: user.email },
+      user: { id: user.id, email: user.email, sessionId: user.sessionId },
       item: itemOf(body),
       origin: requestOrigin(request),
     });
+    bindDemoPages(request, reply, user.sessionId);
     return validateReply(RedirectUrlReplySchema, next);
   });
 
-  app.post('/stripe/portal-session', { preHandler: requireAuth }, async (request) => {
+  app.post('/stripe/portal-session', { preHandler: requireAuth }, async (request, reply) => {
+    const user = currentUser(request);
     const next = await openBillingPortal(deps, {
-      userId: currentUser(request).id,
+      userId: user.id,
       origin: requestOrigin(request),
+      sessionId: user.sessionId,
     });
+    bindDemoPages(request, reply, user.sessionId);
     return validateReply(RedirectUrlReplySchema, next);
   });
 
@@ -209,7 +250,7 @@ export function stripeRoutes(app: FastifyInstance): void {
   app.get(DEMO_CHECKOUT, (request, reply) =>
     asPage(reply, async () => {
       const { session } = validate(SessionParamsSchema, request.params);
-      const view = await getDemoCheckout(deps, { sessionId: session });
+      const view = await getDemoCheckout(deps, { sessionId: session, viewer: viewerOf(request) });
       // a quantity that cannot be sold (0, 101) keeps the page and says why, not a dead end
       const query = DemoCheckoutQuerySchema.safeParse(request.query, { error: humanIssueMessage });
       const { packs, changed } = query.success ? query.data : {};
@@ -245,6 +286,7 @@ export function stripeRoutes(app: FastifyInstance): void {
       }
       const done = await completeDemoCheckout(deps, {
         sessionId: session,
+        viewer: viewerOf(request),
         ...(packs !== undefined ? { packs } : {}),
       });
       return reply.redirect(back(request, done.redirectUrl), 303);
@@ -255,7 +297,7 @@ export function stripeRoutes(app: FastifyInstance): void {
     asPage(reply, async () => {
       const { session } = validate(SessionParamsSchema, request.params);
       const { done } = validate(DemoPortalQuerySchema, request.query);
-      const view = await getDemoPortal(deps, { sessionId: session });
+      const view = await getDemoPortal(deps, { sessionId: session, viewer: viewerOf(request) });
       return reply.type('text/html; charset=utf-8').send(
         demoPortalPage({
           action: `${DEMO_PORTAL_PATH}/${encodeURIComponent(session)}`,
@@ -277,7 +319,7 @@ export function stripeRoutes(app: FastifyInstance): void {
     asPage(reply, async () => {
       const { session } = validate(SessionParamsSchema, request.params);
       const { action } = validate(DemoPortalBodySchema, request.body ?? {});
-      await changeDemoSubscription(deps, { sessionId: session, action });
+      await changeDemoSubscription(deps, { sessionId: session, viewer: viewerOf(request), action });
       return reply.redirect(
         `${DEMO_PORTAL_PATH}/${encodeURIComponent(session)}?done=${action}`,
         303,
