@@ -44,6 +44,9 @@ export function defaultThumbnailUrl(videoId: string): string {
 export const SAMPLE_ID_PREFIX = 'sample_';
 const SAMPLE_ID = /^sample_[a-z0-9-]{5,40}$/;
 
+/** The sample video the dashboard's "Try a sample report" analyses. */
+export const SAMPLE_REPORT_VIDEO_ID = 'sample_weeknight-ramen';
+
 /** Whether a report key is one of the sample videos' (by its form; the server knows which exist). */
 export function isSampleVideoId(videoKey: string): boolean {
   return SAMPLE_ID.test(videoKey);

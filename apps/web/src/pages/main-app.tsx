@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { SAMPLE_REPORT_VIDEO_ID } from '@app/contracts';
 import { AuthCard } from '../components/auth-card';
 import { Header } from '../components/header';
 import { Hero } from '../components/hero';
@@ -309,6 +310,10 @@ export default function MainApp({
                     error={jobError}
                     onClearError={() => setJobError(null)}
                     pageHeading={!showHero}
+                    onTrySample={() => {
+                      setVideoId(SAMPLE_REPORT_VIDEO_ID);
+                      void analyze(SAMPLE_REPORT_VIDEO_ID, SAMPLE_REPORT_VIDEO_ID);
+                    }}
                   />
                   {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
                   {running || starting || (reportVideoId !== null && report.isPending) ? (

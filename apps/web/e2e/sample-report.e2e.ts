@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  DESKTOP,
+  MOBILE,
+  creditsShown,
+  launchBrowser,
+  newPage,
+  seriousViolations,
+  signUp,
+  startServer,
+  toggleTheme,
+  uniqueEmail,
+  viewportScreenshot,
+} from './support';
+import type { RunningServer } from './support';
+
+// "Try a sample report" in Chromium against the compiled server with no way to YouTube: a new
+// account gets a report on the invented sample comments shipped with Chorus, labelled as sample
+// data, free, and its cluster tools answer.
+
+const SAMPLE = 'sample_weeknight-ramen';
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await toggleTheme(page, theme);
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await viewportScreenshot(page, `${name}-${theme}-${label}`);
+      expect(await seriousViolations(page), `${name} ${theme} ${label}`).toEqual([]);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('try a sample report', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    // No YouTube fallback and no recorded comments: only the sample can be analysed.
+    server = await startServer({ env: { YOUTUBE_FALLBACK: 'none', COMMENTS_DIR: '' } });
+    browser = await launchBrowser();
+    ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('gives a new account a labelled, free sample report whose cluster chat answers', async () => {
+    await page.goto('/');
+    await signUp(page, uniqueEmail('sample'));
+    await expect.poll(() => creditsShown(page)).toBe('3');
+    const trySample = page.getByRole('button', { name: 'Try a sample report' });
+    await trySample.waitFor();
+    await shots(page, 'sample-try-button');
+
+    await trySample.click();
+    const report = page.locator(`[data-testid="report"][data-video-id="${SAMPLE}"]`);
+    await report.waitFor({ timeout: 120_000 });
+    expect(await report.getByRole('heading', { level: 2 }).first().innerText()).toBe(
+      '15-Minute Weeknight Ramen (sample video)',
+    );
+    expect(await report.getByTestId('sample-badge').innerText()).toBe('Sample data');
+    expect(await report.getByTestId('sample-note').innerText()).toMatch(
+      /^Sample data\. This report is made from invented comments .* It cost no credits\./,
+    );
+    expect(await page.getByTestId('cluster-row').count()).toBeGreaterThanOrEqual(3);
+    // free: the balance is what the account was given
+    await page.waitForTimeout(500);
+    expect(await creditsShown(page)).toBe('3');
+    // the Recent Analyses entry says it is sample data too
+    const entry = page.locator(`[data-testid="history-item"][data-video-id="${SAMPLE}"]`);
+    await entry.waitFor();
+    expect(await entry.getByTestId('sample-badge').innerText()).toBe('Sample data');
+    await shots(page, 'sample-report');
+
+    // A cluster's chat answers from the sample comments.
+    const row = page.getByTestId('cluster-row').first();
+    const head = row.locator('.cluster-row-head');
+    if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+    await row.getByRole('button', { name: 'Chat', exact: true }).click();
+    const chat = page.getByTestId('chat-drawer');
+    const input = chat.getByPlaceholder('Ask about this cluster…');
+    await input.fill('What do people ask for?');
+    await input.press('Enter');
+    const answer = chat.locator('.chat-assistant').last();
+    await answer.locator('.chat-text').waitFor({ timeout: 60_000 });
+    expect((await answer.locator('.chat-text').innerText()).trim()).not.toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    await viewportScreenshot(page, 'sample-report-chat-dark-mobile');
+    await page.setViewportSize(DESKTOP);
+    await viewportScreenshot(page, 'sample-report-chat-dark-desktop');
+    expect(pageErrors).toEqual([]);
+  });
+});
