@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
@@ -21,7 +21,8 @@ import type { RunningServer } from './support';
 
 const SAMPLE = 'sample_weeknight-ramen';
 
-async function shots(page: Page, name: string): Promise<void> {
+/** Light and dark, desktop and phone, each checked with axe; `show` is scrolled into view first. */
+async function shots(page: Page, name: string, show?: Locator): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await toggleTheme(page, theme);
     for (const [label, viewport] of [
@@ -29,6 +30,8 @@ async function shots(page: Page, name: string): Promise<void> {
       ['mobile', MOBILE],
     ] as const) {
       await page.setViewportSize(viewport);
+      if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      else await page.evaluate(() => window.scrollTo(0, 0));
       await viewportScreenshot(page, `${name}-${theme}-${label}`);
       expect(await seriousViolations(page), `${name} ${theme} ${label}`).toEqual([]);
     }
@@ -62,7 +65,7 @@ describe('try a sample report', () => {
     await expect.poll(() => creditsShown(page)).toBe('3');
     const trySample = page.getByRole('button', { name: 'Try a sample report' });
     await trySample.waitFor();
-    await shots(page, 'sample-try-button');
+    await shots(page, 'sample-try-button', trySample);
 
     await trySample.click();
     const report = page.locator(`[data-testid="report"][data-video-id="${SAMPLE}"]`);
@@ -82,7 +85,11 @@ describe('try a sample report', () => {
     const entry = page.locator(`[data-testid="history-item"][data-video-id="${SAMPLE}"]`);
     await entry.waitFor();
     expect(await entry.getByTestId('sample-badge').innerText()).toBe('Sample data');
-    await shots(page, 'sample-report');
+    await shots(page, 'sample-report', report.getByTestId('sample-note'));
+    await shots(page, 'sample-report-history', entry);
+    // with a report shown, the sample is offered beside the link input instead of in the hero
+    expect(await page.getByRole('button', { name: 'Try a sample report' }).count()).toBe(1);
+    expect(await page.getByTestId('hero').count()).toBe(0);
 
     // A cluster's chat answers from the sample comments.
     const row = page.getByTestId('cluster-row').first();
@@ -101,6 +108,38 @@ describe('try a sample report', () => {
     await viewportScreenshot(page, 'sample-report-chat-dark-mobile');
     await page.setViewportSize(DESKTOP);
     await viewportScreenshot(page, 'sample-report-chat-dark-desktop');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('finds and links the sample channel in a workspace, its videos marked as sample data', async () => {
+    // the chat drawer from the report is closed first
+    await page.keyboard.press('Escape');
+    await page.getByTestId('chat-drawer').waitFor({ state: 'detached' });
+    await page
+      .getByTestId('workspace-side-card')
+      .getByRole('button', { name: 'Go to Workspace Dashboard' })
+      .click();
+    await page.getByLabel('New workspace name').fill('Sample tour');
+    await page.getByRole('button', { name: 'Create Workspace' }).click();
+    await page.getByTestId('workspace-card').getByText('Active').waitFor();
+    const search = page.getByRole('combobox', { name: 'Search YouTube channels' });
+    await search.fill('sample');
+    const option = page.getByTestId('channel-option');
+    await option.first().waitFor();
+    expect(await option.locator('.channel-title').allInnerTexts()).toEqual([
+      'Sample Kitchen (sample data)',
+    ]);
+    await option.first().click();
+    await search.waitFor({ state: 'detached' });
+    const catalogue = page.getByTestId('catalogue').getByTestId('media-card');
+    await catalogue.first().waitFor();
+    expect(await catalogue.count()).toBe(3);
+    expect(await catalogue.getByTestId('sample-badge').allInnerTexts()).toEqual([
+      'Sample data',
+      'Sample data',
+      'Sample data',
+    ]);
+    await shots(page, 'sample-workspace-catalogue', catalogue.first());
     expect(pageErrors).toEqual([]);
   });
 });

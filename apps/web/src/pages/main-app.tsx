@@ -206,6 +206,12 @@ export default function MainApp({
     }
   };
 
+  // The free sample report: the real analysis of a sample video shipped with Chorus.
+  const trySample = () => {
+    setVideoId(SAMPLE_REPORT_VIDEO_ID);
+    void analyze(SAMPLE_REPORT_VIDEO_ID, SAMPLE_REPORT_VIDEO_ID);
+  };
+
   const showReport = (id: string) => {
     setView('home');
     setHeroVisible(false);
@@ -296,7 +302,11 @@ export default function MainApp({
           ) : (
             <>
               {showHero ? (
-                <Hero onAnalyze={focusUrl} onCreateWorkspace={() => openWorkspaces()} />
+                <Hero
+                  onAnalyze={focusUrl}
+                  onCreateWorkspace={() => openWorkspaces()}
+                  onTrySample={trySample}
+                />
               ) : null}
               <div className="app-grid">
                 <div className="app-main">
@@ -310,10 +320,7 @@ export default function MainApp({
                     error={jobError}
                     onClearError={() => setJobError(null)}
                     pageHeading={!showHero}
-                    onTrySample={() => {
-                      setVideoId(SAMPLE_REPORT_VIDEO_ID);
-                      void analyze(SAMPLE_REPORT_VIDEO_ID, SAMPLE_REPORT_VIDEO_ID);
-                    }}
+                    onTrySample={showHero ? undefined : trySample}
                   />
                   {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
                   {running || starting || (reportVideoId !== null && report.isPending) ? (
