@@ -141,11 +141,15 @@ export class SampleCommentSource implements CommentSource {
   }
 }
 
-/** Whether a channel search asks for the sample channel: it says "sample" or names the channel. */
-function searchFindsSample(query: string, title: string): boolean {
+/**
+ * Whether a channel search asks for the sample channel: it says "sample", names the channel, or is
+ * its id.
+ */
+function searchFindsSample(query: string, channel: ChannelSummary): boolean {
   const q = query.trim().toLowerCase();
+  if (q === channel.channelId) return true;
   if (q.length < 3) return false;
-  return /\bsample\b/.test(q) || title.toLowerCase().includes(q);
+  return /(?:^|[^a-z])sample(?:$|[^a-z])/.test(q) || channel.title.toLowerCase().includes(q);
 }
 
 /**
@@ -168,7 +172,7 @@ export class SampleFirstChannelDirectory implements ChannelDirectory {
     options: ChannelListOptions,
   ): Promise<ChannelSummary[] | null> {
     const { channel } = await this.sample();
-    if (!searchFindsSample(query, channel.title)) return this.next.searchChannels(query, options);
+    if (!searchFindsSample(query, channel)) return this.next.searchChannels(query, options);
     let others: ChannelSummary[] | null;
     try {
       others = await this.next.searchChannels(query, options);
