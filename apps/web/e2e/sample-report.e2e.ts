@@ -4,6 +4,7 @@ import {
   DESKTOP,
   MOBILE,
   creditsShown,
+  freePort,
   launchBrowser,
   newPage,
   seriousViolations,
@@ -15,9 +16,10 @@ import {
 } from './support';
 import type { RunningServer } from './support';
 
-// "Try a sample report" in Chromium against the compiled server with no way to YouTube: a new
-// account gets a report on the invented sample comments shipped with Chorus, labelled as sample
-// data, free, and its cluster tools answer.
+// "Try a sample report" in Chromium against the compiled server with no way to YouTube (its Data API
+// address refuses connections): a new account gets a report on the invented sample comments shipped
+// with Chorus, labelled as sample data, free, and its cluster tools answer; a real video fails with
+// a message that says YouTube could not be reached and offers the sample.
 
 const SAMPLE = 'sample_weeknight-ramen';
 
@@ -47,8 +49,17 @@ describe('try a sample report', () => {
   let pageErrors: string[];
 
   beforeAll(async () => {
-    // No YouTube fallback and no recorded comments: only the sample can be analysed.
-    server = await startServer({ env: { YOUTUBE_FALLBACK: 'none', COMMENTS_DIR: '' } });
+    // No recorded comments, no YouTube fallback, and a Data API nobody answers at: only the sample
+    // can be analysed.
+    const closed = await freePort();
+    server = await startServer({
+      env: {
+        COMMENTS_DIR: '',
+        YOUTUBE_FALLBACK: 'none',
+        YOUTUBE_API_KEY: 'offline-test-key',
+        YOUTUBE_API_BASE_URL: `http://127.0.0.1:${closed}/youtube/v3`,
+      },
+    });
     browser = await launchBrowser();
     ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -140,6 +151,30 @@ describe('try a sample report', () => {
       'Sample data',
     ]);
     await shots(page, 'sample-workspace-catalogue', catalogue.first());
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says a real video could not be read because YouTube is out of reach, and offers the sample', async () => {
+    await page.getByRole('button', { name: 'Home' }).click();
+    await page.getByLabel('YouTube video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    const error = page.getByTestId('url-error');
+    await error.waitFor({ timeout: 60_000 });
+    expect(await error.innerText()).toContain(
+      'This server could not reach YouTube, so the comments could not be read. Try again later, or try a sample report in the meantime.',
+    );
+    expect(await error.innerText()).not.toContain('COMMENTS_DIR');
+    await expect.poll(() => creditsShown(page), { timeout: 30_000 }).toBe('3');
+    // the job is over: no progress, the button is back, and Recent Analyses leaves it out
+    await page.getByRole('button', { name: 'Analyze Comments' }).waitFor();
+    await page.locator('[data-testid="history-item"][data-video-id="dQw4w9WgXcQ"]').waitFor({
+      state: 'detached',
+    });
+    expect(await page.getByRole('button', { name: 'Try a sample report' }).count()).toBe(1);
+    await shots(page, 'sample-youtube-unreachable', error);
+    // whoever runs the server reads why, and what to do about it
+    expect(server.logs()).toMatch(/"network":"ECONNREFUSED".*COMMENTS_DIR/);
+    expect(server.logs()).not.toContain('offline-test-key');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -114,7 +114,16 @@ export default function MainApp({
     },
     [queryClient, refreshProfile, pushReportEntry],
   );
-  const onFailed = useCallback((message: string) => setJobError(message), []);
+  // A failed analysis got its credits back: the header's balance shows them again, and Recent
+  // Analyses (which leaves failed ones out) drops its Processing entry.
+  const onFailed = useCallback(
+    (message: string) => {
+      setJobError(message);
+      refreshProfile();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+    },
+    [refreshProfile, queryClient],
+  );
   const job = useAnalysisJob({ onComplete, onFailed });
 
   // Resume a stored job after a reload (spec section 4). MainApp is keyed by the token, so signing
