@@ -154,7 +154,8 @@ export async function processAnalysisJob(
         });
       }
       await repos.analysisJobs.markComplete(job.id, { chargedCredits: charged, finishedAt });
-      await repos.reports.addAnalysedComments(analyzed);
+      // the public counter counts real audiences' comments, not the invented sample ones
+      if (!free) await repos.reports.addAnalysedComments(analyzed);
     });
   } catch (error) {
     progress.stop();

@@ -123,6 +123,8 @@ describeEachDatabase('the sample channel and free sample reports', (t) => {
       (await call('GET', '/billing/history')).json(),
     );
 
+    const counted = (await call('GET', '/metrics')).json<{ total_comments: number }>();
+
     const started = await call('POST', `/analyze?video_url=${RAMEN}`);
     expect(started.statusCode, started.body).toBe(200);
     const jobId = started.json<{ job_id: string }>().job_id;
@@ -165,6 +167,8 @@ describeEachDatabase('the sample channel and free sample reports', (t) => {
 
     const analyses = AnalysesReplySchema.parse((await call('GET', '/analyses')).json());
     expect(analyses.map((a) => [a.video_id, a.status])).toEqual([[RAMEN, 'complete']]);
+    // invented comments do not raise the public "comments analysed" counter
+    expect((await call('GET', '/metrics')).json()).toEqual(counted);
   });
 
   it('keeps the balance of an account with credits unchanged', async () => {
