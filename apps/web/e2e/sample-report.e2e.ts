@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
@@ -6,6 +8,7 @@ import {
   creditsShown,
   freePort,
   launchBrowser,
+  repoRoot,
   newPage,
   seriousViolations,
   signUp,
@@ -22,6 +25,15 @@ import type { RunningServer } from './support';
 // a message that says YouTube could not be reached and offers the sample.
 
 const SAMPLE = 'sample_weeknight-ramen';
+
+/** The sample video's comment texts as shipped. */
+const sampleTexts = () =>
+  new Set(
+    readFileSync(path.join(repoRoot, `apps/server/sample-channel/${SAMPLE}.jsonl`), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { text: string }).text.trim()),
+  );
 
 /** Light and dark, desktop and phone, each checked with axe; `show` is scrolled into view first. */
 async function shots(page: Page, name: string, show?: Locator): Promise<void> {
@@ -114,6 +126,11 @@ describe('try a sample report', () => {
     const answer = chat.locator('.chat-assistant').last();
     await answer.locator('.chat-text').waitFor({ timeout: 60_000 });
     expect((await answer.locator('.chat-text').innerText()).trim()).not.toBe('');
+    // it quotes the shipped sample comments
+    const quotes = await answer.locator('blockquote').allInnerTexts();
+    expect(quotes.length).toBeGreaterThan(0);
+    const texts = sampleTexts();
+    for (const q of quotes) expect(texts.has(q.trim()), q).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize(MOBILE);
     await viewportScreenshot(page, 'sample-report-chat-dark-mobile');
