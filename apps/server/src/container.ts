@@ -32,6 +32,13 @@ import type { CommentSource } from './providers/youtube/comment-source.port';
 import { createChannelDirectory } from './providers/youtube/create-channel-directory';
 import { createCommentSource } from './providers/youtube/create-comment-source';
 import { InnertubeCommentSource } from './providers/youtube/innertube-comment-source';
+import { ChainedCommentSource } from './providers/youtube/chained-comment-source';
+import {
+  SampleCommentSource,
+  SampleFirstChannelDirectory,
+  sampleChannelLoader,
+} from './providers/youtube/sample-channel';
+import { SAMPLE_CHANNEL_DIR } from './config/paths';
 import type { AnalyseFn } from './services/analysis/analysis-deps';
 import { HttpInstagramGraph } from './providers/instagram/http-instagram-graph';
 import type { InstagramGraph } from './providers/instagram/instagram-graph.port';
@@ -65,9 +72,12 @@ export interface Container {
   embedder: TextEmbedder;
   /** The configured OpenAI-compatible chat model, or null: everything then runs offline. */
   languageModel: LanguageModel | null;
-  /** Comments by video id: COMMENTS_DIR files, then the YouTube Data API (with a key). */
+  /**
+   * Comments by video id: the sample videos, then COMMENTS_DIR files, then the YouTube Data API
+   * (with a key), then InnerTube; Instagram keys go to Instagram.
+   */
   commentSource: CommentSource;
-  /** YouTube channels for workspaces: COMMENTS_DIR files, then the Data API, then InnerTube. */
+  /** YouTube channels for workspaces: the sample channel, COMMENTS_DIR files, the Data API, InnerTube. */
   channelDirectory: ChannelDirectory;
   /** The job queue (QUEUE_DRIVER: the database, or BullMQ on Redis). */
   jobQueue: JobQueue;
@@ -109,6 +119,8 @@ export interface ContainerOverrides {
   instagramGraph?: InstagramGraph | null;
   /** A mailer that keeps messages for the test to read. */
   mailer?: Mailer;
+  /** Another sample channel folder (the shipped one by default). */
+  sampleChannelDir?: string;
 }
 
 /** Builds the container on an open, migrated database. */
@@ -124,7 +136,10 @@ export function createContainer(input: {
   const clock = overrides.clock ?? systemClock;
   const { google, facebook } = config;
   const instagram = createInstagramLink(config, overrides);
-  const youtubeComments =
+  // The sample channel answers in front of whatever is configured (or injected by a test), so a
+  // first report works with no network.
+  const sample = sampleChannelLoader(overrides.sampleChannelDir ?? SAMPLE_CHANNEL_DIR);
+  const configuredComments =
     overrides.commentSource ??
     createCommentSource({
       commentsDir: config.analysis.commentsDir,
@@ -132,6 +147,10 @@ export function createContainer(input: {
       apiBaseUrl: config.youtube.apiBaseUrl,
       fallback: config.youtube.fallback === 'innertube' ? new InnertubeCommentSource() : null,
     });
+  const youtubeComments = new ChainedCommentSource([
+    new SampleCommentSource(sample),
+    configuredComments,
+  ]);
   return {
     config,
     database,
@@ -155,14 +174,16 @@ export function createContainer(input: {
       youtubeComments,
       new InstagramCommentSource({ repos, instagram }),
     ),
-    channelDirectory:
+    channelDirectory: new SampleFirstChannelDirectory(
+      sample,
       overrides.channelDirectory ??
-      createChannelDirectory({
-        commentsDir: config.analysis.commentsDir,
-        apiKey: config.youtube.apiKey,
-        apiBaseUrl: config.youtube.apiBaseUrl,
-        fallback: config.youtube.fallback,
-      }),
+        createChannelDirectory({
+          commentsDir: config.analysis.commentsDir,
+          apiKey: config.youtube.apiKey,
+          apiBaseUrl: config.youtube.apiBaseUrl,
+          fallback: config.youtube.fallback,
+        }),
+    ),
     jobQueue:
       overrides.jobQueue ??
       createJobQueue(config.queue, repos.queueJobs, (err) =>

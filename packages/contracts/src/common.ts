@@ -54,11 +54,12 @@ export type SentimentLabel = z.infer<typeof SentimentLabelSchema>;
 
 /**
  * The id a report, notes and cluster calls are keyed by: a YouTube video id (exactly 11 characters),
- * or an Instagram post as `ig_` + its numeric media id (at least 12 characters, so never 11).
+ * an Instagram post as `ig_` + its numeric media id, or a sample video as `sample_` + 5 to 40
+ * lower-case letters, digits or "-" (both at least 12 characters, so never 11).
  */
 export const VideoIdSchema = z
   .string()
   .regex(
-    /^(?:[A-Za-z0-9_-]{11}|ig_\d{9,30})$/,
+    /^(?:[A-Za-z0-9_-]{11}|ig_\d{9,30}|sample_[a-z0-9-]{5,40})$/,
     'A YouTube video id is exactly 11 letters, digits, "-" or "_" (an Instagram post: ig_ and its media id).',
   );

@@ -73,12 +73,12 @@ export const DeleteWorkspaceReplySchema = z.object({ success: z.literal(true) })
 
 // --- YouTube channels --------------------------------------------------------------------------
 
-/** A YouTube channel id: "UC" and 22 more characters. */
+/** A YouTube channel id: "UC" and 22 more characters (or the sample channel's `sample_` id). */
 export const ChannelIdSchema = z
   .string({ error: 'Give the channel id to link.' })
   .trim()
   .regex(
-    /^UC[A-Za-z0-9_-]{22}$/,
+    /^(?:UC[A-Za-z0-9_-]{22}|sample_[a-z0-9-]{5,40})$/,
     'That is not a YouTube channel id (they start with UC and are 24 characters long).',
   );
 

@@ -31,3 +31,6 @@ export const repoRoot = workspaceRoot(here) ?? path.resolve(here, '../../../..')
 export function resolveFromRepoRoot(p: string): string {
   return path.resolve(repoRoot, p);
 }
+
+/** The invented sample channel shipped with the product (read from the sources and the compiled build alike). */
+export const SAMPLE_CHANNEL_DIR = path.join(repoRoot, 'apps/server/sample-channel');

@@ -3,7 +3,8 @@ import type { DB } from '../db/schema';
 import type { FailureWindow } from './login-attempt.repository';
 
 /** The limits that count their events here (see services/rate-limit.ts). */
-export type RateLimitScope = 'signup' | 'llm_call' | 'password_reset' | 'email_verification';
+export type RateLimitScope =
+  'signup' | 'llm_call' | 'password_reset' | 'email_verification' | 'sample_analysis';
 
 export type RateLimitEventRepository = ReturnType<typeof createRateLimitEventRepository>;
 

@@ -3,10 +3,12 @@ import { CommentsCounter } from './comments-counter';
 interface HeroProps {
   onAnalyze: () => void;
   onCreateWorkspace: () => void;
+  /** Signed in: starts the free sample report (invented comments shipped with Chorus). */
+  onTrySample?: () => void;
 }
 
 /** Landing hero: badge, tagline, the two actions and the live counter. */
-export function Hero({ onAnalyze, onCreateWorkspace }: HeroProps) {
+export function Hero({ onAnalyze, onCreateWorkspace, onTrySample }: HeroProps) {
   return (
     <section className="hero" aria-labelledby="hero-title" data-testid="hero">
       <span className="badge badge-accent">AI-Powered Analytics</span>
@@ -22,7 +24,22 @@ export function Hero({ onAnalyze, onCreateWorkspace }: HeroProps) {
         <button type="button" className="btn btn-ghost" onClick={onCreateWorkspace}>
           Create a Workspace
         </button>
+        {onTrySample ? (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={onTrySample}
+            data-testid="try-sample"
+          >
+            Try a sample report
+          </button>
+        ) : null}
       </div>
+      {onTrySample ? (
+        <p className="muted small hero-sample-hint">
+          No video at hand? The sample report runs on invented comments, free.
+        </p>
+      ) : null}
       <CommentsCounter />
     </section>
   );

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { SAMPLE_REPORT_VIDEO_ID } from '@app/contracts';
 import { AuthCard } from '../components/auth-card';
 import { Header } from '../components/header';
 import { Hero } from '../components/hero';
@@ -113,7 +114,16 @@ export default function MainApp({
     },
     [queryClient, refreshProfile, pushReportEntry],
   );
-  const onFailed = useCallback((message: string) => setJobError(message), []);
+  // A failed analysis got its credits back: the header's balance shows them again, and Recent
+  // Analyses (which leaves failed ones out) drops its Processing entry.
+  const onFailed = useCallback(
+    (message: string) => {
+      setJobError(message);
+      refreshProfile();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+    },
+    [refreshProfile, queryClient],
+  );
   const job = useAnalysisJob({ onComplete, onFailed });
 
   // Resume a stored job after a reload. MainApp is keyed by the token, so signing
@@ -203,6 +213,12 @@ export default function MainApp({
     } finally {
       setStarting(false);
     }
+  };
+
+  // The free sample report: the real analysis of a sample video shipped with Chorus.
+  const trySample = () => {
+    setVideoId(SAMPLE_REPORT_VIDEO_ID);
+    void analyze(SAMPLE_REPORT_VIDEO_ID, SAMPLE_REPORT_VIDEO_ID);
   };
 
   const showReport = (id: string) => {
@@ -295,7 +311,11 @@ export default function MainApp({
           ) : (
             <>
               {showHero ? (
-                <Hero onAnalyze={focusUrl} onCreateWorkspace={() => openWorkspaces()} />
+                <Hero
+                  onAnalyze={focusUrl}
+                  onCreateWorkspace={() => openWorkspaces()}
+                  onTrySample={trySample}
+                />
               ) : null}
               <div className="app-grid">
                 <div className="app-main">
@@ -309,6 +329,7 @@ export default function MainApp({
                     error={jobError}
                     onClearError={() => setJobError(null)}
                     pageHeading={!showHero}
+                    onTrySample={showHero ? undefined : trySample}
                   />
                   {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
                   {running || starting || (reportVideoId !== null && report.isPending) ? (

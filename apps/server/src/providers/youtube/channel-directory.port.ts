@@ -67,6 +67,8 @@ export const DIRECTORY_MESSAGES = {
   quotaExceeded:
     'The YouTube API quota for today is used up. Try again after midnight Pacific Time.',
   unavailable: 'YouTube could not be reached. Please try again in a few minutes.',
+  unreachable:
+    'This server could not reach YouTube. Try again later, or search for "sample" to link the sample channel.',
   keyRejected: 'The YouTube API key was rejected. Ask the administrator to check YOUTUBE_API_KEY.',
 } as const;
 

@@ -46,10 +46,20 @@ export class CommentSourceError extends Error {
   constructor(
     readonly reason: CommentSourceFailure,
     message: string,
+    /**
+     * For an `unavailable` source that could not reach YouTube at all: the network failure
+     * (`ENOTFOUND`, `ECONNREFUSED`, `timeout`, …), for the server log. Null otherwise.
+     */
+    readonly network: string | null = null,
   ) {
     super(message);
     this.name = 'CommentSourceError';
   }
+}
+
+/** The failure of a source whose request never reached YouTube (see `networkFailureOf`). */
+export function unreachableError(network: string): CommentSourceError {
+  return new CommentSourceError('unavailable', SOURCE_MESSAGES.unreachable, network);
 }
 
 /**
@@ -72,4 +82,6 @@ export const SOURCE_MESSAGES = {
     'The YouTube API quota for today is used up. Try again after midnight Pacific Time.',
   unavailable:
     'YouTube could not be reached to fetch the comments. Please try again in a few minutes.',
+  unreachable:
+    'This server could not reach YouTube, so the comments could not be read. Try again later, or try a sample report in the meantime.',
 } as const;

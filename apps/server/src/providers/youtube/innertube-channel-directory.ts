@@ -10,6 +10,7 @@ import {
   type ChannelSummary,
   type ChannelVideo,
 } from './channel-directory.port';
+import { networkFailureOf } from './network-failure';
 import { parseApproximateCount } from './innertube-comment-source';
 
 export interface InnertubeChannelDirectoryOptions {
@@ -155,6 +156,8 @@ function itemsInOrder(tab: YT.Channel | YT.ChannelListContinuation): unknown[] {
 
 function toDirectoryError(error: unknown): ChannelDirectoryError {
   if (error instanceof ChannelDirectoryError) return error;
+  if (networkFailureOf(error) !== null)
+    return new ChannelDirectoryError('unavailable', DIRECTORY_MESSAGES.unreachable);
   const message = error instanceof Error ? error.message : '';
   // A missing or terminated channel: an alert on the page, or a 404 from the browse endpoint.
   if (

@@ -7,8 +7,10 @@ import {
   type FetchCommentsOptions,
   type FetchedComments,
   type VideoMetadata,
+  unreachableError,
 } from './comment-source.port';
 import { countValue } from './count-text';
+import { networkFailureOf } from './network-failure';
 
 export interface InnertubeCommentSourceOptions {
   /** Injected in tests (recorded InnerTube replies); the global fetch otherwise. */
@@ -55,6 +57,8 @@ export class InnertubeCommentSource implements CommentSource {
       if (/did not have any content/i.test(message)) {
         throw new CommentSourceError('comments_disabled', SOURCE_MESSAGES.commentsDisabled);
       }
+      const network = networkFailureOf(error);
+      if (network !== null) throw unreachableError(network);
       throw new CommentSourceError('unavailable', SOURCE_MESSAGES.unavailable);
     }
   }
@@ -98,7 +102,9 @@ export class InnertubeCommentSource implements CommentSource {
       options.signal?.throwIfAborted();
       try {
         page = await page.getContinuation();
-      } catch {
+      } catch (error) {
+        const network = networkFailureOf(error);
+        if (network !== null) throw unreachableError(network);
         throw new CommentSourceError('unavailable', SOURCE_MESSAGES.unavailable);
       }
     }

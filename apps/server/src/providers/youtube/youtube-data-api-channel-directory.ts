@@ -8,6 +8,7 @@ import {
   type ChannelSummary,
   type ChannelVideo,
 } from './channel-directory.port';
+import { networkFailureOf } from './network-failure';
 import {
   createYouTubeDataApiClient,
   googleError,
@@ -23,6 +24,8 @@ const UPLOADS_CACHE_SIZE = 1000;
 /** Maps the API's error body to a failure a person can read (the key never appears in it). */
 function toDirectoryError(err: unknown): ChannelDirectoryError {
   const { status, reasons } = googleError(err);
+  if (status === undefined && networkFailureOf(err) !== null)
+    return new ChannelDirectoryError('unavailable', DIRECTORY_MESSAGES.unreachable);
   const has = (r: string) => reasons.includes(r);
   if (QUOTA_REASONS.some(has))
     return new ChannelDirectoryError('quota_exceeded', DIRECTORY_MESSAGES.quotaExceeded);

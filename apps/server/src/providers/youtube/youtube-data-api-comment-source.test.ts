@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CommentSourceError } from './comment-source.port';
+import { CommentSourceError, SOURCE_MESSAGES } from './comment-source.port';
 import { YouTubeDataApiCommentSource } from './youtube-data-api-comment-source';
 
 const KEY = 'test-key-123';
@@ -272,5 +272,25 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
     expect(err.reason).toBe('unavailable');
     expect(err.message).toContain('YOUTUBE_API_KEY');
     expect(err.message).not.toContain('wrong');
+  });
+
+  it('says this server could not reach YouTube when nothing answers, and names the failure for the log', async () => {
+    // a port that was just free: the connection is refused
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = new YouTubeDataApiCommentSource({
+      apiKey: KEY,
+      baseUrl: `http://127.0.0.1:${port}/`,
+    });
+    const err = (await unreachable
+      .fetchComments(VIDEO, { maxComments: 10 })
+      .catch((e: unknown) => e)) as CommentSourceError;
+    expect(err).toBeInstanceOf(CommentSourceError);
+    expect(err.reason).toBe('unavailable');
+    expect(err.network).toBe('ECONNREFUSED');
+    expect(err.message).toBe(SOURCE_MESSAGES.unreachable);
+    expect(err.message).not.toContain(KEY);
   });
 });

@@ -7,7 +7,9 @@ import {
   type FetchCommentsOptions,
   type FetchedComments,
   type VideoMetadata,
+  unreachableError,
 } from './comment-source.port';
+import { networkFailureOf } from './network-failure';
 import {
   createYouTubeDataApiClient,
   googleError,
@@ -20,6 +22,8 @@ export type { YouTubeDataApiOptions };
 /** Maps the API's error body (`{error:{code,message,errors:[{reason}]}}`) to a user-facing failure. */
 function toSourceError(err: unknown): CommentSourceError {
   const { status, reasons } = googleError(err);
+  const network = status === undefined ? networkFailureOf(err) : null;
+  if (network !== null) return unreachableError(network);
   const has = (r: string) => reasons.includes(r);
   if (QUOTA_REASONS.some(has)) {
     return new CommentSourceError('quota_exceeded', SOURCE_MESSAGES.quotaExceeded);

@@ -1,5 +1,5 @@
 import type { StageProgress } from '@app/analysis';
-import type { ReportBody } from '@app/contracts';
+import { isSampleVideoId, type ReportBody } from '@app/contracts';
 import { LeaseLostError } from '../../jobs/job-queue.port';
 import type { Logger } from '../../logger';
 import { CommentSourceError } from '../../providers/youtube/comment-source.port';
@@ -141,16 +141,21 @@ export async function processAnalysisJob(
         totalComments: analyzed,
         processingSeconds,
       });
-      const charged = Math.min(locked.reservedCredits, creditsFor(analyzed));
-      await repos.ledger.append({
-        userId: job.userId,
-        delta: locked.reservedCredits - charged,
-        kind: 'settlement',
-        idempotencyKey: ledgerKeys(job.id).settle,
-        jobId: job.id,
-      });
+      // A sample video's analysis is free: it held nothing and settles nothing.
+      const free = isSampleVideoId(job.videoId);
+      const charged = free ? 0 : Math.min(locked.reservedCredits, creditsFor(analyzed));
+      if (!free) {
+        await repos.ledger.append({
+          userId: job.userId,
+          delta: locked.reservedCredits - charged,
+          kind: 'settlement',
+          idempotencyKey: ledgerKeys(job.id).settle,
+          jobId: job.id,
+        });
+      }
       await repos.analysisJobs.markComplete(job.id, { chargedCredits: charged, finishedAt });
-      await repos.reports.addAnalysedComments(analyzed);
+      // the public counter counts real audiences' comments, not the invented sample ones
+      if (!free) await repos.reports.addAnalysedComments(analyzed);
     });
   } catch (error) {
     progress.stop();
@@ -161,7 +166,16 @@ export async function processAnalysisJob(
       throw error;
     }
     if (error instanceof CommentSourceError || isAnalysisInputError(error)) {
-      await failAndRefund(deps, job, `${error.message} Your credits were refunded.`);
+      if (error instanceof CommentSourceError && error.network !== null) {
+        // The creator reads that YouTube could not be reached; whoever runs the server reads why
+        // and what to do about it.
+        deps.logger?.warn(
+          { jobId: job.id, videoId: job.videoId, network: error.network },
+          'YouTube could not be reached from this server, so an analysis failed. Check its internet access, or set COMMENTS_DIR to a folder of recorded comment files (see apps/server/demo/README.md).',
+        );
+      }
+      const refunded = isSampleVideoId(job.videoId) ? '' : ' Your credits were refunded.';
+      await failAndRefund(deps, job, `${error.message}${refunded}`);
       return;
     }
     deps.logger?.error(
@@ -179,7 +193,10 @@ export async function processAnalysisJob(
   }
 }
 
-/** Marks the job failed and returns the whole reservation, once (the refund key is unique). */
+/**
+ * Marks the job failed and returns the whole reservation, once (the refund key is unique). A free
+ * sample analysis held nothing and gets no refund line.
+ */
 export async function failAndRefund(
   deps: Pick<AnalysisDeps, 'transaction' | 'clock'>,
   job: Pick<AnalysisJob, 'id' | 'userId'>,
@@ -188,13 +205,15 @@ export async function failAndRefund(
   await deps.transaction(async (repos) => {
     const locked = await repos.analysisJobs.lockById(job.id);
     if (!locked || locked.status === 'complete' || locked.status === 'failed') return;
-    await repos.ledger.append({
-      userId: job.userId,
-      delta: locked.reservedCredits,
-      kind: 'refund',
-      idempotencyKey: ledgerKeys(job.id).refund,
-      jobId: job.id,
-    });
+    if (!isSampleVideoId(locked.videoId)) {
+      await repos.ledger.append({
+        userId: job.userId,
+        delta: locked.reservedCredits,
+        kind: 'refund',
+        idempotencyKey: ledgerKeys(job.id).refund,
+        jobId: job.id,
+      });
+    }
     await repos.analysisJobs.markFailed(job.id, { error: reason, finishedAt: deps.clock.now() });
   });
 }

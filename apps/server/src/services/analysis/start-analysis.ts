@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { extractVideoId, INVALID_VIDEO_URL_MESSAGE } from '@app/contracts';
+import { extractVideoId, INVALID_VIDEO_URL_MESSAGE, isSampleVideoId } from '@app/contracts';
 import {
   AppError,
   BadRequestError,
@@ -18,7 +18,13 @@ import {
   ledgerKeys,
   type AnalysisDeps,
 } from './analysis-deps';
+import type { Repositories } from '../../repositories';
 import { failAndRefund } from './process-analysis';
+import { rateKeys, reserveOrRefuse } from '../rate-limit';
+
+/** Sample analyses one account may start per hour (they are free, so this is what bounds them). */
+export const SAMPLE_ANALYSES_PER_HOUR = 5;
+const SAMPLE_WINDOW_MS = 60 * 60_000;
 
 export const BUY_CREDITS_HINT = 'Use Buy Credits at the top of the page to add more.';
 
@@ -50,6 +56,7 @@ export async function startAnalysis(
   const videoId = extractVideoId(input.videoId ?? input.videoUrl ?? '');
   if (videoId === null)
     throw new BadRequestError(INVALID_VIDEO_URL_MESSAGE, undefined, 'invalid_video_url');
+  if (isSampleVideoId(videoId)) return startSampleAnalysis(deps, { ...input, videoId });
 
   const balance = await requireOneCredit(deps, input.userId);
   const video = await lookUpVideo(deps, videoId);
@@ -60,6 +67,49 @@ export async function startAnalysis(
     balance,
     workspaceId: input.workspaceId ?? null,
   });
+}
+
+/**
+ * A sample video's analysis: the real job on the shipped sample comments, free (no hold, no ledger
+ * line, so an account with no credits can run it), at most SAMPLE_ANALYSES_PER_HOUR per account
+ * (429 past that).
+ */
+async function startSampleAnalysis(
+  deps: Pick<
+    AnalysisDeps,
+    'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig'
+  >,
+  input: { userId: string; videoId: string; workspaceId?: number | null },
+): Promise<{ jobId: string }> {
+  const video = await lookUpVideo(deps, input.videoId);
+  const counted = await reserveOrRefuse(
+    deps.repos.rateLimitEvents,
+    {
+      scope: 'sample_analysis',
+      at: deps.clock.now(),
+      windowMs: SAMPLE_WINDOW_MS,
+      limits: [{ key: rateKeys.user(input.userId), max: SAMPLE_ANALYSES_PER_HOUR }],
+    },
+    {
+      code: 'too_many_sample_analyses',
+      message: (_key, wait) =>
+        `You have run ${SAMPLE_ANALYSES_PER_HOUR} sample reports in the last hour. Open one from Recent Analyses, or try another sample in ${wait}.`,
+    },
+  );
+  try {
+    return await queueAnalysis(deps, {
+      userId: input.userId,
+      videoId: input.videoId,
+      video,
+      balance: 0,
+      workspaceId: input.workspaceId ?? null,
+      free: true,
+    });
+  } catch (error) {
+    // not started: it does not count
+    await deps.repos.rateLimitEvents.deleteByIds(counted).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The user's balance; 402 when it cannot cover one credit. */
@@ -80,6 +130,7 @@ export async function requireOneCredit(
 /**
  * Reserves the credits for an analysis of `videoId` (a YouTube id or an Instagram key) whose
  * metadata is known, creates the job row and enqueues it. Shared by YouTube and Instagram starts.
+ * A `free` analysis (a sample video) reserves nothing and writes no ledger line.
  */
 export async function queueAnalysis(
   deps: Pick<AnalysisDeps, 'repos' | 'transaction' | 'clock' | 'jobQueue' | 'analysisConfig'>,
@@ -89,39 +140,25 @@ export async function queueAnalysis(
     video: VideoMetadata | null;
     balance: number;
     workspaceId: number | null;
+    free?: boolean;
   },
 ): Promise<{ jobId: string }> {
   const { video, videoId, balance } = input;
-  const cap = Math.min(balance * COMMENTS_PER_CREDIT, deps.analysisConfig.maxCommentsPerAnalysis);
+  const free = input.free === true;
+  const cap = free
+    ? deps.analysisConfig.maxCommentsPerAnalysis
+    : Math.min(balance * COMMENTS_PER_CREDIT, deps.analysisConfig.maxCommentsPerAnalysis);
   const estimate = Math.min(video?.commentCount ?? cap, cap);
-  const reserved = creditsFor(estimate);
-  const commentLimit = Math.max(1, Math.min(cap, reserved * COMMENTS_PER_CREDIT));
+  const reserved = free ? 0 : creditsFor(estimate);
+  const commentLimit = free
+    ? Math.max(1, cap)
+    : Math.max(1, Math.min(cap, reserved * COMMENTS_PER_CREDIT));
   const plan = await deps.repos.subscriptions.findActivePlan(input.userId, deps.clock.now());
   const priority = priorityForPlan(plan ?? 'basic');
   const jobId = randomUUID();
 
   await deps.transaction(async (repos) => {
-    try {
-      // The ledger locks the user's row first, so concurrent starts are serialised here and the
-      // balance never goes below zero. The job row comes after: inserting it first would take a
-      // key-share lock on the user (foreign key) that the ledger's FOR UPDATE then deadlocks on.
-      await repos.ledger.append({
-        userId: input.userId,
-        delta: -reserved,
-        kind: 'reservation',
-        idempotencyKey: ledgerKeys(jobId).reserve,
-        jobId,
-      });
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 402) {
-        const now = await repos.ledger.getBalance(input.userId);
-        throw new PaymentRequiredError(
-          `Your balance is ${now} credits and this analysis needs ${reserved}. ${BUY_CREDITS_HINT}`,
-          'insufficient_credits',
-        );
-      }
-      throw error;
-    }
+    if (!free) await reserveCredits(repos, { userId: input.userId, reserved, jobId });
     await repos.analysisJobs.create({
       id: jobId,
       userId: input.userId,
@@ -153,6 +190,36 @@ export async function queueAnalysis(
     throw new ServiceUnavailableError(QUEUE_UNAVAILABLE_MESSAGE, 'queue_unavailable');
   }
   return { jobId };
+}
+
+/**
+ * The hold of a paid analysis. The ledger locks the user's row first, so concurrent starts are
+ * serialised here and the balance never goes below zero. The job row comes after: inserting it
+ * first would take a key-share lock on the user (foreign key) that the ledger's FOR UPDATE then
+ * deadlocks on.
+ */
+async function reserveCredits(
+  repos: Repositories,
+  input: { userId: string; reserved: number; jobId: string },
+): Promise<void> {
+  try {
+    await repos.ledger.append({
+      userId: input.userId,
+      delta: -input.reserved,
+      kind: 'reservation',
+      idempotencyKey: ledgerKeys(input.jobId).reserve,
+      jobId: input.jobId,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 402) {
+      const now = await repos.ledger.getBalance(input.userId);
+      throw new PaymentRequiredError(
+        `Your balance is ${now} credits and this analysis needs ${input.reserved}. ${BUY_CREDITS_HINT}`,
+        'insufficient_credits',
+      );
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelSummary } from '../../providers/youtube/channel-directory.port';
 import { FakeChannelDirectory } from '../../providers/youtube/fake-channel-directory';
+import { SAMPLE_CHANNEL_DIR } from '../../config/paths';
+import {
+  SampleFirstChannelDirectory,
+  sampleChannelLoader,
+} from '../../providers/youtube/sample-channel';
 import { searchChannels } from './search-channels';
 
 const channel = (n: number, subscriberCount: number | null): ChannelSummary => ({
@@ -32,6 +37,21 @@ describe('searchChannels', () => {
       'Channel 2',
       'Channel 4',
       'Channel 1',
+    ]);
+  });
+
+  it('puts the sample channel first when a search finds it, whatever the subscriber counts', async () => {
+    const directory = new SampleFirstChannelDirectory(sampleChannelLoader(SAMPLE_CHANNEL_DIR), {
+      name: 'scripted',
+      searchChannels: () => Promise.resolve([channel(1, 9_000_000), channel(2, 50)]),
+      getChannel: () => Promise.resolve(null),
+      listUploads: () => Promise.resolve(null),
+    });
+    const results = await searchChannels({ channelDirectory: directory }, { query: 'sample' });
+    expect(results.map((r) => r.title)).toEqual([
+      'Sample Kitchen (sample data)',
+      'Channel 1',
+      'Channel 2',
     ]);
   });
 

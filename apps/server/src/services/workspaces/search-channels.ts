@@ -1,4 +1,4 @@
-import type { ChannelSearchResult } from '@app/contracts';
+import { isSampleChannelId, type ChannelSearchResult } from '@app/contracts';
 import {
   ChannelDirectoryError,
   type ChannelSummary,
@@ -18,7 +18,8 @@ function searchText(query: string): string {
 
 /**
  * Channels for the "Search YouTube channels" box, sorted by subscriber count, highest first (hidden
- * counts last; equal counts keep the source's relevance order). A pasted channel id or channel
+ * counts last; equal counts keep the source's relevance order), after the sample channel when the
+ * search asked for it. A pasted channel id or channel
  * link finds that channel directly; a link by handle (youtube.com/@name) searches for the handle.
  */
 export async function searchChannels(
@@ -49,7 +50,13 @@ export async function searchChannels(
   return found
     .filter((c) => !seen.has(c.channelId) && seen.add(c.channelId))
     .map((c, rank) => ({ c, rank }))
-    .sort((a, b) => (b.c.subscriberCount ?? -1) - (a.c.subscriberCount ?? -1) || a.rank - b.rank)
+    .sort(
+      (a, b) =>
+        // the sample channel, when asked for, comes first: real channels named "sample" are many
+        Number(isSampleChannelId(b.c.channelId)) - Number(isSampleChannelId(a.c.channelId)) ||
+        (b.c.subscriberCount ?? -1) - (a.c.subscriberCount ?? -1) ||
+        a.rank - b.rank,
+    )
     .slice(0, CHANNEL_SEARCH_LIMIT)
     .map(({ c }) => ({
       channelId: c.channelId,

@@ -1,4 +1,8 @@
-import { defaultThumbnailUrl, type Workspace as WorkspaceReply } from '@app/contracts';
+import {
+  defaultThumbnailUrl,
+  isChannelVideoId,
+  type Workspace as WorkspaceReply,
+} from '@app/contracts';
 import type { Clock } from '../../clock';
 import { AppError, NotFoundError } from '../../errors';
 import {
@@ -80,7 +84,7 @@ export async function askDirectory<T>(call: () => Promise<T>): Promise<T> {
 
 /**
  * The channel's newest uploads as catalogue entries (at most CATALOGUE_SIZE, each video once, ids
- * that are not YouTube video ids dropped); null when no directory knows the channel's uploads.
+ * that are neither YouTube nor sample video ids dropped); null when no directory knows the channel's uploads.
  */
 export async function fetchCatalogue(
   deps: Pick<WorkspaceDeps, 'channelDirectory'>,
@@ -93,7 +97,7 @@ export async function fetchCatalogue(
   const seen = new Set<string>();
   const entries: CatalogueEntry[] = [];
   for (const v of uploads) {
-    if (!YOUTUBE_VIDEO_ID.test(v.videoId) || seen.has(v.videoId)) continue;
+    if (!isChannelVideoId(v.videoId) || seen.has(v.videoId)) continue;
     seen.add(v.videoId);
     const published = v.publishedAt === null ? NaN : Date.parse(v.publishedAt);
     entries.push({
@@ -106,5 +110,3 @@ export async function fetchCatalogue(
   }
   return entries;
 }
-
-const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -14,11 +14,23 @@ interface UrlSectionProps {
   onClearError: () => void;
   /** The title is the screen's h1 when no hero heading is above it (a report or a job is shown). */
   pageHeading?: boolean;
+  /** Starts the free sample report (invented comments shipped with Chorus); hidden without it. */
+  onTrySample?: () => void;
 }
 
 /** 'Analyze YouTube Comments': the link input, the button and the chosen video. */
 export const UrlSection = forwardRef<HTMLInputElement, UrlSectionProps>(function UrlSection(
-  { signedIn, busy, videoId, onVideoId, onAnalyze, error, onClearError, pageHeading = false },
+  {
+    signedIn,
+    busy,
+    videoId,
+    onVideoId,
+    onAnalyze,
+    error,
+    onClearError,
+    pageHeading = false,
+    onTrySample,
+  },
   inputRef,
 ) {
   const [url, setUrl] = useState('');
@@ -77,6 +89,23 @@ export const UrlSection = forwardRef<HTMLInputElement, UrlSectionProps>(function
           {busy ? 'Analyzing…' : 'Analyze Comments'}
         </button>
       </form>
+      {onTrySample ? (
+        <div className="sample-try">
+          <p className="muted small" id="sample-try-text">
+            No video at hand? See a report on invented comments, free.
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={onTrySample}
+            disabled={!signedIn || busy}
+            aria-describedby="sample-try-text"
+            data-testid="try-sample"
+          >
+            Try a sample report
+          </button>
+        </div>
+      ) : null}
       {message ? (
         <p id="url-error" role="alert" className="form-error" data-testid="url-error">
           {message}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnalysisHistoryItem } from '@app/contracts';
+import { isSampleVideoId, type AnalysisHistoryItem } from '@app/contracts';
 import { api, queryKeys } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { VideoThumb } from '../analyze/video-thumb';
 import { RefreshIcon, TrashIcon } from '../../components/icons';
+import { SampleBadge } from '../../components/sample-badge';
 
 export const RECENT_SHOWN = 5;
 
@@ -149,6 +150,7 @@ export function RecentAnalyses({
                   />
                   <span className="history-text">
                     <span className="history-title">{item.title ?? item.video_id}</span>
+                    {isSampleVideoId(item.video_id) ? <SampleBadge /> : null}
                     <span className="muted small">{formatDate(item.created_at)}</span>
                     <span
                       className={`status ${complete ? 'status-complete' : 'status-processing'}`}

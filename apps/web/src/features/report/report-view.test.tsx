@@ -110,3 +110,25 @@ describe('ReportView', () => {
     ]);
   });
 });
+
+describe('ReportView of a sample video', () => {
+  it('labels the report as sample data and says its comments are invented and cost nothing', () => {
+    render(
+      <ReportView
+        report={{ ...makeReport(clusters), video_id: 'sample_weeknight-ramen' }}
+        resetKey="k"
+        onRetagged={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('sample-badge').textContent).toBe('Sample data');
+    expect(screen.getByTestId('sample-note').textContent).toMatch(
+      /^Sample data\. This report is made from invented comments .* It cost no credits\./,
+    );
+  });
+
+  it('leaves a real video without the sample label', () => {
+    render(<ReportView report={makeReport(clusters)} resetKey="k" onRetagged={vi.fn()} />);
+    expect(screen.queryByTestId('sample-badge')).toBeNull();
+    expect(screen.queryByTestId('sample-note')).toBeNull();
+  });
+});

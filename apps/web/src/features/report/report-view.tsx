@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { Cluster, ReportReply } from '@app/contracts';
+import { isSampleVideoId, type Cluster, type ReportReply } from '@app/contracts';
+import { SampleBadge } from '../../components/sample-badge';
 import { formatCount, formatDate } from '../../lib/format';
 import { ClusterDrawers, ClusterToolbar, ClusterToolsScope } from '../../slots';
 import { ClustersList } from './clusters-list';
@@ -72,6 +73,7 @@ export default function ReportView({
   const items = useMemo(() => donutItems(clusters, mode), [clusters, mode]);
   const summary = report.executive_summary;
   const notes = coverageNotes(report);
+  const sample = isSampleVideoId(report.video_id);
 
   const toggle = (id: number) =>
     setOpenIds((prev) => {
@@ -100,13 +102,25 @@ export default function ReportView({
     <div className="report" data-testid="report" data-video-id={report.video_id}>
       <div className="report-head">
         <div>
-          <h2 className="report-title">{report.title ?? `Video ${report.video_id}`}</h2>
+          <div className="report-title-row">
+            <h2 className="report-title">{report.title ?? `Video ${report.video_id}`}</h2>
+            {sample ? <SampleBadge /> : null}
+          </div>
           <p className="muted small">
             {report.channel_title ? `${report.channel_title} · ` : ''}Analyzed{' '}
             {formatDate(report.created_at)}
           </p>
         </div>
       </div>
+      {sample ? (
+        <div className="note" role="note" data-testid="sample-note">
+          <p>
+            <strong>Sample data.</strong> This report is made from invented comments on an invented
+            channel that ships with Chorus, so you can see what a report looks like. It cost no
+            credits. Paste a link to one of your own videos to analyze your audience.
+          </p>
+        </div>
+      ) : null}
       {notes.length > 0 ? (
         <div className="note" role="note" data-testid="coverage-note">
           {notes.map((n) => (

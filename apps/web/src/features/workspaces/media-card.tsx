@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { defaultThumbnailUrl } from '@app/contracts';
+import { defaultThumbnailUrl, isSampleVideoId } from '@app/contracts';
+import { SampleBadge } from '../../components/sample-badge';
 import { formatDate } from '../../lib/format';
 import { CameraIcon, CheckIcon } from './workspace-icons';
 import { instagramMediaKind, instagramTitle, mediaTypeLabel } from './workspace-logic';
@@ -82,6 +83,7 @@ export function MediaCard({
         <span className="media-card-text">
           <span className="media-card-title">{title}</span>
           {meta ? <span className="media-card-meta">{meta}</span> : null}
+          {isSampleVideoId(id) ? <SampleBadge className="media-card-sample" /> : null}
           {busy ? (
             <span className="media-card-busy" data-testid="media-card-busy">
               {busyLabel}
