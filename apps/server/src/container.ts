@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { analyseComments, type LanguageModel, type TextEmbedder } from '@app/analysis';
 import { systemClock, type Clock } from './clock';
+import { StartupState } from './startup-state';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
@@ -98,6 +99,8 @@ export interface Container {
   instagram: InstagramLink | null;
   /** E-mail (password reset links): SMTP with SMTP_URL, else .eml files in DATA_DIR/outbox. */
   mailer: Mailer;
+  /** Start-up work still under way (migrations, the embedding model), for the readiness check. */
+  startup: StartupState;
 }
 
 /** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
@@ -121,9 +124,14 @@ export interface ContainerOverrides {
   mailer?: Mailer;
   /** Another sample channel folder (the shipped one by default). */
   sampleChannelDir?: string;
+  /** A start-up state the test drives (nothing pending by default). */
+  startup?: StartupState;
 }
 
-/** Builds the container on an open, migrated database. */
+/**
+ * Builds the container on an open database (main.ts migrates it afterwards, with
+ * `startup` saying so; nothing here queries it).
+ */
 export function createContainer(input: {
   config: Config;
   database: Database;
@@ -218,6 +226,7 @@ export function createContainer(input: {
     payments: overrides.payments ?? createPayments(config.payments, () => clock.now()),
     instagram,
     mailer: overrides.mailer ?? createMailer(config, logger, clock),
+    startup: overrides.startup ?? new StartupState(),
   };
 }
 

@@ -11,24 +11,33 @@ import {
 import { repoRoot } from './config/paths';
 import { createContainer, type Container } from './container';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { createDatabase, databaseOptionsFromConfig } from './db/database';
+import { createDatabase, databaseOptionsFromConfig, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { buildServer } from './http/build-server';
+import { buildHealthServer, buildServer } from './http/build-server';
 import { startWorker } from './jobs/start-worker';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
+import {
+  embeddedModelDir,
+  prepareEmbeddedModel,
+} from './providers/embeddings/embedded-use-lite-embedder';
 import { analysisDepsFrom } from './services/analysis/analysis-deps';
 
 /**
- * Boot: read config (exit 1 listing every problem), open and migrate the database, then run the
- * configured roles: `api` (HTTP), `worker` (analysis jobs) or `all` (both, the default).
- * `--migrate-only` migrates and exits (npm run db:migrate).
+ * Boot: read config (exit 1 listing every problem), open the database, serve HTTP (the API, or
+ * in a worker-only process the health routes when WORKER_HEALTH_PORT is set) so liveness and
+ * readiness answer while the migrations run, migrate, then start the worker role (`worker` or
+ * `all`). `--migrate-only` migrates and exits (npm run db:migrate); `--prepare-model` converts
+ * the embedded embedding model and exits (the container image's build does it).
  */
 async function main(): Promise<void> {
   loadDotEnv();
   const args = parseArgs(process.argv.slice(2));
   let config: Config;
   try {
-    config = loadConfig(process.env, args);
+    config = loadConfig(process.env, {
+      ...(args.role !== undefined ? { role: args.role } : {}),
+      migrateOnly: args.migrateOnly || args.prepareModel,
+    });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -38,23 +47,33 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
+  if (args.prepareModel) {
+    const dir = config.embeddings.embeddedModelDir ?? embeddedModelDir(config.dataDir);
+    logger.info({ dir, dtypes: prepareEmbeddedModel(dir) }, 'embedded model ready');
+    return;
+  }
   const database = await createDatabase(databaseOptionsFromConfig(config));
   logger.info({ database: database.location }, 'database opened');
-  const applied = await migrateToLatest(database.db);
-  logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (args.migrateOnly) {
+    await migrate(database, logger);
     await database.close();
     return;
   }
 
   const container = createContainer({ config, database, logger });
+  container.startup.begin('migrations');
   if (config.payments.offByDefault && config.role !== 'worker') logger.warn(PAYMENTS_OFF_NOTICE);
+  // Stopped in this order: HTTP (no new requests), the worker (hands running jobs back), the
+  // queue connections of an API-only process, then the database.
   const stops: (() => Promise<void>)[] = [];
+  const http = await startHttp(container);
+  if (http) stops.push(http);
+  await migrate(database, logger);
+  container.startup.end('migrations');
   if (config.role === 'all' || config.role === 'worker')
     stops.push(await startWorkerRole(container));
-  if (config.role === 'all' || config.role === 'api') stops.push(await startApiRole(container));
   // An API-only process still holds queue connections (it enqueues); the worker's stop closes them otherwise.
-  if (config.role === 'api') stops.unshift(() => container.jobQueue.close());
+  if (config.role === 'api') stops.push(() => container.jobQueue.close());
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -66,8 +85,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     void (async () => {
       try {
-        // Stop taking requests and jobs first (reverse start order), then close the database.
-        for (const stop of stops.reverse()) await stop();
+        for (const stop of stops) await stop();
         await database.close();
         process.exit(0);
       } catch (error) {
@@ -80,13 +98,28 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-async function startApiRole(container: Container): Promise<() => Promise<void>> {
-  const app: FastifyInstance = await buildServer(container);
-  const { port, host } = container.config;
+async function migrate(database: Database, logger: Logger): Promise<void> {
+  const applied = await migrateToLatest(database.db);
+  logger.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+}
+
+/**
+ * The API (roles `api` and `all`) on PORT, or in a worker-only process the health routes on
+ * WORKER_HEALTH_PORT when it is set. Returns the stop function, or null when nothing listens.
+ */
+async function startHttp(container: Container): Promise<(() => Promise<void>) | null> {
+  const { config } = container;
+  const healthOnly = config.role === 'worker';
+  if (healthOnly && config.queue.workerHealthPort === undefined) return null;
+  const app: FastifyInstance = healthOnly
+    ? await buildHealthServer(container)
+    : await buildServer(container);
+  const port = healthOnly ? config.queue.workerHealthPort! : config.port;
+  const { host } = config;
   await app.listen({ port, host });
   container.logger.info(
     { url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` },
-    'Chorus is listening',
+    healthOnly ? 'worker health routes are listening' : 'Chorus is listening',
   );
   return () => app.close();
 }
@@ -111,15 +144,20 @@ function warmUpEmbedder(container: Container): void {
   const embedder = container.embedder as { load?: () => Promise<void> };
   if (typeof embedder.load !== 'function') return;
   const started = Date.now();
-  embedder
-    .load()
-    .then(() =>
+  container.startup.begin('embedding_model');
+  embedder.load().then(
+    () => {
+      container.startup.end('embedding_model');
       container.logger.info(
         { embedder: container.embedder.name, ms: Date.now() - started },
         'embedding model ready',
-      ),
-    )
-    .catch((err: unknown) => container.logger.warn({ err }, 'embedding model warm-up failed'));
+      );
+    },
+    (err: unknown) => {
+      container.startup.fail('embedding_model');
+      container.logger.warn({ err }, 'embedding model warm-up failed');
+    },
+  );
 }
 
 /** Reads `<repo>/.env` when present; variables already set in the environment win. */

@@ -139,6 +139,7 @@ export async function runAnalyze(argv: readonly string[], deps: AnalyzeDeps) {
       apiKey: config.embeddings.apiKey,
       apiModel: config.embeddings.apiModel,
       dataDir: config.dataDir,
+      embeddedModelDir: config.embeddings.embeddedModelDir,
     });
   const languageModel =
     deps.languageModel !== undefined

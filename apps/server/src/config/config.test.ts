@@ -196,12 +196,18 @@ describe('loadConfig', () => {
 });
 
 describe('parseArgs', () => {
-  it('reads --role in both spellings and --migrate-only', () => {
-    expect(parseArgs(['--role', 'api'])).toEqual({ role: 'api', migrateOnly: false });
+  it('reads --role in both spellings, --migrate-only and --prepare-model', () => {
+    expect(parseArgs(['--role', 'api'])).toEqual({
+      role: 'api',
+      migrateOnly: false,
+      prepareModel: false,
+    });
     expect(parseArgs(['--role=worker', '--migrate-only'])).toEqual({
       role: 'worker',
       migrateOnly: true,
+      prepareModel: false,
     });
-    expect(parseArgs([])).toEqual({ migrateOnly: false });
+    expect(parseArgs(['--prepare-model'])).toEqual({ migrateOnly: false, prepareModel: true });
+    expect(parseArgs([])).toEqual({ migrateOnly: false, prepareModel: false });
   });
 });

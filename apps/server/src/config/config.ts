@@ -103,6 +103,15 @@ export const EnvSchema = z.object({
   ),
   WORKER_CONCURRENCY: int(1, 1, 64),
   QUEUE_LEASE_MS: int(30_000, 500, 3_600_000),
+  WORKER_HEALTH_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(65535, 'must be at most 65535')
+      .optional(),
+  ),
   // --- analysis -------------------------------------------------------------------------------
   MAX_COMMENTS_PER_ANALYSIS: int(10_000, 1, 1_000_000),
   COMMENT_RETENTION_DAYS: int(30, 1, 3650),
@@ -117,6 +126,7 @@ export const EnvSchema = z.object({
   EMBEDDINGS_PROVIDER: oneOf(['embedded', 'onnx', 'openai', 'fake'], 'embedded'),
   EMBEDDINGS_MODEL: str(),
   EMBEDDINGS_DTYPE: oneOf(['q8', 'fp32'], 'q8'),
+  EMBEDDED_MODEL_DIR: str(),
   EMBEDDINGS_SESSIONS: int(1, 1, 64),
   EMBEDDINGS_THREADS: int(1, 0, 64),
   EMBEDDINGS_API_URL: url(/^https?$/, 'https://api.openai.com/v1'),
@@ -255,6 +265,11 @@ export interface Config {
     workerConcurrency: number;
     /** How long a worker owns a job without a heartbeat; a dead worker's job is retried after it. */
     leaseMs: number;
+    /**
+     * WORKER_HEALTH_PORT: a worker-only process serves the health routes on this port (for an
+     * orchestrator's probes); undefined: it serves no HTTP.
+     */
+    workerHealthPort: number | undefined;
   };
   analysis: {
     maxCommentsPerAnalysis: number;
@@ -275,6 +290,11 @@ export interface Config {
     provider: Env['EMBEDDINGS_PROVIDER'];
     model: string | undefined;
     dtype: Env['EMBEDDINGS_DTYPE'];
+    /**
+     * EMBEDDED_MODEL_DIR: where the embedded model is converted to and read from (absolute);
+     * DATA_DIR/models/use-lite-embedded by default. The container image converts it at build time.
+     */
+    embeddedModelDir: string | undefined;
     /** ONNX inference sessions: more than 1 run single-threaded side by side. */
     sessions: number;
     /** Threads of a single ONNX session (0: ONNX Runtime's choice, every core). */
@@ -364,7 +384,7 @@ export class ConfigError extends Error {
 export interface ConfigOverrides {
   /** From the `--role` command-line flag; wins over ROLE. */
   role?: string;
-  /** `--migrate-only`: no role runs, so ROLE needs nothing else. */
+  /** `--migrate-only` (or `--prepare-model`): no role runs, so ROLE needs nothing else. */
   migrateOnly?: boolean;
 }
 
@@ -479,6 +499,7 @@ function toConfig(e: Env): Config {
       redisUrl: e.REDIS_URL,
       workerConcurrency: e.WORKER_CONCURRENCY,
       leaseMs: e.QUEUE_LEASE_MS,
+      workerHealthPort: e.WORKER_HEALTH_PORT,
     },
     analysis: {
       maxCommentsPerAnalysis: e.MAX_COMMENTS_PER_ANALYSIS,
@@ -496,6 +517,9 @@ function toConfig(e: Env): Config {
       provider: e.EMBEDDINGS_PROVIDER,
       model: e.EMBEDDINGS_MODEL,
       dtype: e.EMBEDDINGS_DTYPE,
+      embeddedModelDir: e.EMBEDDED_MODEL_DIR
+        ? resolveFromRepoRoot(e.EMBEDDED_MODEL_DIR)
+        : undefined,
       sessions: e.EMBEDDINGS_SESSIONS,
       threads: e.EMBEDDINGS_THREADS,
       apiUrl: e.EMBEDDINGS_API_URL,
@@ -573,15 +597,21 @@ export function isLocalServer(publicUrl: string | undefined): boolean {
 export const PAYMENTS_OFF_NOTICE =
   'Buying credits is off: PUBLIC_URL is public and no payment provider is set. To sell with Stripe, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (PAYMENTS_PROVIDER=stripe); PAYMENTS_PROVIDER=demo turns on the test checkout, which grants credits without payment.';
 
-/** Reads `--role <r>` / `--role=<r>` and `--migrate-only` from the command line. */
-export function parseArgs(argv: readonly string[]): { role?: string; migrateOnly: boolean } {
+/** Reads `--role <r>` / `--role=<r>`, `--migrate-only` and `--prepare-model` from the command line. */
+export function parseArgs(argv: readonly string[]): {
+  role?: string;
+  migrateOnly: boolean;
+  prepareModel: boolean;
+} {
   let role: string | undefined;
   let migrateOnly = false;
+  let prepareModel = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--migrate-only') migrateOnly = true;
+    else if (arg === '--prepare-model') prepareModel = true;
     else if (arg === '--role') role = argv[++i] ?? '';
     else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
   }
-  return role === undefined ? { migrateOnly } : { role, migrateOnly };
+  return role === undefined ? { migrateOnly, prepareModel } : { role, migrateOnly, prepareModel };
 }

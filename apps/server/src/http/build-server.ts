@@ -11,6 +11,7 @@ import {
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 import { v1Routes } from './routes/v1';
+import { healthRoutes } from './routes/v1/health.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,17 @@ export async function buildServer(
 
   await app.register(
     async (api) => {
+      // While main.ts migrates the database the API already listens (so liveness and readiness
+      // answer), but nothing else may touch a schema that may not be there yet.
+      api.addHook('onRequest', async (request, reply) => {
+        if (!container.startup.isPending('migrations')) return;
+        if (request.url.startsWith('/api/v1/health')) return;
+        return reply.status(503).send({
+          message:
+            'Chorus is starting (its database is being migrated). Please try again in a minute.',
+          code: 'starting',
+        });
+      });
       // A bodyless call may still carry Content-Type: application/json (some clients send every
       // POST and DELETE that way): it reads as no body, for every route alike.
       acceptEmptyJsonBodies(api);
@@ -70,5 +82,29 @@ export async function buildServer(
     { prefix: '/api/v1' },
   );
   await registerStaticSpa(app, container.config.webDistDir);
+  return app;
+}
+
+/**
+ * A worker-only process's HTTP (WORKER_HEALTH_PORT): the health routes alone under /api/v1
+ * (`/health`, `/health/live`, `/health/ready`), for an orchestrator's probes.
+ */
+export async function buildHealthServer(container: Container): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = container.logger;
+  const app = Fastify({
+    loggerInstance,
+    genReqId: () => randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+  });
+  app.decorate('container', container);
+  registerErrorHandler(app);
+  await app.register(
+    (api, _opts, done) => {
+      healthRoutes(api);
+      done();
+    },
+    { prefix: '/api/v1' },
+  );
   return app;
 }

@@ -20,6 +20,8 @@ export interface CreateTextEmbedderOptions {
   apiModel?: string;
   /** DATA_DIR: the embedded model is converted into DATA_DIR/models, hub downloads cached there. */
   dataDir: string;
+  /** EMBEDDED_MODEL_DIR: the embedded model's folder instead of DATA_DIR/models/use-lite-embedded. */
+  embeddedModelDir?: string | undefined;
   batchSize?: number;
   /** EMBEDDINGS_SESSIONS for `embedded` and `onnx` (default 1; see OnnxTextEmbedderOptions.sessions). */
   sessions?: number;
@@ -42,6 +44,7 @@ export function createTextEmbedder(options: CreateTextEmbedderOptions): TextEmbe
     case 'embedded':
       return new EmbeddedUseLiteEmbedder({
         dataDir: options.dataDir,
+        ...(options.embeddedModelDir ? { modelDir: options.embeddedModelDir } : {}),
         dtype: options.dtype ?? 'q8',
         ...batch,
       });

@@ -1,8 +1,20 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedUseLiteEmbedder, embeddedModelDir } from './embedded-use-lite-embedder';
+import {
+  EmbeddedUseLiteEmbedder,
+  embeddedModelDir,
+  prepareEmbeddedModel,
+} from './embedded-use-lite-embedder';
 import { REFERENCE_TEXTS, readReference } from './use-lite-reference.test-support';
 import { ensureConvertedUseLite } from './use-lite/converted-model-cache';
 import { cosine } from './vector-math';
@@ -90,6 +102,42 @@ describe('EmbeddedUseLiteEmbedder', () => {
       cosine(vectors[0]!, vectors[2]!) + 0.2,
     );
     expect(cosine(vectors[20]!, vectors[21]!)).toBeCloseTo(1, 5);
+  });
+
+  it('runs from a folder converted ahead of time (--prepare-model), read-only, for either dtype', async () => {
+    const modelDir = path.join(tempDataDir(), 'models');
+    const prepared = prepareEmbeddedModel(modelDir);
+    expect(prepared.map((p) => [p.dtype, p.converted])).toEqual([
+      ['q8', true],
+      ['fp32', true],
+    ]);
+    expect(prepareEmbeddedModel(modelDir).map((p) => p.converted)).toEqual([false, false]);
+
+    // As in the container image: the folder belongs to root and the server cannot write it.
+    const writable = (dir: string, mode: number) => {
+      chmodSync(dir, mode);
+      chmodSync(path.join(dir, 'onnx'), mode);
+    };
+    writable(modelDir, 0o555);
+    try {
+      for (const dtype of ['q8', 'fp32'] as const) {
+        const dataDir = tempDataDir();
+        const converted: number[] = [];
+        const embedder = new EmbeddedUseLiteEmbedder({
+          dataDir,
+          modelDir,
+          dtype,
+          onConverted: (i) => converted.push(i.ms),
+        });
+        const [a, b, c] = await embedder.embed(texts.slice(0, 3));
+        expect(converted).toEqual([]);
+        expect(cosine(a!, b!)).toBeGreaterThan(cosine(a!, c!) + 0.2);
+        // nothing converted into DATA_DIR
+        expect(readdirSync(dataDir)).toEqual([]);
+      }
+    } finally {
+      writable(modelDir, 0o755);
+    }
   });
 
   describe("parity with the model's reference conversion (its recorded fp32 vectors)", () => {

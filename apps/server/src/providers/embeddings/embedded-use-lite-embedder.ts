@@ -6,6 +6,11 @@ import { ensureConvertedUseLite } from './use-lite/converted-model-cache';
 export interface EmbeddedUseLiteEmbedderOptions {
   /** DATA_DIR: the converted model is cached in DATA_DIR/models/use-lite-embedded. */
   dataDir: string;
+  /**
+   * The converted model's folder instead (EMBEDDED_MODEL_DIR), e.g. one a container image
+   * converted at build time (`--prepare-model`): a verified folder is only read, never written.
+   */
+  modelDir?: string;
   /** `q8` (default) or `fp32`. */
   dtype?: EmbeddingDtype;
   /** Texts per inference call (OnnxTextEmbedderOptions.batchSize, default 8). */
@@ -54,7 +59,7 @@ export class EmbeddedUseLiteEmbedder implements TextEmbedder {
   private ready(): Promise<OnnxTextEmbedder> {
     this.inner ??= Promise.resolve().then(() => {
       const result = ensureConvertedUseLite({
-        targetDir: embeddedModelDir(this.options.dataDir),
+        targetDir: this.options.modelDir ?? embeddedModelDir(this.options.dataDir),
         dtype: this.dtype,
         ...(this.options.sourceDir ? { sourceDir: this.options.sourceDir } : {}),
       });
@@ -74,4 +79,18 @@ export class EmbeddedUseLiteEmbedder implements TextEmbedder {
     });
     return this.inner;
   }
+}
+
+/**
+ * Converts the embedded model ahead of time, for both dtypes, into `dir` (`main.ts
+ * --prepare-model`; the container image runs it at build time so a container starts offline
+ * without converting). Returns what each dtype took; a folder already verified is left as it is.
+ */
+export function prepareEmbeddedModel(
+  dir: string,
+): { dtype: EmbeddingDtype; converted: boolean; ms: number }[] {
+  return (['q8', 'fp32'] as const).map((dtype) => {
+    const { converted, ms } = ensureConvertedUseLite({ targetDir: dir, dtype });
+    return { dtype, converted, ms: Math.round(ms) };
+  });
 }

@@ -23,6 +23,8 @@ export interface AuditedRoute {
  */
 export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /health': 'load balancers and uptime checks',
+  'GET /health/live': "an orchestrator's liveness probe",
+  'GET /health/ready': "an orchestrator's readiness probe",
   'GET /config': 'what the sign-in page offers, before anyone signs in',
   'GET /metrics': 'public aggregate figures of the landing page',
   'POST /auth/login': 'sign-in',
