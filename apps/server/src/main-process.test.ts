@@ -5,6 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/database';
+import {
+  createTestDatabase,
+  POSTGRES_REQUIRED,
+  postgresReachable,
+  TEST_DATABASE_URL,
+} from './test/databases';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, 'main.ts');
@@ -37,12 +44,37 @@ async function waitFor(url: string, status: number, ms = 60_000) {
   }
 }
 
+const up = await postgresReachable();
+if (!up && POSTGRES_REQUIRED)
+  throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
+
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+
+/** Starts main.ts under tsx with `env` over the test's environment; collects its output. */
+function startServer(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const out = { text: '' };
+  child.stdout.on('data', (d: Buffer) => (out.text += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.text += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    return Promise.race([
+      exited,
+      new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000)),
+    ]);
+  };
+  return { out, stop };
+}
 
 /**
  * The real program (main.ts under tsx) on a fresh PGlite folder: what an orchestrator sees of it.
@@ -54,24 +86,13 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'chorus-main-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        EMBEDDINGS_PROVIDER: 'fake',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: '',
-        ROLE: 'all',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServer([], {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDINGS_PROVIDER: 'fake',
+      DATABASE_URL: '',
+      ROLE: 'all',
     });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
 
     const base = `http://127.0.0.1:${port}/api/v1`;
     await waitFor(`${base}/health/live`, 200);
@@ -84,19 +105,50 @@ describe('the server process', () => {
       checks: { migrations: 'ok', database: 'ok', queue: 'ok' },
     });
     // the listener came up before the migrations ran
+    const output = server.out.text;
     expect(output.indexOf('Chorus is listening')).toBeGreaterThan(-1);
     expect(output.indexOf('Chorus is listening')).toBeLessThan(
       output.indexOf('migrations applied'),
     );
 
-    child.kill('SIGTERM');
-    const code = await Promise.race([
-      exited,
-      new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000)),
-    ]);
-    expect(code, output).toBe(0);
-    expect(output).toContain('"signal":"SIGTERM"');
-    expect(output).toContain('shutting down');
+    const code = await server.stop();
+    expect(code, server.out.text).toBe(0);
+    expect(server.out.text).toContain('"signal":"SIGTERM"');
+    expect(server.out.text).toContain('shutting down');
     expect(await get(`${base}/health/live`)).toBeNull();
+  }, 90_000);
+});
+
+describe.skipIf(!up)('a worker-only process [postgres]', () => {
+  let database: Database | undefined;
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('serves its probes on WORKER_HEALTH_PORT, no API, and stops cleanly on SIGTERM', async () => {
+    database = await createTestDatabase('postgres');
+    const [apiPort, healthPort] = [await freePort(), await freePort()];
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'chorus-worker-'));
+    dirs.push(dataDir);
+    const server = startServer(['--role', 'worker'], {
+      PORT: String(apiPort),
+      WORKER_HEALTH_PORT: String(healthPort),
+      DATABASE_URL: database.location,
+      EMBEDDINGS_PROVIDER: 'fake',
+      DATA_DIR: dataDir,
+    });
+    const base = `http://127.0.0.1:${healthPort}/api/v1`;
+    const ready = await waitFor(`${base}/health/ready`, 200);
+    expect(ready.body).toMatchObject({
+      role: 'worker',
+      database: 'postgres',
+      checks: { migrations: 'ok', database: 'ok', queue: 'ok' },
+    });
+    expect(await get(`${base}/config`)).toMatchObject({ status: 404 });
+    expect(await get(`http://127.0.0.1:${apiPort}/api/v1/health/live`)).toBeNull();
+    expect(server.out.text).toContain('worker health routes are listening');
+
+    expect(await server.stop(), server.out.text).toBe(0);
+    expect(server.out.text).toContain('shutting down');
   }, 90_000);
 });
