@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,7 +65,8 @@ function startServer(args: string[], env: Record<string, string>) {
   const out = { text: '' };
   child.stdout.on('data', (d: Buffer) => (out.text += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out.text += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // 'close' comes after the output is read to its end ('exit' may come before)
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const stop = async () => {
     child.kill('SIGTERM');
     return Promise.race([
@@ -73,7 +74,7 @@ function startServer(args: string[], env: Record<string, string>) {
       new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000)),
     ]);
   };
-  return { out, stop };
+  return { out, stop, exited };
 }
 
 /**
@@ -104,7 +105,9 @@ describe('the server process', () => {
       queue: 'postgres',
       checks: { migrations: 'ok', database: 'ok', queue: 'ok' },
     });
-    // the listener came up before the migrations ran
+    // the listener came up before the migrations ran (log lines may arrive a little later)
+    for (let i = 0; i < 100 && !server.out.text.includes('migrations applied'); i++)
+      await new Promise((r) => setTimeout(r, 50));
     const output = server.out.text;
     expect(output.indexOf('Chorus is listening')).toBeGreaterThan(-1);
     expect(output.indexOf('Chorus is listening')).toBeLessThan(
@@ -116,6 +119,26 @@ describe('the server process', () => {
     expect(server.out.text).toContain('"signal":"SIGTERM"');
     expect(server.out.text).toContain('shutting down');
     expect(await get(`${base}/health/live`)).toBeNull();
+  }, 90_000);
+});
+
+describe('main.ts --prepare-model', () => {
+  it('converts the embedded model into EMBEDDED_MODEL_DIR and exits without opening a database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'chorus-prepare-'));
+    dirs.push(dataDir);
+    const modelDir = path.join(dataDir, 'image-models');
+    // as in the image's build: a role that would need DATABASE_URL is no obstacle here
+    const server = startServer(['--prepare-model', '--role', 'worker'], {
+      DATA_DIR: path.join(dataDir, 'data'),
+      EMBEDDED_MODEL_DIR: modelDir,
+      DATABASE_URL: '',
+    });
+    const code = await server.exited;
+    expect(code, server.out.text).toBe(0);
+    expect(server.out.text).toContain('embedded model ready');
+    for (const file of ['onnx/model_quantized.onnx', 'onnx/model.onnx', 'tokenizer.json'])
+      expect(existsSync(path.join(modelDir, file)), file).toBe(true);
+    expect(existsSync(path.join(dataDir, 'data'))).toBe(false);
   }, 90_000);
 });
 
