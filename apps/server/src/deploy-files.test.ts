@@ -243,4 +243,21 @@ describe('docker/healthcheck.mjs', () => {
     await new Promise((r) => servers.pop()!.close(r));
     expect(await run([String(down.port)])).toBe(1);
   });
+
+  it("falls back to WORKER_HEALTH_PORT only when nothing listens on PORT (a worker's container)", async () => {
+    const closed = await answering(200);
+    await new Promise((r) => servers.pop()!.close(r));
+    const worker = await answering(200);
+    expect(
+      await run([], { PORT: String(closed.port), WORKER_HEALTH_PORT: String(worker.port) }),
+    ).toBe(0);
+    expect(worker.asked).toEqual(['/api/v1/health/live']);
+    // an API that answers "not live" is not rescued by another port
+    const api = await answering(503);
+    expect(await run([], { PORT: String(api.port), WORKER_HEALTH_PORT: String(worker.port) })).toBe(
+      1,
+    );
+    expect(worker.asked).toHaveLength(1);
+    expect(await run([], { PORT: String(closed.port), WORKER_HEALTH_PORT: '' })).toBe(1);
+  });
 });
