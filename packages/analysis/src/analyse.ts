@@ -1,4 +1,4 @@
-import type { Cluster, ExecutiveSummary, Intent } from '@app/contracts';
+import type { Cluster, ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
 import { neighbourPoolSize } from './clustering/discover-clusters';
 import { activeItems, clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
@@ -92,6 +92,8 @@ export interface AnalysisResult {
   comments: CommentResult[];
   /** Ordered by size, largest first; `cluster_id` 0..k-1. */
   clusters: Cluster[];
+  /** The audience's sentiment over the video (spam and the creator's own replies left out). */
+  sentiment: ClusterSentiment;
   executiveSummary: ExecutiveSummary;
   stats: AnalysisStats;
   /** 'offline', or the model's name when at least one of its answers was used. */
@@ -557,6 +559,7 @@ export async function analyseComments(
       sentiment: sentiments[i]!,
     })),
     clusters,
+    sentiment: overall,
     executiveSummary,
     stats: { analysed: comments.length, duplicates: prepared.duplicates, spam: prepared.spam },
     labeller:
