@@ -74,11 +74,12 @@ function labelOf(counts: Counts, score: number): string {
 export async function up(db: Kysely<unknown>): Promise<void> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const { rows } = await sql<{ job_id: string; report: string }>`
-      select job_id::text as job_id, report::text as report from analysis_reports
+    // (aliases of one word: the application's connection camel-cases column names)
+    const { rows } = await sql<{ job: string; report: string }>`
+      select job_id::text as job, report::text as report from analysis_reports
       where job_id > ${after}::uuid order by job_id limit 200`.execute(db);
     if (rows.length === 0) break;
-    after = rows[rows.length - 1]!.job_id;
+    after = rows[rows.length - 1]!.job;
     for (const row of rows) {
       const report = JSON.parse(row.report) as StoredReport;
       const clusters = Array.isArray(report.clusters) ? report.clusters : [];
@@ -88,23 +89,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if (!missing) continue;
 
       const { rows: counted } = await sql<{
-        cluster_id: number;
-        sentiment_label: string;
-        by_creator: boolean;
+        cluster: number;
+        label: string;
+        creator: boolean;
         n: string | number;
         score: string | number;
-      }>`select cluster_id, sentiment_label, by_creator, count(*) as n, sum(sentiment_score) as score
-        from analysis_comments where job_id = ${row.job_id}::uuid
+      }>`select cluster_id as cluster, sentiment_label as label, by_creator as creator,
+          count(*) as n, sum(sentiment_score) as score
+        from analysis_comments where job_id = ${row.job}::uuid
         group by cluster_id, sentiment_label, by_creator`.execute(db);
       const perCluster = new Map<number, Counts>();
       const audience: Counts = { positive: 0, neutral: 0, negative: 0 };
       let audienceScore = 0;
       for (const r of counted) {
-        const counts = perCluster.get(r.cluster_id) ?? { positive: 0, neutral: 0, negative: 0 };
-        counts[side(r.sentiment_label)] += Number(r.n);
-        perCluster.set(r.cluster_id, counts);
-        if (!r.by_creator) {
-          audience[side(r.sentiment_label)] += Number(r.n);
+        const counts = perCluster.get(r.cluster) ?? { positive: 0, neutral: 0, negative: 0 };
+        counts[side(r.label)] += Number(r.n);
+        perCluster.set(r.cluster, counts);
+        if (!r.creator) {
+          audience[side(r.label)] += Number(r.n);
           audienceScore += Number(r.score);
         }
       }
@@ -147,7 +149,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         };
       }
       await sql`update analysis_reports set report = ${JSON.stringify(report)}::jsonb
-        where job_id = ${row.job_id}::uuid`.execute(db);
+        where job_id = ${row.job}::uuid`.execute(db);
     }
   }
 }
