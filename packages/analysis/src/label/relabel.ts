@@ -1,4 +1,4 @@
-import type { ClusterSentiment, Intent } from '@app/contracts';
+import type { ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
 import { classifyIntents, clusterCategory } from '../intent';
 import { classifySentiments } from '../sentiment';
 import type { LanguageModel } from '../ports';
@@ -10,6 +10,8 @@ import { measureClusters } from '../measure/shares';
 import { applyContextRules, parseContextRules } from './context-rules';
 import { aggregateSentiment, labelClusters } from './label-clusters';
 import { sourceNames } from './source-names';
+import { composeOfflineSummary } from '../summarise/offline-summary';
+import { summaryClusters } from '../summarise/summary-clusters';
 
 /** A stored comment with the cluster it was assigned to. */
 export interface RelabelComment {
@@ -43,6 +45,11 @@ export interface RelabelResult {
   sentiments: Record<number, ClusterSentiment>;
   /** The audience's sentiment over the video (the report's `sentiment`), as the analysis counts it. */
   sentiment: ClusterSentiment;
+  /**
+   * The offline executive summary composed again from the new figures; absent when a language
+   * model labels the clusters (its summary is kept).
+   */
+  summary?: ExecutiveSummary;
   labeller: string;
 }
 
@@ -116,13 +123,20 @@ export async function relabelClusters(
     sentiments: Object.fromEntries(labels.map((l) => [l.clusterId, l.sentiment])),
     sentiment: aggregateSentiment(sentiments.filter((_, i) => fromAudience(prepared[i]!))),
   };
-  if (!deps.languageModel) return { clusters: result, intents, ...figures, labeller: 'offline' };
-
   const measures = measureClusters(
     assignments,
     prepared.map((c) => c.likes),
     k,
   );
+  if (!deps.languageModel) {
+    // the offline summary states intent counts: composed again from the new ones
+    const summary = composeOfflineSummary(
+      summaryClusters({ labels, measures, comments: prepared, assignments, intents, k }),
+      figures.sentiment,
+    );
+    return { clusters: result, intents, ...figures, summary, labeller: 'offline' };
+  }
+
   try {
     const answers = await generateLabels(
       deps.languageModel,

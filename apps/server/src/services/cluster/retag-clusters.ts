@@ -9,7 +9,8 @@ import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
  * from the stored comments and assignments: no fetching, no re-embedding, no credits. The clusters'
  * figures (intent counts, hence the question count, and sentiment counts and shares) and the
  * video's sentiment are recomputed from the same comments and stored with the new intents in one
- * transaction. Cached cluster deep dives are dropped (they quoted the old labels). Shares of
+ * transaction, with the offline executive summary composed again from them (a model's summary is
+ * kept). Cached cluster deep dives are dropped (they quoted the old labels). Shares of
  * comments and likes and the representatives stay.
  */
 export async function retagClusters(
@@ -65,6 +66,7 @@ export async function retagClusters(
     job.jobId,
     { ...report, clusters, sentiment: result.sentiment, labeller: result.labeller },
     changedIntents,
+    result.summary ?? null,
   );
   return { success: true, labeller: result.labeller, clusters: result.clusters };
 }

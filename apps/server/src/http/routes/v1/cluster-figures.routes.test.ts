@@ -152,6 +152,16 @@ describeEachDatabase("a cluster's figures agree everywhere", (t) => {
       expect(chat.answer.split('\n')[0], c.heading).toMatch(new RegExp(`^${sentence}\\. `));
       questionCounts.push(c.intent_counts.Question);
     }
+    // the summary's lines about questions claim a cluster's stored share of questions
+    const total = clusters.reduce((a, c) => a + c.size, 0);
+    const questionShares = clusters
+      .filter((c) => c.intent_counts.Question > 0)
+      .map((c) => `${Math.round((1000 * c.intent_counts.Question) / total) / 10}%`);
+    const questionLines = report.executive_summary.improvement_suggestions.filter((l) =>
+      l.startsWith('Answer '),
+    );
+    for (const line of questionLines)
+      expect(questionShares, line).toContain(/\(([\d.]+%) of comments/.exec(line)?.[1]);
     // the video's sentiment: counts that make its shares, over the audience's comments
     const whole = report.report.sentiment;
     const counted = whole.counts.positive + whole.counts.neutral + whole.counts.negative;
@@ -180,7 +190,8 @@ describeEachDatabase("a cluster's figures agree everywhere", (t) => {
     }, 120_000);
     expect(done.status, done.error ?? '').toBe('complete');
 
-    const before = await expectAgreement(token, await getReport(token));
+    const first = await getReport(token);
+    const before = await expectAgreement(token, first);
     // the words read several comments as questions that their intents do not
     expect(before.reduce((a, b) => a + b, 0)).toBeLessThan(90 / 2);
 
@@ -192,7 +203,10 @@ describeEachDatabase("a cluster's figures agree everywhere", (t) => {
       payload: { context: 'treat camera comments as questions' },
     });
     expect(retag.statusCode, retag.body).toBe(200);
-    const after = await expectAgreement(token, await getReport(token));
+    const retagged = await getReport(token);
+    const after = await expectAgreement(token, retagged);
     expect(after.reduce((a, b) => a + b, 0)).toBeGreaterThan(before.reduce((a, b) => a + b, 0));
+    // the summary was composed again from the new counts
+    expect(retagged.executive_summary).not.toEqual(first.executive_summary);
   }, 240_000);
 });
