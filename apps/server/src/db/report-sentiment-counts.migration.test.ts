@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrate';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const COUNTS = '2026112813_report_sentiment_counts';
+const DROP_CACHE = '2026112814_drop_cached_cluster_analyses';
 
 /** A cluster as reports stored it before sentiment counts: shares only. */
 function legacyCluster(id: number, size: number, positiveShare: number, negativeShare: number) {
@@ -46,7 +47,7 @@ function legacyReport(clusters: unknown[], analysed: number) {
   };
 }
 
-it('gives reports stored before sentiment counts their counts: from the stored comments, else from the shares', async () => {
+it('gives reports stored before sentiment counts their counts (from the stored comments, else from the shares) and drops deep analyses cached with counts of their own', async () => {
   const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
   const { db } = database;
   try {
@@ -54,7 +55,7 @@ it('gives reports stored before sentiment counts their counts: from the stored c
     const before: Record<string, Migration> = {};
     for (const file of files) {
       const name = file.replace(/\.ts$/, '');
-      if (name === COUNTS) continue;
+      if (name === COUNTS || name === DROP_CACHE) continue;
       before[name] = (await import(pathToFileURL(path.join(MIGRATIONS, file)).href)) as Migration;
     }
     const old = await new Migrator({
@@ -108,7 +109,15 @@ it('gives reports stored before sentiment counts their counts: from the stored c
       legacyReport([legacyCluster(0, 7, 0.429, 0.143), legacyCluster(1, 5, 0.2, 0.6)], 12),
     );
 
-    expect(await migrateToLatest(db)).toContain(COUNTS);
+    // a deep analysis cached with counts of its own
+    await sql`insert into cluster_analyses (job_id, cluster_id, analysis, source)
+      values (${kept}, 0, ${JSON.stringify({ summary: '3 comments ask a question.' })}::jsonb,
+        'offline')`.execute(db);
+
+    expect(await migrateToLatest(db)).toEqual(expect.arrayContaining([COUNTS, DROP_CACHE]));
+    const cached = await sql<{ n: string | number }>`
+      select count(*) as n from cluster_analyses`.execute(db);
+    expect(Number(cached.rows[0]!.n)).toBe(0);
 
     const read = async (jobId: string) => {
       const r = await sql<{ report: string }>`
