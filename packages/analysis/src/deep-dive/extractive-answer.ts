@@ -1,4 +1,4 @@
-import { aggregateSentiment, commentTone, questionCountSentence } from './cluster-analysis';
+import { commentTone, questionCountSentence } from './cluster-analysis';
 import { hasLink, keywordOverlap, keywordSet, questionKeywords, stem } from './retrieval';
 import { truncate } from '../text/wording';
 import { contentTokens, jaccard } from './text';
@@ -163,11 +163,11 @@ export function extractiveAnswer(
     );
   }
   if (matching.length > 0 && words.length > 0) {
-    const tone = aggregateSentiment(matching);
-    const toneText =
-      tone.scored > 0
-        ? ` (${Math.round(tone.positiveShare * matching.length)} positive, ${Math.round(tone.negativeShare * matching.length)} negative)`
-        : '';
+    // counted comment by comment, as the report counts a cluster's sides
+    const tones = matching.map(commentTone);
+    const toneText = tones.some((t) => t !== null)
+      ? ` (${tones.filter((t) => t === 'positive').length} positive, ${tones.filter((t) => t === 'negative').length} negative)`
+      : '';
     lines.push(
       `${matching.length} of the ${figures?.size ?? cluster.length} comments in this cluster mention ${mention}${toneText}. The most relevant:`,
     );

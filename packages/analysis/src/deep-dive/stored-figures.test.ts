@@ -129,6 +129,36 @@ describe('a cluster has one question count', () => {
   });
 });
 
+describe('the chat counts a topic comment by comment', () => {
+  it('says how many of the comments on the topic are positive and negative, never a share times a count', () => {
+    const unscored = (id: string, text: string): DeepDiveComment => ({
+      id,
+      text,
+      likes: 0,
+      author: null,
+      publishedAt: null,
+      sentimentScore: null,
+    });
+    const comments = [
+      stored('a', 'The night shots are gorgeous', 'Praise', 'positive'),
+      unscored('b', 'The night shots were filmed where?'),
+      unscored('c', 'Night shots at the lake'),
+      unscored('d', 'More night shots please'),
+    ];
+    const picked = retrieveForQuestion({
+      question: 'What about the night shots?',
+      questionVector: new Float32Array(0),
+      comments,
+      vectors: [],
+      topK: 30,
+    });
+    // one scored comment of four: 1 positive (a share of 100% times 4 said 4)
+    expect(extractiveAnswer('What about the night shots?', comments, picked).answer).toMatch(
+      /^4 of the 4 comments in this cluster mention "night" or "shots" \(1 positive, 0 negative\)/,
+    );
+  });
+});
+
 describe('stored sentiment counts', () => {
   it('counts every comment once (mixed feelings as neutral) and derives the shares from the counts', () => {
     const s = clusterSentiment([
