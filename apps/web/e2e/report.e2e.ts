@@ -103,6 +103,17 @@ async function assertReportMatches(page: Page, report: ReportReply): Promise<voi
   }
   const vibe = report.executive_summary.overall_vibe || 'Positive';
   expect(await page.getByTestId('summary-vibe').innerText()).toBe(vibe);
+  // Sentiment Score: the share of positive comments from the report's stored counts, with the
+  // vibe's opening sentence beneath, whole
+  const counts = report.report.sentiment.counts;
+  const counted = counts.positive + counts.neutral + counts.negative;
+  expect(await page.getByTestId('stat-sentiment-value').innerText()).toBe(
+    `${Math.round((100 * counts.positive) / counted)}% positive`,
+  );
+  const shortVibe = await page.getByTestId('stat-vibe').innerText();
+  expect(vibe.startsWith(shortVibe.slice(0, -1))).toBe(true);
+  expect(shortVibe).toMatch(/[.!?]$/);
+  expect(await page.getByTestId('stat-sentiment').innerText()).not.toContain('…');
 
   const vol = sortedBy(report, 'most');
   const volShares = shares(vol.map((x) => x.value));
@@ -324,6 +335,9 @@ describe('report experience', () => {
         await waitForReport(page, LEMON);
         expect(await page.getByTestId('hero').count()).toBe(0);
         await screenshot(page, `report-${theme}-${label}`);
+        await page.locator('.stat-cards').screenshot({
+          path: path.join(screenshotsDir, `stat-cards-${theme}-${label}.png`),
+        });
         if (theme === 'light' && label === 'desktop')
           expect(await seriousViolations(page)).toEqual([]);
         // The open cluster card: counts and the tone in words ("mostly" or only "leaning").

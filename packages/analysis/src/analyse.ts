@@ -1,4 +1,4 @@
-import type { Cluster, ExecutiveSummary, Intent } from '@app/contracts';
+import type { Cluster, ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
 import { neighbourPoolSize } from './clustering/discover-clusters';
 import { activeItems, clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
@@ -25,8 +25,8 @@ import { applyContextRules, parseContextRules } from './label/context-rules';
 import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
 import { sourceNames } from './label/source-names';
 import { measureClusters } from './measure/shares';
-import { composeOfflineSummary, type SummaryCluster } from './summarise/offline-summary';
-import { intentExamples } from './summarise/intent-examples';
+import { composeOfflineSummary } from './summarise/offline-summary';
+import { isSpamCluster, summaryClusters } from './summarise/summary-clusters';
 import { promptOptions, type LabellingOptions } from './llm/call-model';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
@@ -92,6 +92,8 @@ export interface AnalysisResult {
   comments: CommentResult[];
   /** Ordered by size, largest first; `cluster_id` 0..k-1. */
   clusters: Cluster[];
+  /** The audience's sentiment over the video (spam and the creator's own replies left out). */
+  sentiment: ClusterSentiment;
   executiveSummary: ExecutiveSummary;
   stats: AnalysisStats;
   /** 'offline', or the model's name when at least one of its answers was used. */
@@ -220,13 +222,6 @@ function compactAssignments(assignments: ArrayLike<number>): {
   const out = new Int32Array(assignments.length);
   for (let i = 0; i < assignments.length; i++) out[i] = remap.get(assignments[i]!)!;
   return { assignments: out, k: order.length };
-}
-
-function isSpamCluster(label: ClusterLabel, comments: readonly PreparedComment[]): boolean {
-  return (
-    label.members.length > 0 &&
-    label.members.filter((i) => comments[i]!.spam).length * 2 >= label.members.length
-  );
 }
 
 interface LabelStageInput {
@@ -512,32 +507,24 @@ export async function analyseComments(
   }));
 
   options.onProgress?.({ stage: 'summarising', fraction: 0 });
-  const examples = intentExamples(comments, assignments, intents, clusterCount, found.centrality);
-  const summaryClusters: SummaryCluster[] = labels.map((l) => ({
-    clusterId: l.clusterId,
-    heading: l.heading,
-    subject: l.subject,
-    person: l.person ?? null,
-    tags: l.tags,
-    category: l.category,
-    percentage: measures.percentage[l.clusterId]!,
-    engagementPercentage: measures.engagementPercentage[l.clusterId]!,
-    size: measures.size[l.clusterId]!,
-    sentiment: l.sentiment,
-    intentCounts: l.intentCounts,
-    representatives: l.representatives,
-    examples: examples[l.clusterId],
-    spam: isSpamCluster(l, comments),
-  }));
+  const summaryInput = summaryClusters({
+    labels,
+    measures,
+    comments,
+    assignments,
+    intents,
+    k: clusterCount,
+    centrality: found.centrality,
+  });
   // The audience's mood: spam and the creator's own replies are left out.
   const overall = aggregateSentiment(sentiments.filter((_, i) => fromAudience(comments[i]!)));
-  let executiveSummary = composeOfflineSummary(summaryClusters, overall);
+  let executiveSummary = composeOfflineSummary(summaryInput, overall);
   let summaryByModel = false;
   if (deps.languageModel) {
     try {
       executiveSummary = await generateSummary(
         deps.languageModel,
-        summaryClusters,
+        summaryInput,
         promptOptions(options),
       );
       summaryByModel = true;
@@ -557,6 +544,7 @@ export async function analyseComments(
       sentiment: sentiments[i]!,
     })),
     clusters,
+    sentiment: overall,
     executiveSummary,
     stats: { analysed: comments.length, duplicates: prepared.duplicates, spam: prepared.spam },
     labeller:

@@ -62,14 +62,65 @@ export const CommentRefSchema = z.object({
 });
 export type CommentRef = z.infer<typeof CommentRefSchema>;
 
+/**
+ * How many comments are positive, neutral and negative (a comment with mixed feelings counts as
+ * neutral: it is on neither side). The three sum to the comments counted.
+ */
+export const SentimentCountsSchema = z.object({
+  positive: z.number().int().nonnegative(),
+  neutral: z.number().int().nonnegative(),
+  negative: z.number().int().nonnegative(),
+});
+export type SentimentCounts = z.infer<typeof SentimentCountsSchema>;
+
 export const ClusterSentimentSchema = z.object({
   label: SentimentLabelSchema,
   /** Mean polarity in [-1, 1]. */
   score: z.number().min(-1).max(1),
+  /** `counts.positive` over the comments counted (see `sentimentShare`). */
   positive_share: z.number().min(0).max(1),
+  /** `counts.negative` over the comments counted. */
   negative_share: z.number().min(0).max(1),
+  /** The integer counts the shares are derived from, stored with the report. */
+  counts: SentimentCountsSchema,
 });
 export type ClusterSentiment = z.infer<typeof ClusterSentimentSchema>;
+
+/** A share of comments from a count, to three decimals: how every stored share is derived. */
+export function sentimentShare(count: number, total: number): number {
+  return total <= 0 ? 0 : Math.round((1000 * count) / total) / 1000;
+}
+
+/** A share as a whole percent ("72"), from the stored count, as every screen and sentence shows it. */
+export function sharePercent(count: number, total: number): number {
+  return total <= 0 ? 0 : Math.round((100 * count) / total);
+}
+
+/**
+ * Counts for shares stored without them: each share times the total, rounded by largest
+ * remainder so the three counts sum to the total exactly.
+ */
+export function countsFromShares(
+  positiveShare: number,
+  negativeShare: number,
+  total: number,
+): SentimentCounts {
+  const n = Math.max(0, Math.round(total));
+  const pos = Math.max(0, Math.min(1, positiveShare));
+  const neg = Math.max(0, Math.min(1 - pos, negativeShare));
+  const exact = [pos * n, (1 - pos - neg) * n, neg * n];
+  const floors = exact.map(Math.floor);
+  let left = n - floors.reduce((a, b) => a + b, 0);
+  const order = [0, 1, 2].sort(
+    (a, b) => exact[b]! - floors[b]! - (exact[a]! - floors[a]!) || a - b,
+  );
+  for (const i of order) {
+    if (left <= 0) break;
+    floors[i]! += 1;
+    left -= 1;
+  }
+  return { positive: floors[0]!, neutral: floors[1]!, negative: floors[2]! };
+}
 
 /** Share of comments on one side that "mostly positive" (or negative) needs. */
 export const MOSTLY_SHARE = 0.45;
@@ -121,6 +172,11 @@ export const ReportBodySchema = z.object({
   /** Comments the video has according to the source (null when unknown). */
   video_comment_count: z.number().int().nonnegative().nullable(),
   analysed_comments: z.number().int().nonnegative(),
+  /**
+   * The audience's sentiment over the whole video (spam and the channel's own replies left out),
+   * computed once with the report: the Sentiment Score card and the summary's vibe read it.
+   */
+  sentiment: ClusterSentimentSchema,
   /** Duplicates and spam folded into clusters but flagged. */
   duplicate_comments: z.number().int().nonnegative(),
   spam_comments: z.number().int().nonnegative(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommentRefSchema } from './analysis';
+import { CommentRefSchema, SentimentCountsSchema } from './analysis';
 import { IntentSchema, SentimentLabelSchema, VideoIdSchema, wholeNumber } from './common';
 
 const ClusterIdSchema = wholeNumber(0, 10_000, {
@@ -16,6 +16,10 @@ export const ClusterAnalysisSchema = z.object({
   top_questions: z.array(z.string()),
   sentiment: SentimentLabelSchema,
   source: z.enum(['offline', 'llm']),
+  /** Comments of the cluster whose intent is Question: the report's `intent_counts.Question`. */
+  question_count: z.number().int().nonnegative(),
+  /** The report's cluster sentiment counts (they sum to the cluster's size). */
+  sentiment_counts: SentimentCountsSchema,
 });
 export type ClusterAnalysis = z.infer<typeof ClusterAnalysisSchema>;
 export const ClusterAnalyzeReplySchema = z.object({ analysis: ClusterAnalysisSchema });

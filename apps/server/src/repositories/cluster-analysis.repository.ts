@@ -187,20 +187,25 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Stores a CreatorX retag in one transaction: the relabelled report body (scoped by user), the
-     * comments whose intent changed, and no cached per-cluster analyses (they were written for the
-     * old labels and are recomputed on the next request).
+     * Stores a CreatorX retag in one transaction: the relabelled report body with its recomputed
+     * figures (scoped by user), the executive summary composed from them when given, the comments
+     * whose intent changed, and no cached per-cluster analyses (they were written for the old
+     * labels and are recomputed on the next request).
      */
     async saveRetag(
       userId: string,
       jobId: string,
       report: unknown,
       changedIntents: readonly { position: number; intent: string }[],
+      executiveSummary: unknown = null,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('analysisReports')
-          .set({ report: toJsonb(report) })
+          .set({
+            report: toJsonb(report),
+            ...(executiveSummary !== null ? { executiveSummary: toJsonb(executiveSummary) } : {}),
+          })
           .where('jobId', '=', jobId)
           .where('userId', '=', userId)
           .executeTakeFirst();

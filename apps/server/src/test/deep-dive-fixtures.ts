@@ -1,4 +1,4 @@
-import type { Cluster } from '@app/contracts';
+import { IntentSchema, sentimentShare, type Cluster, type ClusterSentiment } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -65,16 +65,50 @@ export async function seedAnalysis(
     .returning('id')
     .executeTakeFirstOrThrow();
   const total = input.comments.length;
+  const labelOf = (c: SeedComment): 'positive' | 'neutral' | 'negative' =>
+    (c.sentimentScore ?? 0) > 0.05
+      ? 'positive'
+      : (c.sentimentScore ?? 0) < -0.05
+        ? 'negative'
+        : 'neutral';
+  /** The figures the analysis would store for these comments. */
+  const sentimentOf = (members: readonly SeedComment[]): ClusterSentiment => {
+    const counts = { positive: 0, neutral: 0, negative: 0 };
+    for (const m of members) counts[labelOf(m)] += 1;
+    const n = members.length;
+    const score = n === 0 ? 0 : members.reduce((a, m) => a + (m.sentimentScore ?? 0), 0) / n;
+    const pos = n === 0 ? 0 : counts.positive / n;
+    const neg = n === 0 ? 0 : counts.negative / n;
+    return {
+      label:
+        pos >= 0.3 && neg >= 0.3
+          ? 'mixed'
+          : score >= 0.05 && pos > neg
+            ? 'positive'
+            : score <= -0.05 && neg > pos
+              ? 'negative'
+              : 'neutral',
+      score: Math.round(score * 1000) / 1000,
+      positive_share: sentimentShare(counts.positive, n),
+      negative_share: sentimentShare(counts.negative, n),
+      counts,
+    };
+  };
   const clusters: Cluster[] = input.clusters.map((c) => {
     const members = input.comments.filter((m) => m.clusterId === c.cluster_id);
+    const intentCounts = { Request: 0, Praise: 0, Criticism: 0, Question: 0, Opinion: 0 };
+    for (const m of members) {
+      const intent = IntentSchema.safeParse(m.intent ?? 'Opinion');
+      if (intent.success) intentCounts[intent.data] += 1;
+    }
     return {
       ...c,
       percentage: total === 0 ? 0 : (100 * members.length) / total,
       engagement_percentage: total === 0 ? 0 : (100 * members.length) / total,
       size: members.length,
       like_count: members.reduce((a, m) => a + m.likes, 0),
-      sentiment: { label: 'neutral', score: 0, positive_share: 0, negative_share: 0 },
-      intent_counts: { Request: 0, Praise: 0, Criticism: 0, Question: 0, Opinion: 0 },
+      sentiment: sentimentOf(members),
+      intent_counts: intentCounts,
       representatives: [],
     };
   });
@@ -86,6 +120,7 @@ export async function seedAnalysis(
       videoId: input.videoId,
       report: JSON.stringify({
         clusters,
+        sentiment: sentimentOf(input.comments),
         labeller: 'offline',
         embedder: 'fake',
         video_comment_count: total,
@@ -122,12 +157,7 @@ export async function seedAnalysis(
           intent: c.intent ?? 'Opinion',
           classifiedIntent: c.classifiedIntent ?? null,
           sentimentScore: c.sentimentScore ?? 0,
-          sentimentLabel:
-            (c.sentimentScore ?? 0) > 0.05
-              ? 'positive'
-              : (c.sentimentScore ?? 0) < -0.05
-                ? 'negative'
-                : 'neutral',
+          sentimentLabel: labelOf(c),
         })),
       )
       .execute();

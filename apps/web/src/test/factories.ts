@@ -11,7 +11,13 @@ export function makeCluster(id: number, over: Partial<Cluster> = {}): Cluster {
     engagement_percentage: 10,
     size: 10,
     like_count: 5,
-    sentiment: { label: 'positive', score: 0.5, positive_share: 0.7, negative_share: 0.1 },
+    sentiment: {
+      label: 'positive',
+      score: 0.5,
+      positive_share: 0.7,
+      negative_share: 0.1,
+      counts: { positive: 7, neutral: 2, negative: 1 },
+    },
     intent_counts: { Request: 0, Praise: 10, Criticism: 0, Question: 0, Opinion: 0 },
     representatives: [],
     ...over,
@@ -29,6 +35,13 @@ export function makeReport(clusters: Cluster[], over: Partial<ReportReply> = {})
     created_at: '2026-11-20T10:00:00.000Z',
     report: {
       clusters,
+      sentiment: {
+        label: 'positive',
+        score: 0.4,
+        positive_share: 0.72,
+        negative_share: 0.08,
+        counts: { positive: 72, neutral: 20, negative: 8 },
+      },
       labeller: 'offline',
       embedder: 'fake',
       video_comment_count: 100,

@@ -103,7 +103,7 @@ describe('cluster analysis (offline)', () => {
     ]);
     expect(result.sentiment).toBe('positive');
     expect(result.summary).toContain('5 comments with 60 likes in total');
-    expect(result.summary).toContain('2 comments ask a question');
+    expect(result.summary).toContain('2 of the 5 comments in this cluster ask a question');
     expect(result.summary).toContain('"The sauce recipe was amazing, I love it"');
   });
 

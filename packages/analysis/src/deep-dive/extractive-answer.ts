@@ -1,8 +1,8 @@
-import { aggregateSentiment, commentTone } from './cluster-analysis';
+import { commentTone, questionCountSentence } from './cluster-analysis';
 import { hasLink, keywordOverlap, keywordSet, questionKeywords, stem } from './retrieval';
 import { truncate } from '../text/wording';
 import { contentTokens, jaccard } from './text';
-import type { DeepDiveComment, RetrievedComment } from './types';
+import type { ClusterFigures, DeepDiveComment, RetrievedComment } from './types';
 
 export interface ExtractiveAnswer {
   answer: string;
@@ -27,6 +27,8 @@ interface Aspect {
   none: string;
   /** What of the stored comments it reads: their intent alone, or their intent or tone. */
   reads: 'intent' | 'intent or tone';
+  /** The sentence that counts it over the whole cluster from the stored figures, when they do. */
+  stored?: (f: ClusterFigures) => string;
 }
 
 const ASPECTS: readonly Aspect[] = [
@@ -58,6 +60,7 @@ const ASPECTS: readonly Aspect[] = [
     doing: 'ask a question',
     reads: 'intent',
     none: 'asks a question',
+    stored: questionCountSentence,
   },
 ];
 
@@ -97,13 +100,15 @@ function byline(c: DeepDiveComment): string {
  * their tone), or, for a question about what viewers dislike, like, ask for or ask, how many do
  * that (on the question's topic when it names one); then the most relevant comments quoted
  * verbatim, near-duplicates folded into a count. It never invents text: every sentence is a count
- * or a quote.
+ * or a quote. With the cluster's stored `figures`, a count over the whole cluster ("3 of the 48
+ * comments in this cluster ask a question") is the stored one, as the report and deep analysis say.
  */
 export function extractiveAnswer(
   question: string,
   cluster: readonly DeepDiveComment[],
   retrieved: readonly RetrievedComment[],
   maxQuotes = 4,
+  figures?: ClusterFigures,
 ): ExtractiveAnswer {
   if (cluster.length === 0 || retrieved.length === 0) {
     return { answer: 'This cluster has no comments to answer from.', quoted: [] };
@@ -121,10 +126,23 @@ export function extractiveAnswer(
     const { aspect } = asked;
     const fitting = (words.length > 0 ? matching : cluster).filter(aspect.fits);
     const where = words.length > 0 ? ` and mention ${mention}` : '';
-    if (fitting.length > 0) {
+    const total = figures?.size ?? cluster.length;
+    const stored = words.length === 0 && figures && aspect.stored ? aspect.stored(figures) : null;
+    if (stored !== null) {
+      const none = fitting.length === 0 || figures?.questionCount === 0;
+      lines.push(`${stored}. ${none ? 'These are the closest in meaning:' : 'The most relevant:'}`);
+      if (none)
+        return quoting(
+          lines,
+          retrieved.map((r) => r.comment),
+          maxQuotes,
+        );
+    } else if (fitting.length > 0) {
       lines.push(
-        `${fitting.length} of the ${cluster.length} comments in this cluster ${aspect.doing}${where}. The most relevant:`,
+        `${fitting.length} of the ${total} comments in this cluster ${aspect.doing}${where}. The most relevant:`,
       );
+    }
+    if (fitting.length > 0) {
       // closest to the question first, then the most liked
       const rank = new Map(retrieved.map((r, i) => [r.comment.id, i]));
       const ordered = [...fitting].sort(
@@ -136,7 +154,7 @@ export function extractiveAnswer(
       return quoting(lines, ordered, maxQuotes);
     }
     lines.push(
-      `None of the ${cluster.length} comments in this cluster ${aspect.none}${words.length > 0 ? ` about ${mention}` : ''}; these are the closest in meaning:`,
+      `None of the ${total} comments in this cluster ${aspect.none}${words.length > 0 ? ` about ${mention}` : ''}; these are the closest in meaning:`,
     );
     return quoting(
       lines,
@@ -145,17 +163,17 @@ export function extractiveAnswer(
     );
   }
   if (matching.length > 0 && words.length > 0) {
-    const tone = aggregateSentiment(matching);
-    const toneText =
-      tone.scored > 0
-        ? ` (${Math.round(tone.positiveShare * matching.length)} positive, ${Math.round(tone.negativeShare * matching.length)} negative)`
-        : '';
+    // counted comment by comment, as the report counts a cluster's sides
+    const tones = matching.map(commentTone);
+    const toneText = tones.some((t) => t !== null)
+      ? ` (${tones.filter((t) => t === 'positive').length} positive, ${tones.filter((t) => t === 'negative').length} negative)`
+      : '';
     lines.push(
-      `${matching.length} of the ${cluster.length} comments in this cluster mention ${mention}${toneText}. The most relevant:`,
+      `${matching.length} of the ${figures?.size ?? cluster.length} comments in this cluster mention ${mention}${toneText}. The most relevant:`,
     );
   } else {
     lines.push(
-      `None of the ${cluster.length} comments in this cluster use the words of your question; these are the closest in meaning:`,
+      `None of the ${figures?.size ?? cluster.length} comments in this cluster use the words of your question; these are the closest in meaning:`,
     );
   }
 

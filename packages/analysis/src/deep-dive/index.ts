@@ -4,11 +4,15 @@ export {
   questionsIn,
   groundQuestions,
   topQuestions as topAskedQuestions,
+  askedIn,
   type AskedQuestion,
 } from './questions';
 export { clusterKeyphrases, type Keyphrase as ClusterKeyphrase } from './keyphrases';
 export {
   analyseClusterOffline,
+  figuresOfComments,
+  questioners,
+  questionCountSentence,
   aggregateSentiment as aggregateClusterTone,
   type SentimentBreakdown as ClusterToneBreakdown,
 } from './cluster-analysis';

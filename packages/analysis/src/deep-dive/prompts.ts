@@ -4,7 +4,7 @@ import type { CompletionRequest } from '../ports';
 import { sourceFacts } from '../llm/call-model';
 import type { CommentSourceText } from '../types';
 import { truncate } from '../text/wording';
-import type { DeepDiveComment, RetrievedComment } from './types';
+import type { ClusterFigures, DeepDiveComment, RetrievedComment } from './types';
 
 /** Longest comment text sent to a model; longer ones are cut (the model needs the gist, not essays). */
 const MAX_COMMENT_CHARS = 500;
@@ -97,17 +97,31 @@ function videoLine(video: CommentSourceText | undefined): string[] {
   return [`Video (data only): ${JSON.stringify(data).replace(/</g, '\\u003c')}`];
 }
 
+/**
+ * The cluster's stored figures as one line, so a model that states a count states the report's:
+ * size, questions (comments whose intent is Question) and sentiment counts.
+ */
+function figuresLine(f: ClusterFigures | undefined): string[] {
+  if (!f) return [];
+  const { positive, neutral, negative } = f.sentimentCounts;
+  return [
+    `Counted facts (state these numbers whenever you give a count): ${f.size} comments, ${f.questionCount} of them ask a question, ${positive} positive, ${neutral} neutral, ${negative} negative.`,
+  ];
+}
+
 /** The completion request for the per-cluster analysis; comments only inside the fenced data block. */
 export function buildClusterAnalysisRequest(input: {
   heading: string;
   totalComments: number;
   sample: readonly DeepDiveComment[];
   video?: CommentSourceText;
+  figures?: ClusterFigures;
 }): CompletionRequest {
   const user = [
     ...videoLine(input.video),
     `Cluster heading (from our analyser): ${JSON.stringify(truncate(input.heading, 200))}`,
     `The cluster has ${input.totalComments} comments; below is a likes-weighted sample of ${input.sample.length}.`,
+    ...figuresLine(input.figures),
     'Comments (data only):',
     fenceCommentsAsJson(input.sample),
   ].join('\n');
@@ -127,10 +141,12 @@ export function buildClusterChatRequest(input: {
   question: string;
   retrieved: readonly RetrievedComment[];
   video?: CommentSourceText;
+  figures?: ClusterFigures;
 }): CompletionRequest {
   const user = [
     ...videoLine(input.video),
     `Cluster heading: ${JSON.stringify(truncate(input.heading, 200))}`,
+    ...figuresLine(input.figures),
     `Creator's question: ${JSON.stringify(input.question)}`,
     `The ${input.retrieved.length} comments of this cluster most relevant to the question (data only):`,
     fenceCommentsAsJson(input.retrieved.map((r) => r.comment)),

@@ -43,15 +43,28 @@ export interface AskedQuestion {
 }
 
 /**
- * Questions actually asked in the comments, near-duplicates grouped (token Jaccard >= 0.5),
- * ranked by how many asked and how many likes they got.
+ * The question sentences of a comment its classifier took for a question; its first sentence when
+ * none reads as one ("I need the recipe for the sauce pls").
  */
-export function topQuestions(comments: readonly DeepDiveComment[], limit = 5): AskedQuestion[] {
+export function askedIn(text: string): string[] {
+  const asked = questionsIn(text);
+  return asked.length > 0 ? asked : splitSentences(text).slice(0, 1);
+}
+
+/**
+ * Questions actually asked in the comments, near-duplicates grouped (token Jaccard >= 0.5),
+ * ranked by how many asked and how many likes they got. `sentencesOf` picks a comment's questions.
+ */
+export function topQuestions(
+  comments: readonly DeepDiveComment[],
+  limit = 5,
+  sentencesOf: (text: string) => string[] = questionsIn,
+): AskedQuestion[] {
   const groups: { tokens: Set<string>; best: { text: string; likes: number }; q: AskedQuestion }[] =
     [];
   for (const c of comments) {
     const seenInComment = new Set<number>();
-    for (const question of questionsIn(c.text)) {
+    for (const question of sentencesOf(c.text)) {
       const tokens = new Set(contentTokens(question));
       if (tokens.size === 0) continue;
       let group = groups.find((g) => jaccard(g.tokens, tokens) >= 0.5);

@@ -1,4 +1,4 @@
-import type { Intent, SentimentLabel } from '@app/contracts';
+import type { Intent, SentimentCounts, SentimentLabel } from '@app/contracts';
 
 /** A stored comment of one cluster, as the deep dive reads it. */
 export interface DeepDiveComment {
@@ -14,6 +14,23 @@ export interface DeepDiveComment {
   sentimentLabel?: SentimentLabel | null;
   /** Stored intent (Request, Question, Criticism, Praise, Opinion), when known. */
   intent?: Intent | null;
+}
+
+/**
+ * A cluster's figures as the report stores them, computed once when the report was made (and again
+ * by a retag): the deep analysis and the chat state these, never a count of their own.
+ */
+export interface ClusterFigures {
+  /** Comments in the cluster. */
+  size: number;
+  /** Likes of its comments in total. */
+  likes: number;
+  /** Comments whose intent is Question (the report's `intent_counts.Question`). */
+  questionCount: number;
+  /** The report's sentiment label of the cluster. */
+  sentiment: SentimentLabel;
+  /** Positive, neutral and negative comments; they sum to `size`. */
+  sentimentCounts: SentimentCounts;
 }
 
 /** The offline (or validated LLM) per-cluster analysis. */

@@ -1,5 +1,5 @@
 import type { ClusterSentiment, CommentRef, Intent, SentimentLabel } from '@app/contracts';
-import { IntentSchema } from '@app/contracts';
+import { IntentSchema, sentimentShare } from '@app/contracts';
 import type { HeadingPerson, PreparedComment, Sentiment } from '../types';
 import {
   composeHeading,
@@ -70,10 +70,20 @@ export interface ClusterLabel {
 const MAX_REPRESENTATIVES = 8;
 const MIN_REPRESENTATIVES = 5;
 
-/** Mean polarity and shares; "mixed" when both sides are strong and cancel out. */
+/**
+ * Mean polarity, the integer counts per side (a comment with mixed feelings is on neither side, so
+ * it counts as neutral) and the shares derived from them; "mixed" when both sides are strong and
+ * cancel out.
+ */
 export function aggregateSentiment(sentiments: readonly Sentiment[]): ClusterSentiment {
   if (sentiments.length === 0)
-    return { label: 'neutral', score: 0, positive_share: 0, negative_share: 0 };
+    return {
+      label: 'neutral',
+      score: 0,
+      positive_share: 0,
+      negative_share: 0,
+      counts: { positive: 0, neutral: 0, negative: 0 },
+    };
   let sum = 0;
   let positive = 0;
   let negative = 0;
@@ -91,12 +101,12 @@ export function aggregateSentiment(sentiments: readonly Sentiment[]): ClusterSen
   else if (score >= 0.05 && positiveShare > negativeShare) label = 'positive';
   else if (score <= -0.05 && negativeShare > positiveShare) label = 'negative';
   else label = 'neutral';
-  const round = (x: number): number => Math.round(x * 1000) / 1000;
   return {
     label,
-    score: round(score),
-    positive_share: round(positiveShare),
-    negative_share: round(negativeShare),
+    score: Math.round(score * 1000) / 1000,
+    positive_share: sentimentShare(positive, n),
+    negative_share: sentimentShare(negative, n),
+    counts: { positive, neutral: n - positive - negative, negative },
   };
 }
 

@@ -1,15 +1,17 @@
-import type { Intent } from '@app/contracts';
+import type { ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
 import { classifyIntents, clusterCategory } from '../intent';
 import { classifySentiments } from '../sentiment';
 import type { LanguageModel } from '../ports';
 import type { Sentiment } from '../types';
-import { prepareComments } from '../prepare/prepare-comments';
+import { fromAudience, prepareComments } from '../prepare/prepare-comments';
 import { promptOptions, type LabellingOptions } from '../llm/call-model';
 import { generateLabels, mergeModelLabels } from '../llm/label-prompt';
 import { measureClusters } from '../measure/shares';
 import { applyContextRules, parseContextRules } from './context-rules';
-import { labelClusters } from './label-clusters';
+import { aggregateSentiment, labelClusters } from './label-clusters';
 import { sourceNames } from './source-names';
+import { composeOfflineSummary } from '../summarise/offline-summary';
+import { summaryClusters } from '../summarise/summary-clusters';
 
 /** A stored comment with the cluster it was assigned to. */
 export interface RelabelComment {
@@ -39,6 +41,15 @@ export interface RelabelResult {
   intents: Intent[];
   /** Per cluster id, how many of its comments carry each intent (the report's `intent_counts`). */
   intentCounts: Record<number, Record<Intent, number>>;
+  /** Per cluster id, its sentiment with counts (the report's cluster `sentiment`). */
+  sentiments: Record<number, ClusterSentiment>;
+  /** The audience's sentiment over the video (the report's `sentiment`), as the analysis counts it. */
+  sentiment: ClusterSentiment;
+  /**
+   * The offline executive summary composed again from the new figures; absent when a language
+   * model labels the clusters (its summary is kept).
+   */
+  summary?: ExecutiveSummary;
   labeller: string;
 }
 
@@ -55,7 +66,14 @@ export async function relabelClusters(
   options: LabellingOptions = {},
 ): Promise<RelabelResult> {
   if (stored.length === 0)
-    return { clusters: [], intents: [], intentCounts: {}, labeller: 'offline' };
+    return {
+      clusters: [],
+      intents: [],
+      intentCounts: {},
+      sentiments: {},
+      sentiment: aggregateSentiment([]),
+      labeller: 'offline',
+    };
   const prepared = prepareComments(
     stored.map((c) => ({
       id: c.id,
@@ -100,14 +118,25 @@ export async function relabelClusters(
     tags: l.tags,
     category: l.category,
   }));
-  const intentCounts = Object.fromEntries(labels.map((l) => [l.clusterId, l.intentCounts]));
-  if (!deps.languageModel) return { clusters: result, intents, intentCounts, labeller: 'offline' };
-
+  const figures = {
+    intentCounts: Object.fromEntries(labels.map((l) => [l.clusterId, l.intentCounts])),
+    sentiments: Object.fromEntries(labels.map((l) => [l.clusterId, l.sentiment])),
+    sentiment: aggregateSentiment(sentiments.filter((_, i) => fromAudience(prepared[i]!))),
+  };
   const measures = measureClusters(
     assignments,
     prepared.map((c) => c.likes),
     k,
   );
+  if (!deps.languageModel) {
+    // the offline summary states intent counts: composed again from the new ones
+    const summary = composeOfflineSummary(
+      summaryClusters({ labels, measures, comments: prepared, assignments, intents, k }),
+      figures.sentiment,
+    );
+    return { clusters: result, intents, ...figures, summary, labeller: 'offline' };
+  }
+
   try {
     const answers = await generateLabels(
       deps.languageModel,
@@ -131,12 +160,12 @@ export async function relabelClusters(
     return {
       clusters: merged,
       intents,
-      intentCounts,
+      ...figures,
       labeller: answers.size > 0 ? deps.languageModel.name : 'offline',
     };
   } catch {
     if (options.signal?.aborted)
       throw options.signal.reason instanceof Error ? options.signal.reason : new Error('Cancelled');
-    return { clusters: result, intents, intentCounts, labeller: 'offline' };
+    return { clusters: result, intents, ...figures, labeller: 'offline' };
   }
 }

@@ -24,7 +24,7 @@ export interface SummaryCluster {
   percentage: number;
   engagementPercentage: number;
   size: number;
-  sentiment: ClusterSentiment;
+  sentiment: SummarySentiment;
   /** Comments per intent in the cluster. */
   intentCounts: Record<Intent, number>;
   representatives: CommentRef[];
@@ -36,6 +36,9 @@ export interface SummaryCluster {
   /** True when the cluster is mostly spam; such clusters never appear in the summary. */
   spam: boolean;
 }
+
+/** What the summary reads of a sentiment: its label and shares (the stored ones, derived from counts). */
+export type SummarySentiment = Omit<ClusterSentiment, 'counts'>;
 
 const MAX_ITEMS = 4;
 
@@ -65,7 +68,7 @@ function lowerFirst(text: string): string {
  * The tone in a few words. "Mostly" needs close to half of all comments on that side: when most
  * comments are neutral (questions, chatter), a small positive majority only "leans" positive.
  */
-export function vibe(overall: ClusterSentiment): string {
+export function vibe(overall: SummarySentiment): string {
   const pos = overall.positive_share;
   const neg = overall.negative_share;
   if (pos >= 0.6 && neg < 0.15) return 'Viewers are overwhelmingly positive';
@@ -260,7 +263,7 @@ function nothingPraised(clusters: readonly SummaryCluster[]): string {
  */
 export function composeOfflineSummary(
   clusters: readonly SummaryCluster[],
-  overall: ClusterSentiment,
+  overall: SummarySentiment,
 ): ExecutiveSummary {
   const real = clusters.filter((c) => !c.spam && c.size > 0);
   // Shares are of all analysed comments, as the clusters' percentages are.

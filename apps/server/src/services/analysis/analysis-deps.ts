@@ -6,7 +6,7 @@ import type {
   StageProgress,
   TextEmbedder,
 } from '@app/analysis';
-import type { Cluster, ExecutiveSummary } from '@app/contracts';
+import type { Cluster, ClusterSentiment, ExecutiveSummary } from '@app/contracts';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config/config';
 import type { JobQueue } from '../../jobs/job-queue.port';
@@ -42,6 +42,7 @@ export type AnalyseFn = (
 ) => Promise<{
   comments: CommentResult[];
   clusters: Cluster[];
+  sentiment: ClusterSentiment;
   executiveSummary: ExecutiveSummary;
   stats: { analysed: number; duplicates: number; spam: number };
   labeller: string;

@@ -95,6 +95,7 @@ export async function processAnalysisJob(
     const analyzed = fetched.comments.length;
     const report: ReportBody = {
       clusters: result.clusters,
+      sentiment: result.sentiment,
       labeller: result.labeller,
       embedder: result.embedder,
       video_comment_count: job.videoCommentCount,

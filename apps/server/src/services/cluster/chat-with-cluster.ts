@@ -90,6 +90,7 @@ export async function chatWithCluster(
           question: input.message,
           retrieved,
           video: videoOf(job),
+          figures: cluster.figures,
         }),
       );
       const reply = LlmChatReplySchema.parse(raw);
@@ -110,7 +111,7 @@ export async function chatWithCluster(
       );
     }
   }
-  const offline = extractiveAnswer(input.message, comments, retrieved);
+  const offline = extractiveAnswer(input.message, comments, retrieved, 4, cluster.figures);
   return {
     answer: offline.answer,
     comment_ids: commentIds,

@@ -1,5 +1,5 @@
-import type { CommentSourceText, DeepDiveComment } from '@app/analysis';
-import { IntentSchema, SentimentLabelSchema } from '@app/contracts';
+import type { ClusterFigures, CommentSourceText, DeepDiveComment } from '@app/analysis';
+import { ClusterSchema, IntentSchema, SentimentLabelSchema } from '@app/contracts';
 import { AppError, NotFoundError } from '../../errors';
 import type {
   ClusterAnalysisRepository,
@@ -39,13 +39,17 @@ export async function requireJob(
   return job;
 }
 
-/** What the deep dive reads of a stored cluster; the rest of the report is not its business. */
+/** What the deep dive reads of a stored cluster: its heading and its stored figures. */
 export interface ClusterLabel {
   clusterId: number;
   heading: string;
+  figures: ClusterFigures;
 }
 
-/** The cluster with that id in the stored report; 404 when the report has no such cluster. */
+/**
+ * The cluster with that id in the stored report; 404 when the report has no such cluster. Its
+ * figures are the ones the report stored (the deep analysis and the chat count nothing themselves).
+ */
 export function requireCluster(job: DeepDiveJob, clusterId: number): ClusterLabel {
   const clusters = (job.report as { clusters?: unknown } | null)?.clusters;
   const raw = Array.isArray(clusters)
@@ -55,10 +59,17 @@ export function requireCluster(job: DeepDiveJob, clusterId: number): ClusterLabe
     : undefined;
   if (raw === undefined)
     throw new NotFoundError(`This analysis has no cluster ${clusterId}.`, 'cluster_not_found');
-  const heading = (raw as { heading?: unknown }).heading;
+  const cluster = ClusterSchema.parse(raw);
   return {
     clusterId,
-    heading: typeof heading === 'string' && heading !== '' ? heading : `Cluster ${clusterId}`,
+    heading: cluster.heading !== '' ? cluster.heading : `Cluster ${clusterId}`,
+    figures: {
+      size: cluster.size,
+      likes: cluster.like_count,
+      questionCount: cluster.intent_counts.Question ?? 0,
+      sentiment: cluster.sentiment.label,
+      sentimentCounts: cluster.sentiment.counts,
+    },
   };
 }
 

@@ -6,8 +6,12 @@ import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
 /**
  * CreatorX: relabels the clusters (headings, tags, categories, per-comment intents and the clusters'
  * intent counts) of the caller's latest analysis of a video with the creator's optional context,
- * from the stored comments and assignments: no fetching, no re-embedding, no credits. Cached cluster
- * deep dives are dropped (they quoted the old labels). Shares, sentiment and representatives stay.
+ * from the stored comments and assignments: no fetching, no re-embedding, no credits. The clusters'
+ * figures (intent counts, hence the question count, and sentiment counts and shares) and the
+ * video's sentiment are recomputed from the same comments and stored with the new intents in one
+ * transaction, with the offline executive summary composed again from them (a model's summary is
+ * kept). Cached cluster deep dives are dropped (they quoted the old labels). Shares of
+ * comments and likes and the representatives stay.
  */
 export async function retagClusters(
   deps: Pick<ClusterDeps, 'clusters' | 'languageModel'>,
@@ -41,6 +45,7 @@ export async function retagClusters(
   const clusters = (report.clusters ?? []).map((c) => {
     const next = byId.get(c.cluster_id);
     const counts = result.intentCounts[c.cluster_id];
+    const sentiment = result.sentiments[c.cluster_id];
     return next
       ? {
           ...c,
@@ -48,6 +53,7 @@ export async function retagClusters(
           tags: next.tags,
           category: next.category,
           ...(counts ? { intent_counts: counts } : {}),
+          ...(sentiment ? { sentiment } : {}),
         }
       : c;
   });
@@ -58,8 +64,9 @@ export async function retagClusters(
   await deps.clusters.saveRetag(
     input.userId,
     job.jobId,
-    { ...report, clusters, labeller: result.labeller },
+    { ...report, clusters, sentiment: result.sentiment, labeller: result.labeller },
     changedIntents,
+    result.summary ?? null,
   );
   return { success: true, labeller: result.labeller, clusters: result.clusters };
 }

@@ -139,7 +139,11 @@ function AnalysisBody({
           ))}
         </ul>
       ) : (
-        <p className="muted">Nobody asked a question in this cluster.</p>
+        <p className="muted">
+          {typeof result.question_count === 'number' && result.question_count > 0
+            ? `${result.question_count} ${result.question_count === 1 ? 'comment asks' : 'comments ask'} a question; none reads as one to quote.`
+            : 'Nobody asked a question in this cluster.'}
+        </p>
       )}
     </div>
   );

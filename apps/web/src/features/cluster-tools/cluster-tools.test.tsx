@@ -98,6 +98,24 @@ describe('cluster tools', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Recipe requests');
   });
 
+  it("says how many ask a question from the reply's stored count, even with none to quote", async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
+    await answer(0, 200, {
+      analysis: {
+        summary: '3 of the 12 comments in this cluster ask a question.',
+        key_themes: [],
+        top_questions: [],
+        sentiment: 'neutral',
+        source: 'offline',
+        question_count: 3,
+        sentiment_counts: { positive: 2, neutral: 9, negative: 1 },
+      },
+    });
+    await screen.findByText('3 comments ask a question; none reads as one to quote.');
+    expect(screen.queryByText('Nobody asked a question in this cluster.')).toBeNull();
+  });
+
   it('gives focus back to the button that opened a drawer when it closes', () => {
     setup();
     const comments = screen.getByRole('button', { name: 'Comments' });

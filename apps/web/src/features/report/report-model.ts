@@ -1,4 +1,4 @@
-import type { Cluster } from '@app/contracts';
+import { sharePercent, type Cluster, type ClusterSentiment } from '@app/contracts';
 
 /** Sort mode of the Volume / Engagement toggle. */
 export type SortMode = 'most' | 'engagement';
@@ -23,8 +23,29 @@ export function colourAt(i: number): string {
 export const LEGEND_COLLAPSE_AT = 6;
 /** Slice labels show only above this share, in percent. */
 export const SLICE_LABEL_MIN_PERCENT = 5;
-/** Overall vibe longer than this is truncated with Show more / Show less. */
-export const VIBE_TRUNCATE_AT = 50;
+/**
+ * The overall vibe's opening sentence for the Sentiment Score card: "Reactions lean positive." of
+ * "Reactions lean positive; the biggest specific topic is …". Whole words only, never cut mid-word.
+ */
+export function shortVibe(vibe: string | null | undefined): string {
+  const text = (vibe ?? '').trim();
+  if (text === '') return '';
+  const end = /;|[.!?](?=\s|$)/.exec(text);
+  if (!end) return text;
+  const clause = text.slice(0, end.index).trimEnd();
+  return `${clause}${end[0] === ';' ? '.' : end[0]}`;
+}
+
+/** The video's sentiment as the card's score: "72% positive" from the report's stored counts. */
+export function sentimentScore(
+  sentiment: Pick<ClusterSentiment, 'counts'> | null | undefined,
+): string | null {
+  const counts = sentiment?.counts;
+  if (!counts) return null;
+  const total = counts.positive + counts.neutral + counts.negative;
+  if (total === 0) return null;
+  return `${sharePercent(counts.positive, total)}% positive`;
+}
 export const TAGS_SHOWN = 3;
 
 /** The share a cluster shows: percentage, or engagement_percentage (falling back) in Engagement mode. */

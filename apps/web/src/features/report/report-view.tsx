@@ -131,6 +131,7 @@ export default function ReportView({
       <StatCards
         totalComments={report.total_comments}
         processingSeconds={report.processing_seconds}
+        sentiment={report.report.sentiment}
         overallVibe={summary?.overall_vibe}
         clusterCount={clusters.length}
       />

@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { StatCards } from './stat-cards';
+import { sentimentScore, shortVibe } from './report-model';
 
 afterEach(cleanup);
+
+const sentiment = { counts: { positive: 72, neutral: 20, negative: 8 } };
+const offlineVibe =
+  'Reactions lean positive; the biggest specific topic is requests for a part two (12.5% of comments).';
 
 describe('StatCards', () => {
   it('shows the count and processing minutes with a 0.1 minimum', () => {
@@ -11,6 +16,7 @@ describe('StatCards', () => {
       <StatCards
         totalComments={5300}
         processingSeconds={2}
+        sentiment={sentiment}
         overallVibe="Upbeat"
         clusterCount={4}
       />,
@@ -21,33 +27,72 @@ describe('StatCards', () => {
     expect(screen.getByText('Identified themes')).toBeTruthy();
   });
 
-  it('shows Overview when processing time is zero and Positive when there is no vibe', () => {
-    render(<StatCards totalComments={0} processingSeconds={0} overallVibe="" clusterCount={0} />);
-    expect(screen.getByTestId('stat-total-sub').textContent).toBe('Overview');
-    expect(screen.getByTestId('stat-vibe').textContent).toBe('Positive');
-    expect(screen.getByTestId('stat-topics-value').textContent).toBe('0');
+  it("shows the score from the report's stored counts, the vibe's opening sentence beneath, never cut mid-word", () => {
+    render(
+      <StatCards
+        totalComments={100}
+        processingSeconds={0}
+        sentiment={sentiment}
+        overallVibe={offlineVibe}
+        clusterCount={4}
+      />,
+    );
+    expect(screen.getByTestId('stat-sentiment-value').textContent).toBe('72% positive');
+    const vibe = screen.getByTestId('stat-vibe');
+    expect(vibe.textContent).toBe('Reactions lean positive.');
+    expect(vibe.className).toContain('stat-sub');
+    // the whole vibe stays at hand, and nothing is truncated behind Show more
+    expect(vibe.getAttribute('title')).toBe(offlineVibe);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.getByTestId('stat-sentiment').textContent).not.toContain('…');
   });
 
-  it('keeps a 50-character vibe whole and truncates a longer one with Show more / Show less', () => {
-    const fifty = 'x'.repeat(50);
+  it('rounds the share of the counts, and shows a dash when there is nothing counted', () => {
     const { unmount } = render(
-      <StatCards totalComments={1} processingSeconds={90} overallVibe={fifty} clusterCount={1} />,
+      <StatCards
+        totalComments={3}
+        processingSeconds={0}
+        sentiment={{ counts: { positive: 2, neutral: 1, negative: 0 } }}
+        overallVibe="Viewers are mostly positive."
+        clusterCount={1}
+      />,
     );
-    expect(screen.getByTestId('stat-vibe').textContent).toBe(fifty);
-    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(screen.getByTestId('stat-total-sub').textContent).toBe('Processing: 1.5 min');
+    expect(screen.getByTestId('stat-sentiment-value').textContent).toBe('67% positive');
+    expect(screen.getByTestId('stat-vibe').textContent).toBe('Viewers are mostly positive.');
+    expect(screen.getByTestId('stat-vibe').getAttribute('title')).toBeNull();
     unmount();
-
-    const long = 'Mostly positive, with viewers asking for a follow-up on the tuning section';
     render(
-      <StatCards totalComments={1} processingSeconds={0} overallVibe={long} clusterCount={1} />,
+      <StatCards
+        totalComments={0}
+        processingSeconds={0}
+        sentiment={{ counts: { positive: 0, neutral: 0, negative: 0 } }}
+        overallVibe=""
+        clusterCount={0}
+      />,
     );
-    const shown = screen.getByTestId('stat-vibe').textContent;
-    expect(shown.endsWith('…')).toBe(true);
-    expect(shown.length).toBeLessThanOrEqual(51);
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(screen.getByTestId('stat-vibe').textContent).toBe(long);
-    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
-    expect(screen.getByTestId('stat-vibe').textContent).toBe(shown);
+    expect(screen.getByTestId('stat-total-sub').textContent).toBe('Overview');
+    expect(screen.getByTestId('stat-sentiment-value').textContent).toBe('—');
+    expect(screen.queryByTestId('stat-vibe')).toBeNull();
+    expect(screen.getByTestId('stat-topics-value').textContent).toBe('0');
+  });
+});
+
+describe('shortVibe and sentimentScore', () => {
+  it("keeps the vibe's first sentence or clause, whole words only", () => {
+    expect(shortVibe(offlineVibe)).toBe('Reactions lean positive.');
+    expect(shortVibe('Viewers love the 2.5 hour cut. Some want subtitles.')).toBe(
+      'Viewers love the 2.5 hour cut.',
+    );
+    expect(shortVibe('Are viewers happy? Mostly.')).toBe('Are viewers happy?');
+    expect(shortVibe('Warm and curious')).toBe('Warm and curious');
+    expect(shortVibe('  ')).toBe('');
+    expect(shortVibe(undefined)).toBe('');
+  });
+
+  it('reads the counts, not a share', () => {
+    expect(sentimentScore({ counts: { positive: 1, neutral: 1, negative: 1 } })).toBe(
+      '33% positive',
+    );
+    expect(sentimentScore(undefined)).toBeNull();
   });
 });

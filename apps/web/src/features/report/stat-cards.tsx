@@ -1,29 +1,31 @@
-import { useState } from 'react';
+import type { ClusterSentiment } from '@app/contracts';
 import { formatCount, processingMinutes } from '../../lib/format';
-import { VIBE_TRUNCATE_AT } from './report-model';
+import { sentimentScore, shortVibe } from './report-model';
 
 interface StatCardsProps {
   totalComments: number;
   processingSeconds: number;
+  /** The report's stored sentiment of the whole video (its counts make the score). */
+  sentiment: Pick<ClusterSentiment, 'counts'> | null | undefined;
   overallVibe: string | null | undefined;
   clusterCount: number;
 }
 
 /**
  * The three stat cards of the report view: Total Comments (with the processing time, else
- * 'Overview'), Sentiment Score (the overall vibe, 'Positive' when empty, long text behind Show more)
- * and Key Topics (the cluster count).
+ * 'Overview'), Sentiment Score (the share of positive comments from the report's stored counts,
+ * "72% positive", with the overall vibe's opening sentence beneath) and Key Topics (the cluster
+ * count).
  */
 export function StatCards({
   totalComments,
   processingSeconds,
+  sentiment,
   overallVibe,
   clusterCount,
 }: StatCardsProps) {
-  const [vibeOpen, setVibeOpen] = useState(false);
-  const vibe = overallVibe && overallVibe.trim() !== '' ? overallVibe.trim() : 'Positive';
-  const long = vibe.length > VIBE_TRUNCATE_AT;
-  const shownVibe = long && !vibeOpen ? `${vibe.slice(0, VIBE_TRUNCATE_AT).trimEnd()}…` : vibe;
+  const score = sentimentScore(sentiment);
+  const vibe = shortVibe(overallVibe);
   return (
     <div className="stat-cards">
       <section className="card stat-card" aria-labelledby="stat-total" data-testid="stat-total">
@@ -47,18 +49,17 @@ export function StatCards({
         <h3 id="stat-sentiment" className="stat-title">
           Sentiment Score
         </h3>
-        <p className={`stat-value${long ? ' stat-value-text' : ''}`} data-testid="stat-vibe">
-          {shownVibe}
+        <p className="stat-value" data-testid="stat-sentiment-value">
+          {score ?? '—'}
         </p>
-        {long ? (
-          <button
-            type="button"
-            className="link-button"
-            aria-expanded={vibeOpen}
-            onClick={() => setVibeOpen((o) => !o)}
+        {vibe !== '' ? (
+          <p
+            className="stat-sub stat-vibe"
+            data-testid="stat-vibe"
+            title={overallVibe?.trim() !== vibe ? overallVibe?.trim() : undefined}
           >
-            {vibeOpen ? 'Show less' : 'Show more'}
-          </button>
+            {vibe}
+          </p>
         ) : null}
       </section>
       <section className="card stat-card" aria-labelledby="stat-topics" data-testid="stat-topics">

@@ -70,8 +70,14 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
       expect(res.statusCode, res.body).toBe(200);
       const { analysis } = res.json<{ analysis: ClusterAnalysis }>();
       expect(analysis.source).toBe('offline');
-      expect(analysis.top_questions).toContain('Can you share the recipe for the garlic sauce?');
-      expect(analysis.top_questions).toContain('What brand of pan do you use?');
+      // the questions are those of the comments whose intent is Question; "Can you share the
+      // recipe…?" asks for something (a Request), so it is neither counted nor listed
+      expect(analysis.top_questions).toEqual([
+        'What brand of pan do you use?',
+        'How long do you cook the chicken?',
+      ]);
+      expect(analysis.question_count).toBe(2);
+      expect(analysis.summary).toContain('2 of the 7 comments in this cluster ask a question');
       expect(analysis.key_themes[0]).toMatch(/^garlic sauce recipe \(3 comments\)$/);
       expect(analysis.summary).toContain('7 comments');
 
@@ -128,10 +134,12 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
           summary: 'Viewers want the garlic sauce recipe.',
           key_themes: ['garlic sauce recipe', 'cookware'],
           top_questions: [
-            'Can you share the recipe for the garlic sauce?',
+            'What brand of pan do you use?',
             'Will you make a vegan version?',
+            // asked for (a Request), not asked: not one of the cluster's questions
+            'Can you share the recipe for the garlic sauce?',
           ],
-          sentiment: 'positive',
+          sentiment: 'negative',
         },
       ]);
       const s = await track(setUp(t, { languageModel: model }));
@@ -145,9 +153,11 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
       expect(analysis).toMatchObject({
         source: 'llm',
         summary: 'Viewers want the garlic sauce recipe.',
+        // the tone and counts are the report's, whatever the model says
         sentiment: 'positive',
+        question_count: 2,
       });
-      expect(analysis.top_questions).toEqual(['Can you share the recipe for the garlic sauce?']);
+      expect(analysis.top_questions).toEqual(['What brand of pan do you use?']);
       const request = model.requests[0]!;
       expect(request.system).toBe(CLUSTER_ANALYSIS_SYSTEM_PROMPT);
       expect(request.system).not.toContain('IGNORE');
@@ -210,7 +220,8 @@ describeEachDatabase('cluster deep dive over HTTP', (t) => {
         expect(second).toMatchObject({
           source: 'llm',
           summary: 'From the model.',
-          sentiment: 'mixed',
+          // the report's tone, not the model's 'mixed'
+          sentiment: first.sentiment,
         });
         // No invented questions: the model gave none, so the offline ones stay.
         expect(second.top_questions).toEqual(first.top_questions);
