@@ -17,9 +17,10 @@ function authorName(c: Pick<CommentRef, 'author' | 'id'>): string {
 }
 
 /**
- * The drawer frame: a labelled side panel; X or Escape closes it. Tab stays inside it while it is
- * open (on a phone it covers the whole screen, on a desktop the sidebar): Tab past its last control
- * had gone on to the page's controls hidden behind it. A mouse can still use the report beside it.
+ * The drawer frame: a labelled side panel below the site header; X or Escape closes it. Tab stays
+ * inside it while it is open (on a phone it covers the page below the header, on a desktop the
+ * sidebar): Tab past its last control had gone on to the page's controls hidden behind it. A mouse
+ * can still use the header and the report beside it.
  */
 function Drawer({
   title,
@@ -337,7 +338,7 @@ export default function ClusterDrawerPanel(): ReactNode {
         typeof tools.openAnalysis
       >[0]);
     return (
-      <Drawer title={`Cluster ${d.clusterId}`} testId="analysis-drawer" onClose={tools.close}>
+      <Drawer title={`Analysis · ${d.heading}`} testId="analysis-drawer" onClose={tools.close}>
         {state?.loading || state === undefined ? (
           <p className="muted" role="status">
             {MESSAGES.analyzing}

@@ -72,7 +72,10 @@ describe('cluster tools', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
     expect(screen.getByText('Analyzing…')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Analyze' }).disabled).toBe(true);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Cluster 3');
+    // titled with the cluster's heading, as the comments and chat drawers are
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Analysis · Recipe requests',
+    );
     expect(pending[0]!.body).toEqual({ video_id: 'abcdefghijk', cluster_id: 3 });
     await answer(0, 200, {
       analysis: {
