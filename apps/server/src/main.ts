@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ConfigError,
   loadConfig,
+  outboxNotice,
   parseArgs,
   PAYMENTS_OFF_NOTICE,
   type Config,
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
 
   const container = createContainer({ config, database, logger });
   if (config.payments.offByDefault && config.role !== 'worker') logger.warn(PAYMENTS_OFF_NOTICE);
+  const mailNotice = outboxNotice(config);
+  if (mailNotice !== null && config.role !== 'worker') logger.warn(mailNotice);
   const stops: (() => Promise<void>)[] = [];
   if (config.role === 'all' || config.role === 'worker')
     stops.push(await startWorkerRole(container));
