@@ -47,7 +47,12 @@ function Drawer({
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
-      else if (panel.current) keepTabInside(e, panel.current);
+      else if (!panel.current) return;
+      else if (e.key === 'Tab' && document.activeElement === document.body) {
+        // the focused control went away (a list grew, a button was replaced): back into the drawer
+        e.preventDefault();
+        panel.current.focus();
+      } else keepTabInside(e, panel.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -194,6 +199,14 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
 
   const hasMore = !failed && !expired && (total === null || comments.length < total);
 
+  // The last page in, Load more comments goes; when it had the focus (Tab brings it into view,
+  // which loads that page), the focus goes to the list's scroller, not out of the drawer to <body>.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hasMore || document.activeElement !== document.body) return;
+    list.current?.closest<HTMLElement>('.drawer-body')?.focus();
+  }, [hasMore]);
+
   // The first page loads at once; later pages as the end of the list scrolls into view.
   const started = useRef(false);
   useEffect(() => {
@@ -221,7 +234,7 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
     );
   }
   return (
-    <div>
+    <div ref={list}>
       {total !== null ? (
         <p className="muted small" data-testid="comments-count">
           Showing {formatCount(comments.length)} of {formatCount(total)} comments, most-liked first
@@ -235,7 +248,13 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
       {loading ? <p className="muted">Loading comments…</p> : null}
       {hasMore ? (
         <div ref={sentinel} className="drawer-more">
-          <button type="button" className="btn btn-small" onClick={loadMore} disabled={loading}>
+          {/* aria-disabled, not disabled, while a page loads: a disabled button drops the focus */}
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={loadMore}
+            aria-disabled={loading}
+          >
             Load more comments
           </button>
         </div>
