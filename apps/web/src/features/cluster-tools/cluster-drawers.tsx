@@ -36,10 +36,17 @@ function Drawer({
   const headingId = `${testId}-title`;
   const panel = useRef<HTMLElement>(null);
   // Focus goes back to what opened the drawer (a row's Analyze, Comments or Chat button) when it
-  // closes, as the evidence modal does; it had fallen to <body>, the top of a long report.
+  // closes, as the evidence modal does; it had fallen to <body>, the top of a long report. Another
+  // row button pressed while a drawer is open swaps the drawer's content (the frame stays): the
+  // control outside the drawer that had the focus last is the opener then.
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    let opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onFocusIn = (e: FocusEvent) => {
+      if (e.target instanceof HTMLElement && !panel.current?.contains(e.target)) opener = e.target;
+    };
+    document.addEventListener('focusin', onFocusIn);
     return () => {
+      document.removeEventListener('focusin', onFocusIn);
       if (opener?.isConnected) opener.focus();
     };
   }, []);

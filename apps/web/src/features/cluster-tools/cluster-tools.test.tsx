@@ -131,6 +131,15 @@ describe('cluster tools', () => {
     fireEvent.click(chat);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.activeElement).toBe(chat);
+    // Comments, then Chat pressed while that drawer is open: closing goes back to Chat
+    comments.focus();
+    fireEvent.click(comments);
+    chat.focus();
+    fireEvent.click(chat);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Recipe requests');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(chat);
   });
 
   it('keeps the focus in the comments drawer while Load more loads the last page and goes', async () => {
