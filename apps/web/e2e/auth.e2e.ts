@@ -215,6 +215,15 @@ describe('accounts and shell', () => {
         expect(await email.getAttribute('aria-describedby')).toBe('auth-reason');
         expect(await reason.isVisible()).toBe(true);
       }
+      // the Workspace link of a legal page leads to the sign-in card with the same word
+      await page.goto('/privacy-policy');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Workspace' })
+        .click();
+      await expect
+        .poll(() => page.getByTestId('auth-reason').innerText())
+        .toMatch(/^Sign in to open your workspaces\. /);
       for (const theme of ['dark', 'light'] as const) {
         await toggleTheme(page, theme);
         await page.getByRole('button', { name: 'Analyze URL' }).click();
