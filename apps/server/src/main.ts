@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ConfigError,
   loadConfig,
+  outboxNotice,
   parseArgs,
   PAYMENTS_OFF_NOTICE,
   type Config,
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
   const container = createContainer({ config, database, logger });
   container.startup.begin('migrations');
   if (config.payments.offByDefault && config.role !== 'worker') logger.warn(PAYMENTS_OFF_NOTICE);
+  const mailNotice = outboxNotice(config);
+  if (mailNotice !== null && config.role !== 'worker') logger.warn(mailNotice);
+
   // Stopped in this order: HTTP (no new requests), the worker (hands running jobs back), the
   // queue connections of an API-only process, then the database.
   const stops: (() => Promise<void>)[] = [];

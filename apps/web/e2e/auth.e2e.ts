@@ -12,7 +12,9 @@ import {
   signIn,
   signUp,
   startServer,
+  toggleTheme,
   uniqueEmail,
+  viewportScreenshot,
 } from './support';
 import type { RunningServer } from './support';
 
@@ -51,12 +53,16 @@ describe('accounts and shell', () => {
     await page.getByRole('heading', { name: 'Analyze YouTube Comments' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The plans modal highlights the current plan and closes on Escape.
+    // The plans modal says a new account has no subscription (no plan marked current) and closes
+    // on Escape.
     await page.getByTestId('plan-button').click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Plan' });
     await dialog.waitFor();
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
-    expect(await page.getByTestId('plan-card-basic').getAttribute('data-current')).toBe('true');
+    await expect
+      .poll(() => dialog.getByTestId('plan-status').innerText())
+      .toBe('No subscription yet: you are using your free credits.');
+    expect(await page.getByTestId('plan-card-basic').getAttribute('data-current')).toBe('false');
     expect(await page.getByTestId('plan-card-pro').getAttribute('data-current')).toBe('false');
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -165,6 +171,69 @@ describe('accounts and shell', () => {
     await page.getByRole('link', { name: 'Terms of Service' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await context.close();
+  });
+
+  it('signed out, Analyze URL, Create a Workspace and Workspace say why they lead to sign-in', async () => {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      const { page, context, pageErrors } = await newPage(browser, {
+        baseURL: server.url,
+        viewport,
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
+      expect(await page.getByTestId('auth-reason').count()).toBe(0);
+      const email = page.getByLabel('Email');
+      for (const [press, why] of [
+        [
+          () => page.getByRole('button', { name: 'Analyze URL' }).click(),
+          'Sign in to analyze a video.',
+        ],
+        [
+          () => page.getByRole('button', { name: 'Create a Workspace' }).click(),
+          'Sign in to create a workspace.',
+        ],
+        [
+          () =>
+            page
+              .getByRole('navigation', { name: 'Main' })
+              .getByRole('button', { name: 'Workspace' })
+              .click(),
+          'Sign in to open your workspaces.',
+        ],
+      ] as const) {
+        await press();
+        const reason = page.getByTestId('auth-reason');
+        await expect
+          .poll(() => reason.innerText())
+          .toBe(`${why} New here? Create an account: it comes with 3 free credits.`);
+        // read out (a live region) and describing the e-mail field the focus is on
+        expect(await page.locator('[role="status"]').filter({ has: reason }).count()).toBe(1);
+        await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await email.getAttribute('aria-describedby')).toBe('auth-reason');
+        expect(await reason.isVisible()).toBe(true);
+      }
+      // the Workspace link of a legal page leads to the sign-in card with the same word
+      await page.goto('/privacy-policy');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Workspace' })
+        .click();
+      await expect
+        .poll(() => page.getByTestId('auth-reason').innerText())
+        .toMatch(/^Sign in to open your workspaces\. /);
+      for (const theme of ['dark', 'light'] as const) {
+        await toggleTheme(page, theme);
+        await page.getByRole('button', { name: 'Analyze URL' }).click();
+        await page.getByTestId('auth-reason').scrollIntoViewIfNeeded();
+        await viewportScreenshot(page, `sign-in-reason-${theme}-${label}`);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('screenshots: signed-out and signed-in, light and dark, desktop and mobile', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { csvRecords } from '@app/analysis';
 import type { ClusterCommentsReply, ReportReply } from '@app/contracts';
 import {
@@ -15,7 +15,9 @@ import {
   setTheme,
   signUp,
   startServer,
+  toggleTheme,
   uniqueEmail,
+  viewportScreenshot,
 } from './support';
 import type { RunningServer } from './support';
 
@@ -57,6 +59,28 @@ async function openRow(page: Page, index: number): Promise<{ id: number; heading
   };
 }
 
+/**
+ * The drawer starts at the header's bottom edge and ends at the viewport's, and the header's Buy
+ * Credits and Sign out are on screen and are what a click there hits (nothing covers them).
+ */
+async function expectBelowHeader(page: Page, drawer: Locator): Promise<void> {
+  const header = await page.locator('header.site-header').boundingBox();
+  const box = await drawer.boundingBox();
+  expect(header?.y).toBe(0);
+  expect(box?.y).toBeCloseTo((header?.y ?? 0) + (header?.height ?? 0), 0);
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(page.viewportSize()?.height ?? 0, 0);
+  for (const name of ['Buy Credits', 'Sign out']) {
+    const button = page.getByRole('button', { name, exact: true });
+    const b = await button.boundingBox();
+    expect(b, name).not.toBeNull();
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.textContent?.trim() ?? null,
+      [b!.x + b!.width / 2, b!.y + b!.height / 2],
+    );
+    expect(hit, name).toBe(name);
+  }
+}
+
 function rowButton(page: Page, index: number, name: 'Analyze' | 'Comments' | 'Chat') {
   return page.getByTestId('cluster-row').nth(index).getByRole('button', { name, exact: true });
 }
@@ -96,8 +120,9 @@ describe('cluster tools', () => {
     await rowButton(page, 0, 'Analyze').click();
     const analysis = page.getByTestId('analysis-drawer');
     await analysis.waitFor();
+    // titled with the cluster's heading, as the comments and chat drawers are
     expect(await analysis.getByRole('heading', { level: 2 }).innerText()).toBe(
-      `Cluster ${first.id}`,
+      `Analysis · ${first.heading}`,
     );
     await analysis.getByTestId('analysis-summary').waitFor();
     expect(await analysis.getByRole('heading', { name: 'Key Themes' }).count()).toBe(1);
@@ -106,11 +131,15 @@ describe('cluster tools', () => {
       (await analysis.getByTestId('analysis-sentiment').innerText()).toLowerCase(),
     );
     expect(await drawers(page).count()).toBe(1);
-    // the full height of the viewport: nothing of the page shows above it
-    const box = await analysis.boundingBox();
-    expect(box?.y).toBe(0);
-    expect(box?.height).toBe(page.viewportSize()?.height);
+    // from the header's bottom edge to the viewport's: the header's controls stay in reach
+    await expectBelowHeader(page, analysis);
     await screenshot(page, 'cluster-analysis-drawer-dark');
+    // on a phone too, with the page scrolled (the header scrolls away there when no drawer is open)
+    await page.setViewportSize(MOBILE);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expectBelowHeader(page, analysis);
+    await screenshot(page, 'cluster-analysis-drawer-dark-mobile');
+    await page.setViewportSize(DESKTOP);
 
     await rowButton(page, 0, 'Comments').click();
     const comments = page.getByTestId('comments-drawer');
@@ -141,6 +170,49 @@ describe('cluster tools', () => {
     expect(await drawers(page).count()).toBe(0);
     // and the keyboard is back on the row's Chat button, not at the top of the page
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Chat');
+  });
+
+  it('fits the Context placeholder, and gives cluster headings the row’s width on a phone', async () => {
+    const input = page.getByLabel('Context (optional)');
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      // the placeholder's text, in the input's font, against the input's inner width
+      const fit = await input.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = style.font;
+        const inner =
+          el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: ctx.measureText(el.placeholder).width, inner };
+      });
+      expect(fit.text, `placeholder at ${size.width} px`).toBeLessThanOrEqual(fit.inner);
+    }
+    // MOBILE now: each heading spans its row (less the row's padding), the badge and share below it
+    await toggleTheme(page, 'light');
+    await page.getByTestId('cluster-row').first().scrollIntoViewIfNeeded();
+    const widths = await page.getByTestId('cluster-row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const head = row.querySelector<HTMLElement>('.cluster-row-head')!;
+        const style = getComputedStyle(head);
+        const inner =
+          head.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const main = row.querySelector<HTMLElement>('.cluster-row-main')!;
+        return { main: main.getBoundingClientRect().width, inner };
+      }),
+    );
+    expect(widths.length).toBeGreaterThan(1);
+    for (const w of widths) expect(w.main).toBeCloseTo(w.inner, 0);
+    await viewportScreenshot(page, 'cluster-rows-light-mobile');
+    await toggleTheme(page, 'dark');
+    await page.getByTestId('cluster-row').first().scrollIntoViewIfNeeded();
+    await viewportScreenshot(page, 'cluster-rows-dark-mobile');
+    await page.setViewportSize(DESKTOP);
+    await page.getByLabel('Context (optional)').scrollIntoViewIfNeeded();
+    await viewportScreenshot(page, 'cluster-rows-dark');
+    await toggleTheme(page, 'light');
+    await page.getByLabel('Context (optional)').scrollIntoViewIfNeeded();
+    await viewportScreenshot(page, 'cluster-rows-light');
+    await toggleTheme(page, 'dark');
   });
 
   it('answers a chat question from the cluster’s real comments, quoting them', async () => {
@@ -187,7 +259,7 @@ describe('cluster tools', () => {
       expect(q.toLowerCase()).toContain(word);
     }
     await screenshot(page, 'cluster-chat-drawer-dark');
-    // at phone width the drawer is the whole screen
+    // at phone width the drawer is the whole width, below the header
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'cluster-chat-drawer-dark-mobile');
     await page.setViewportSize(DESKTOP);

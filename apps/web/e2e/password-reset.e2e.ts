@@ -16,6 +16,7 @@ import {
   startServer,
   uniqueEmail,
   toggleTheme,
+  viewportScreenshot,
 } from './support';
 import type { RunningServer } from './support';
 
@@ -63,6 +64,22 @@ describe('forgot password: from the auth card through the e-mail to signing in',
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => dialog.getByTestId('reset-requested').innerText()).toBe(SENT);
     await screenshot(page, 'password-reset-dialog-sent-dark-desktop');
+    // a creator is told to check the inbox, never where a server without SMTP keeps its e-mails
+    expect(await dialog.innerText()).toContain('Check your inbox');
+    expect(await dialog.innerText()).not.toMatch(/outbox|DATA_DIR|whoever runs/i);
+    // the light theme under the open dialog (the header's toggle is behind the dialog's backdrop)
+    const paint = (theme: 'light' | 'dark') =>
+      page.evaluate((t) => {
+        document.documentElement.setAttribute('data-theme', t);
+        document.documentElement.style.colorScheme = t;
+      }, theme);
+    await page.setViewportSize(MOBILE);
+    await viewportScreenshot(page, 'password-reset-dialog-sent-dark-mobile');
+    await paint('light');
+    await viewportScreenshot(page, 'password-reset-dialog-sent-light-mobile');
+    await page.setViewportSize(DESKTOP);
+    await viewportScreenshot(page, 'password-reset-dialog-sent-light-desktop');
+    await paint('dark');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
 

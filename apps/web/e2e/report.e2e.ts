@@ -190,6 +190,18 @@ describe('report experience', () => {
       `https://www.youtube.com/shorts/${LEMON}`,
       `https://www.youtube.com/v/${LEMON}`,
       `youtube.com/e/${LEMON}`,
+      `https://www.youtube.com/live/${LEMON}?feature=share`,
+      `https://www.youtube-nocookie.com/embed/${LEMON}`,
+      `https://www.youtube.com/watch/${LEMON}`,
+      `https://www.youtube.com/vi/${LEMON}`,
+      `https://www.youtube.com/watch?vi=${LEMON}`,
+      `https://www.youtube.com/#!v=${LEMON}`,
+      `https://www.youtube.com/attribution_link?a=xyz&u=/watch?v=${LEMON}&feature=share`,
+      `https://www.youtube.com/attribution_link?a=xyz&u=%2Fwatch%3Fv%3D${LEMON}%26feature%3Dshare`,
+      `<iframe width="560" height="315" src="https://www.youtube.com/embed/${LEMON}?si=x" title="YouTube video player" frameborder="0" allowfullscreen></iframe>`,
+      `https://i.ytimg.com/vi/${LEMON}/hqdefault.jpg`,
+      `https://img.youtube.com/vi/${LEMON}/0.jpg`,
+      `https://www.youtube.com/user/SomeCreator#p/u/1/${LEMON}`,
       LEMON,
     ]) {
       await page.getByLabel('YouTube video link').fill('');
@@ -202,6 +214,8 @@ describe('report experience', () => {
       'https://vimeo.com/123456789',
       'https://www.youtube.com/watch?v=tooShort',
       `https://evil.example/watch?v=${LEMON}`,
+      'https://www.youtube.com/@SomeCreator',
+      'https://www.youtube.com/playlist?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs',
     ]) {
       await page.getByLabel('YouTube video link').fill(bad);
       await button.click();

@@ -181,6 +181,9 @@ describe('workspaces', () => {
       timeout: 120_000,
     });
     expect(await job.locator('.ws-job-status').innerText()).toBe('✓ Complete');
+    // a finished analysis shows its outcome, not a progress bar (one had shown part-filled)
+    expect(await job.getByRole('progressbar').count()).toBe(0);
+    await photograph(page, 'workspace-jobs-complete', () => job.scrollIntoViewIfNeeded());
     // The batch call, then the retag of the first selected video.
     expect(calls).toContain('POST /api/v1/analyses/batch');
     await expect.poll(() => calls.includes(`POST /api/v1/retag/${LEMON_VIDEO}`)).toBe(true);

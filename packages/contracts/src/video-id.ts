@@ -1,32 +1,98 @@
 /**
  * The video-id rules, shared by the web app and the server.
- * An id is exactly 11 characters of [A-Za-z0-9_-]. It is taken from a `v` query parameter of
- * exactly 11 characters, or matched from the watch, embed, v, e, short-link (youtu.be) and shorts
- * URL forms. A bare 11-character id is accepted too.
+ * An id is exactly 11 characters of [A-Za-z0-9_-]. A bare id is accepted, and so is every link
+ * that names exactly one id: the `v` or `vi` query parameter; the watch, embed, v, e, shorts, live
+ * and short-link (youtu.be) paths; a thumbnail's address (i.ytimg.com or img.youtube.com
+ * /vi/ID/…); the `#!v=ID` and old channel-page `#p/u/1/ID` fragments; the share link of YouTube's
+ * e-mails (`/attribution_link?u=/watch?v=ID`, plain or URL-encoded); and a pasted embed code
+ * (the iframe's src). Channel and user pages, playlists without a video and other hosts name no
+ * video and are refused.
  */
 export const INVALID_VIDEO_URL_MESSAGE = 'Invalid YouTube URL: Could not find the video ID.';
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
-// "/embed/videoseries?list=…" embeds a playlist: the one 11-letter path word that is not a video
-const PATH_FORMS =
-  /(?:youtu\.be\/|\/(?:embed|v|e|shorts|live)\/)(?!videoseries(?:$|[?&#/]))([A-Za-z0-9_-]{11})(?=$|[?&#/])/;
+/** The sites that show or embed a video. */
+const VIDEO_HOST =
+  /^(?:(?:www|m|music|gaming|consent)\.)?youtube\.com$|^(?:www\.)?youtube-nocookie\.com$|^youtube\.googleapis\.com$/;
+const SHORT_LINK_HOST = /^(?:www\.)?youtu\.be$/;
+/** The image hosts: a thumbnail's address names its video too. */
+const THUMBNAIL_HOST = /^(?:i\d?\.ytimg\.com|img\.youtube\.com)$/;
+// "/embed/videoseries?list=…" embeds a playlist and "/embed/live_stream?channel=…" a channel's
+// live stream: the 11-letter path words that are not videos
+const NOT_A_VIDEO = '(?!(?:videoseries|live_stream)(?:$|[&/;]))';
+const VIDEO_PATH = new RegExp(
+  `^/(?:embed|v|e|shorts|live|watch|vi|vi_webp)/${NOT_A_VIDEO}([A-Za-z0-9_-]{11})(?=$|[&/;])`,
+);
+const SHORT_LINK_PATH = /^\/([A-Za-z0-9_-]{11})(?=$|[&/;])/;
+const THUMBNAIL_PATH = /^\/(?:vi|vi_webp|an_webp)\/([A-Za-z0-9_-]{11})(?=$|\/)/;
+/** Old channel pages played a video from the fragment: "#p/u/1/ID", "#p/a/u/2/ID", "#p/c/PL…/0/ID". */
+const CHANNEL_PAGE_FRAGMENT = /^p\/(?:[^/]+\/)*([A-Za-z0-9_-]{11})$/;
+/** Links that carry another link in a query parameter: that link names the video. */
+const WRAPPED_LINK: Record<string, string> = {
+  '/attribution_link': 'u', // the share link of YouTube's e-mails
+  '/oembed': 'url',
+  '/m': 'continue', // the cookie-consent page (consent.youtube.com) in front of a video
+};
+/** An attribute of a pasted embed code that may hold the video's link. */
+const EMBED_ATTRIBUTE = /\b(?:src|data-src|href|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 export function extractVideoId(input: string): string | null {
   const raw = input.trim();
   if (raw === '') return null;
   if (ID.test(raw) || isSampleVideoId(raw)) return raw;
+  if (raw.startsWith('<')) return fromEmbedCode(raw);
+  return fromLink(raw, true);
+}
+
+/** The video of a pasted embed code (`<iframe … src="https://www.youtube.com/embed/ID…">`). */
+function fromEmbedCode(html: string): string | null {
+  const ids = new Set<string>();
+  for (const m of html.matchAll(EMBED_ATTRIBUTE)) {
+    const value = (m[1] ?? m[2] ?? m[3] ?? '').replace(/&amp;|&#0*38;|&#x0*26;/gi, '&').trim();
+    const id = value === '' ? null : fromLink(value, true);
+    if (id !== null) ids.add(id);
+  }
+  return ids.size === 1 ? [...ids][0]! : null;
+}
+
+/** The one video a link names, or null (no video, two different ones, or another site). */
+function fromLink(link: string, followWrapped: boolean): string | null {
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+    url = new URL(
+      link.startsWith('//')
+        ? `https:${link}`
+        : /^[a-z][a-z0-9+.-]*:\/\//i.test(link)
+          ? link
+          : `https://${link}`,
+    );
   } catch {
     return null;
   }
-  const host = url.hostname.toLowerCase().replace(/^www\.|^m\.|^music\./, '');
-  if (!/^(youtube\.com|youtube-nocookie\.com|youtu\.be)$/.test(host)) return null;
-  const v = url.searchParams.get('v');
-  if (v !== null && ID.test(v)) return v;
-  const m = PATH_FORMS.exec(`${host === 'youtu.be' ? 'youtu.be' : ''}${url.pathname}`);
-  return m?.[1] ?? null;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  if (THUMBNAIL_HOST.test(host)) return THUMBNAIL_PATH.exec(url.pathname)?.[1] ?? null;
+  const shortLink = SHORT_LINK_HOST.test(host);
+  if (!shortLink && !VIDEO_HOST.test(host)) return null;
+
+  const wrappedParam = WRAPPED_LINK[url.pathname.replace(/\/$/, '')];
+  const wrapped = wrappedParam === undefined ? null : url.searchParams.get(wrappedParam);
+  if (followWrapped && wrapped !== null && wrapped !== '') {
+    // a path ("/watch?v=ID") is on the site itself
+    const inner = /^\/(?!\/)/.test(wrapped) ? `https://www.youtube.com${wrapped}` : wrapped;
+    return fromLink(inner, false);
+  }
+
+  const fragment = url.hash.replace(/^#!?/, '');
+  const candidates = [
+    url.searchParams.get('v'),
+    url.searchParams.get('vi'),
+    (shortLink ? SHORT_LINK_PATH : VIDEO_PATH).exec(url.pathname)?.[1] ?? null,
+    new URLSearchParams(fragment).get('v'),
+    CHANNEL_PAGE_FRAGMENT.exec(fragment)?.[1] ?? null,
+  ];
+  const ids = new Set(candidates.filter((c): c is string => c !== null && ID.test(c)));
+  return ids.size === 1 ? [...ids][0]! : null;
 }
 
 /** Default thumbnail for a video id (the video host's standard image URL; a drawn tile for a sample). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseArgs } from './config';
+import { ConfigError, loadConfig, outboxNotice, parseArgs } from './config';
 import { repoRoot } from './paths';
 
 describe('loadConfig', () => {
@@ -126,6 +126,11 @@ describe('loadConfig', () => {
       from: 'Chorus <no-reply@example.com>',
       outboxDir: '/var/lib/chorus/outbox',
     });
+    // whoever runs the server learns at start-up where its e-mails go (creators are not told)
+    expect(outboxNotice(outbox)).toBe(
+      `No SMTP_URL: e-mails (sign-up confirmations, password resets) are not sent but written as .eml files to ${path.join(repoRoot, 'data', 'outbox')} (DATA_DIR/outbox). Set SMTP_URL to send them.`,
+    );
+    expect(outboxNotice(smtp)).toBeNull();
 
     for (const bad of [
       'mx.acme.test:587',

@@ -597,6 +597,16 @@ export function isLocalServer(publicUrl: string | undefined): boolean {
 export const PAYMENTS_OFF_NOTICE =
   'Buying credits is off: PUBLIC_URL is public and no payment provider is set. To sell with Stripe, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (PAYMENTS_PROVIDER=stripe); PAYMENTS_PROVIDER=demo turns on the test checkout, which grants credits without payment.';
 
+/**
+ * The start-up line of a server with no SMTP_URL: the e-mails (sign-up confirmations, password
+ * resets) are files in its outbox folder, which only whoever runs the server can open. The creators
+ * are never told this: their screens say the link was sent.
+ */
+export function outboxNotice(config: Pick<Config, 'mail'>): string | null {
+  if (config.mail.smtpUrl) return null;
+  return `No SMTP_URL: e-mails (sign-up confirmations, password resets) are not sent but written as .eml files to ${config.mail.outboxDir} (DATA_DIR/outbox). Set SMTP_URL to send them.`;
+}
+
 /** Reads `--role <r>` / `--role=<r>`, `--migrate-only` and `--prepare-model` from the command line. */
 export function parseArgs(argv: readonly string[]): {
   role?: string;

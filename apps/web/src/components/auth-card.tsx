@@ -7,130 +7,151 @@ import { api } from '../lib/api';
 import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 
+/** Why the signed-out page sent someone to the auth card, by what they pressed. */
+export const SIGN_IN_REASONS = {
+  analyze: 'Sign in to analyze a video.',
+  workspace: 'Sign in to create a workspace.',
+  workspaces: 'Sign in to open your workspaces.',
+} as const;
+export type SignInReason = keyof typeof SIGN_IN_REASONS;
+
 /**
  * Signed-out auth card. Login, signup, one-tap and social login failures are not silent: the card
  * shows the server's message (e.g. "Invalid email or password.") in an alert line next to the
- * control that failed.
+ * control that failed. When an action that needs an account brought the person here (Analyze URL,
+ * Create a Workspace, the Workspace tab), the card says why first, in a live region (read out) that
+ * also describes the e-mail field the focus goes to.
  */
-export const AuthCard = forwardRef<HTMLInputElement>(function AuthCard(_props, emailRef) {
-  const { signIn } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'login' | 'signup' | null>(null);
-  const [error, setError] = useState<{ message: string; from: 'form' | 'social' } | null>(null);
-  const [forgotOpen, setForgotOpen] = useState(false);
+export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | null }>(
+  function AuthCard({ reason = null }, emailRef) {
+    const { signIn } = useAuth();
+    const [email, setEmail] = useState('');
+    const [password, setPassword] = useState('');
+    const [busy, setBusy] = useState<'login' | 'signup' | null>(null);
+    const [error, setError] = useState<{ message: string; from: 'form' | 'social' } | null>(null);
+    const [forgotOpen, setForgotOpen] = useState(false);
 
-  const onProviderSignedIn = useCallback(
-    (reply: ProviderSignInReply) =>
-      signIn(reply.token, {
-        credits: reply.user.credits_balance,
-        plan: reply.user.subscription_plan,
-      }),
-    [signIn],
-  );
-  const onProviderError = useCallback(
-    (message: string | null) => setError(message === null ? null : { message, from: 'social' }),
-    [],
-  );
+    const onProviderSignedIn = useCallback(
+      (reply: ProviderSignInReply) =>
+        signIn(reply.token, {
+          credits: reply.user.credits_balance,
+          plan: reply.user.subscription_plan,
+        }),
+      [signIn],
+    );
+    const onProviderError = useCallback(
+      (message: string | null) => setError(message === null ? null : { message, from: 'social' }),
+      [],
+    );
 
-  const run = async (mode: 'login' | 'signup') => {
-    // With an empty field the buttons do nothing.
-    if (email.trim() === '' || password === '' || busy) return;
-    setBusy(mode);
-    setError(null);
-    try {
-      const reply =
-        mode === 'login'
-          ? await api.login(email.trim(), password)
-          : await api.signup(email.trim(), password);
-      if (!reply?.token) throw new Error('The server did not return a session. Please try again.');
-      signIn(reply.token);
-    } catch (err) {
-      console.error(`${mode} failed`, err);
-      setError({ message: errorMessage(err), from: 'form' });
-    } finally {
-      setBusy(null);
-    }
-  };
+    const run = async (mode: 'login' | 'signup') => {
+      // With an empty field the buttons do nothing.
+      if (email.trim() === '' || password === '' || busy) return;
+      setBusy(mode);
+      setError(null);
+      try {
+        const reply =
+          mode === 'login'
+            ? await api.login(email.trim(), password)
+            : await api.signup(email.trim(), password);
+        if (!reply?.token)
+          throw new Error('The server did not return a session. Please try again.');
+        signIn(reply.token);
+      } catch (err) {
+        console.error(`${mode} failed`, err);
+        setError({ message: errorMessage(err), from: 'form' });
+      } finally {
+        setBusy(null);
+      }
+    };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void run('login');
-  };
+    const onSubmit = (e: FormEvent) => {
+      e.preventDefault();
+      void run('login');
+    };
 
-  return (
-    <section className="card auth-card" id="auth-card" aria-labelledby="auth-title">
-      <h2 id="auth-title">Sign in to Chorus</h2>
-      <p className="muted">
-        Use your e-mail and password, Google or Facebook. New accounts get 3 free credits.
-      </p>
-      <form onSubmit={onSubmit} noValidate>
-        <label className="field">
-          <span>Email</span>
-          <input
-            ref={emailRef}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
-          />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            placeholder="At least 8 characters"
-          />
-        </label>
-        <div className="auth-forgot">
+    return (
+      <section className="card auth-card" id="auth-card" aria-labelledby="auth-title">
+        <div role="status" className="auth-reason-region">
+          {reason ? (
+            <p className="notice auth-reason" id="auth-reason" data-testid="auth-reason">
+              {SIGN_IN_REASONS[reason]} New here? Create an account: it comes with 3 free credits.
+            </p>
+          ) : null}
+        </div>
+        <h2 id="auth-title">Sign in to Chorus</h2>
+        <p className="muted">
+          Use your e-mail and password, Google or Facebook. New accounts get 3 free credits.
+        </p>
+        <form onSubmit={onSubmit} noValidate>
+          <label className="field">
+            <span>Email</span>
+            <input
+              ref={emailRef}
+              aria-describedby={reason ? 'auth-reason' : undefined}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="you@example.com"
+            />
+          </label>
+          <label className="field">
+            <span>Password</span>
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              placeholder="At least 8 characters"
+            />
+          </label>
+          <div className="auth-forgot">
+            <button
+              type="button"
+              className="link-button"
+              aria-haspopup="dialog"
+              onClick={() => setForgotOpen(true)}
+            >
+              Forgot password?
+            </button>
+          </div>
+          {error?.from === 'form' ? (
+            <p role="alert" className="form-error" data-testid="auth-error">
+              {error.message}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy !== null}>
+            {busy === 'login' ? 'Signing in…' : 'Sign in to Dashboard'}
+          </button>
           <button
             type="button"
-            className="link-button"
-            aria-haspopup="dialog"
-            onClick={() => setForgotOpen(true)}
+            className="btn btn-ghost btn-block"
+            disabled={busy !== null}
+            onClick={() => void run('signup')}
           >
-            Forgot password?
+            {busy === 'signup' ? 'Creating account…' : 'Create Account'}
           </button>
+        </form>
+        <div className="divider" role="separator">
+          <span>or</span>
         </div>
-        {error?.from === 'form' ? (
+        <SocialButtons
+          disabled={busy !== null}
+          onSignedIn={onProviderSignedIn}
+          onError={onProviderError}
+        />
+        {error?.from === 'social' ? (
           <p role="alert" className="form-error" data-testid="auth-error">
             {error.message}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy !== null}>
-          {busy === 'login' ? 'Signing in…' : 'Sign in to Dashboard'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-block"
-          disabled={busy !== null}
-          onClick={() => void run('signup')}
-        >
-          {busy === 'signup' ? 'Creating account…' : 'Create Account'}
-        </button>
-      </form>
-      <div className="divider" role="separator">
-        <span>or</span>
-      </div>
-      <SocialButtons
-        disabled={busy !== null}
-        onSignedIn={onProviderSignedIn}
-        onError={onProviderError}
-      />
-      {error?.from === 'social' ? (
-        <p role="alert" className="form-error" data-testid="auth-error">
-          {error.message}
-        </p>
-      ) : null}
-      {forgotOpen ? (
-        <ForgotPasswordDialog initialEmail={email.trim()} onClose={() => setForgotOpen(false)} />
-      ) : null}
-    </section>
-  );
-});
+        {forgotOpen ? (
+          <ForgotPasswordDialog initialEmail={email.trim()} onClose={() => setForgotOpen(false)} />
+        ) : null}
+      </section>
+    );
+  },
+);

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useCheckoutWatch } from '../features/billing/checkout-watch';
@@ -97,6 +97,29 @@ function LegalMenu() {
   );
 }
 
+/**
+ * Keeps the header's height in the root's --header-height custom property: the cluster drawers
+ * start below the header, so its controls stay in sight and in reach at every width (its rows wrap
+ * on a phone).
+ */
+function useHeaderHeight(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () =>
+      root.style.setProperty('--header-height', `${header.getBoundingClientRect().height}px`);
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, [ref]);
+}
+
 /** Header: brand, nav, theme toggle, and the signed-in account controls. */
 export function Header({
   theme,
@@ -111,6 +134,8 @@ export function Header({
   const watch = useCheckoutWatch();
   const [open, setOpen] = useState<'plans' | 'history' | null>(null);
   const signedIn = token !== null;
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderHeight(headerRef);
 
   const buyCredits = () => {
     const t = token;
@@ -125,7 +150,7 @@ export function Header({
   };
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="header-inner">
         <Link to="/" className="brand" onClick={onHome} aria-label="Chorus home">
           <span className="brand-mark" aria-hidden="true">

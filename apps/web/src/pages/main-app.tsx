@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SAMPLE_REPORT_VIDEO_ID } from '@app/contracts';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, type SignInReason } from '../components/auth-card';
 import { Header } from '../components/header';
 import { Hero } from '../components/hero';
 import { SessionBanner } from '../components/session-banner';
@@ -54,6 +54,11 @@ export default function MainApp({
     token !== null && initialJob === null ? readOpenReport() : null,
   );
   const [view, setView] = useState<View>(initialView);
+  // Signed out, what brought the person to the sign-in card (the card says why); the Workspace
+  // link of a legal page arrives here with the workspace view asked for.
+  const [authReason, setAuthReason] = useState<SignInReason | null>(
+    !signedIn && initialView === 'workspace' ? 'workspaces' : null,
+  );
   const [heroVisible, setHeroVisible] = useState(initialJob === null && initialReport === null);
   const [videoId, setVideoId] = useState<string | null>(
     initialJob?.videoId ?? initialReport ?? null,
@@ -171,9 +176,10 @@ export default function MainApp({
   useEffect(() => writeOpenReport(reportVideoId), [reportVideoId]);
 
   const running = job.progress !== null;
-  const scrollToAuth = () => {
+  const scrollToAuth = (reason: SignInReason | null = null) => {
     setView('home');
     setHeroVisible(true);
+    setAuthReason(reason);
     requestAnimationFrame(() => {
       document
         .getElementById('auth-card')
@@ -285,18 +291,23 @@ export default function MainApp({
             setView('home');
             if (reportVideoId === null && !running) setHeroVisible(true);
           }}
-          onWorkspace={() => (signedIn ? openWorkspaces() : scrollToAuth())}
-          onGetStarted={scrollToAuth}
+          onWorkspace={() => (signedIn ? openWorkspaces() : scrollToAuth('workspaces'))}
+          onGetStarted={() => scrollToAuth()}
           onOpenReport={openReport}
         />
-        <SessionBanner onSignIn={scrollToAuth} />
+        <SessionBanner onSignIn={() => scrollToAuth()} />
         <CheckoutNotice />
         <EmailVerificationNotice />
         <main id="main" tabIndex={-1}>
           {!signedIn ? (
             <div className="signed-out">
-              {showHero ? <Hero onAnalyze={scrollToAuth} onCreateWorkspace={scrollToAuth} /> : null}
-              <AuthCard ref={emailRef} />
+              {showHero ? (
+                <Hero
+                  onAnalyze={() => scrollToAuth('analyze')}
+                  onCreateWorkspace={() => scrollToAuth('workspace')}
+                />
+              ) : null}
+              <AuthCard ref={emailRef} reason={authReason} />
             </div>
           ) : view === 'workspace' ? (
             <WorkspaceView

@@ -10,7 +10,7 @@ import {
   changeNotice,
   useCheckoutWatch,
 } from './checkout-watch';
-import PlansModal, { subscriptionLine } from './plans-modal';
+import PlansModal, { onFreeCredits, subscriptionLine } from './plans-modal';
 
 interface Call {
   url: string;
@@ -107,7 +107,7 @@ function renderModal(onShowHistory?: () => void) {
 }
 
 describe('plans modal', () => {
-  it('without a subscription: Basic is current, every plan can be chosen and opens its checkout in a new tab', async () => {
+  it('without a subscription: says so once, marks no plan current, every plan can be chosen and opens its checkout in a new tab', async () => {
     const base = defaults(billing());
     answer = (call) =>
       call.url.endsWith('/api/v1/stripe/checkout-session')
@@ -121,12 +121,17 @@ describe('plans modal', () => {
         : base(call);
     renderModal();
     const basic = await screen.findByTestId('plan-card-basic');
-    expect(basic.dataset.current).toBe('true');
     await waitFor(() =>
-      expect(within(basic).getByTestId('plan-status').textContent).toBe(
+      expect(screen.getByTestId('plan-status').textContent).toBe(
         'No subscription yet: you are using your free credits.',
       ),
     );
+    // said once, above the plans, and no plan claims to be the account's
+    expect(screen.getAllByTestId('plan-status')).toHaveLength(1);
+    expect(within(basic).queryByTestId('plan-status')).toBeNull();
+    expect(screen.queryByText('Current plan')).toBeNull();
+    for (const id of ['basic', 'pro', 'advanced'])
+      expect(screen.getByTestId(`plan-card-${id}`).dataset.current).toBe('false');
     expect(within(basic).getByRole('button').textContent).toBe('Choose Basic');
     expect(within(screen.getByTestId('plan-card-pro')).getByText('$79/month')).toBeTruthy();
     expect(
@@ -302,8 +307,10 @@ describe('purchase messages', () => {
     };
     expect(subscriptionLine(sub, 'pro')).toBe('Cancelled: ends on Feb 1, 2027.');
     expect(subscriptionLine({ ...sub, status: 'past_due' }, 'pro')).toMatch(/payment failed/);
-    expect(subscriptionLine({ ...sub, status: 'canceled' }, 'basic')).toMatch(
-      /No subscription yet/,
-    );
+    // a stopped subscription leaves the account on its credits: the window says so once, above the plans
+    expect(subscriptionLine({ ...sub, status: 'canceled' }, 'basic')).toBeNull();
+    expect(onFreeCredits({ ...sub, status: 'canceled' }, 'basic')).toBe(true);
+    expect(onFreeCredits(null, 'basic')).toBe(true);
+    expect(onFreeCredits(sub, 'pro')).toBe(false);
   });
 });

@@ -28,15 +28,25 @@ function price(cents: number, currency: string): string {
 
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
+/** What the plans window says, once, to an account that has never subscribed or has stopped. */
+export const NO_SUBSCRIPTION_LINE = 'No subscription yet: you are using your free credits.';
+
+/**
+ * Whether the account has no plan of its own: the plan in force is the default (basic) and no
+ * subscription is live. The header's plan button still shows the default's name, but the plans
+ * window marks no plan as current for it: nothing was bought.
+ */
+export function onFreeCredits(subscription: BillingReply['subscription'], plan: Plan): boolean {
+  return plan === 'basic' && (!subscription || !LIVE.has(subscription.status));
+}
+
 /** The line under the current plan's price that says where the subscription stands. */
 export function subscriptionLine(
   subscription: BillingReply['subscription'],
   currentPlan: Plan,
 ): string | null {
   if (!subscription || subscription.plan !== currentPlan || !LIVE.has(subscription.status)) {
-    return currentPlan === 'basic' && (!subscription || !LIVE.has(subscription.status))
-      ? 'No subscription yet: you are using your free credits.'
-      : null;
+    return null;
   }
   const day = formatDate(subscription.current_period_end);
   if (subscription.status === 'past_due') {
@@ -47,7 +57,8 @@ export function subscriptionLine(
 }
 
 /**
- * 'Choose Your Plan' with Basic, Pro and Advanced; the current plan is highlighted. A plan button
+ * 'Choose Your Plan' with Basic, Pro and Advanced; the current plan is highlighted (none while the
+ * account is on its free credits, which the window says once, above the plans). A plan button
  * opens that plan's checkout in a new tab; a subscriber's buttons open the billing portal instead
  * (switching plans there keeps one subscription), and the current plan's button manages it.
  * Failures are shown in the dialog.
@@ -77,6 +88,7 @@ export default function PlansModal({
   const subscription = billing.data?.subscription ?? null;
   const subscribed =
     subscription !== null && subscription.manageable && LIVE.has(subscription.status);
+  const free = onFreeCredits(subscription, current);
   const off = payments === 'off';
   const currency = billing.data?.credit_pack.currency ?? 'usd';
 
@@ -107,9 +119,14 @@ export default function PlansModal({
       onClose={onClose}
       className="dialog-wide"
     >
+      {free ? (
+        <p className="plans-free" data-testid="plan-status">
+          {NO_SUBSCRIPTION_LINE}
+        </p>
+      ) : null}
       <div className="plans-grid">
         {PLANS.map((p) => {
-          const isCurrent = p.id === current;
+          const isCurrent = !free && p.id === current;
           const details = PLAN_CATALOGUE[p.id];
           const label = planLabel(p.id);
           const manage = isCurrent && subscribed;

@@ -16,8 +16,12 @@ export function ClusterActionButtons({ cluster }: { cluster: Cluster }): ReactNo
       <button
         type="button"
         className="btn btn-ghost btn-small"
-        onClick={() => tools.openAnalysis(cluster)}
-        disabled={loading}
+        // aria-disabled while its analysis loads, not disabled: closing the drawer gives the focus
+        // back here, and a disabled button would drop it to <body>
+        onClick={() => {
+          if (!loading) tools.openAnalysis(cluster);
+        }}
+        aria-disabled={loading}
         aria-pressed={open === 'analysis'}
         aria-busy={loading}
       >

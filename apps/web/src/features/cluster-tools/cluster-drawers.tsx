@@ -17,9 +17,10 @@ function authorName(c: Pick<CommentRef, 'author' | 'id'>): string {
 }
 
 /**
- * The drawer frame: a labelled side panel; X or Escape closes it. Tab stays inside it while it is
- * open (on a phone it covers the whole screen, on a desktop the sidebar): Tab past its last control
- * had gone on to the page's controls hidden behind it. A mouse can still use the report beside it.
+ * The drawer frame: a labelled side panel below the site header; X or Escape closes it. Tab stays
+ * inside it while it is open (on a phone it covers the page below the header, on a desktop the
+ * sidebar): Tab past its last control had gone on to the page's controls hidden behind it. A mouse
+ * can still use the header and the report beside it.
  */
 function Drawer({
   title,
@@ -35,10 +36,17 @@ function Drawer({
   const headingId = `${testId}-title`;
   const panel = useRef<HTMLElement>(null);
   // Focus goes back to what opened the drawer (a row's Analyze, Comments or Chat button) when it
-  // closes, as the evidence modal does; it had fallen to <body>, the top of a long report.
+  // closes, as the evidence modal does; it had fallen to <body>, the top of a long report. Another
+  // row button pressed while a drawer is open swaps the drawer's content (the frame stays): the
+  // control outside the drawer that had the focus last is the opener then.
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    let opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onFocusIn = (e: FocusEvent) => {
+      if (e.target instanceof HTMLElement && !panel.current?.contains(e.target)) opener = e.target;
+    };
+    document.addEventListener('focusin', onFocusIn);
     return () => {
+      document.removeEventListener('focusin', onFocusIn);
       if (opener?.isConnected) opener.focus();
     };
   }, []);
@@ -46,7 +54,12 @@ function Drawer({
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
-      else if (panel.current) keepTabInside(e, panel.current);
+      else if (!panel.current) return;
+      else if (e.key === 'Tab' && document.activeElement === document.body) {
+        // the focused control went away (a list grew, a button was replaced): back into the drawer
+        e.preventDefault();
+        panel.current.focus();
+      } else keepTabInside(e, panel.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -197,6 +210,14 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
 
   const hasMore = !failed && !expired && (total === null || comments.length < total);
 
+  // The last page in, Load more comments goes; when it had the focus (Tab brings it into view,
+  // which loads that page), the focus goes to the list's scroller, not out of the drawer to <body>.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hasMore || document.activeElement !== document.body) return;
+    list.current?.closest<HTMLElement>('.drawer-body')?.focus();
+  }, [hasMore]);
+
   // The first page loads at once; later pages as the end of the list scrolls into view.
   const started = useRef(false);
   useEffect(() => {
@@ -224,7 +245,7 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
     );
   }
   return (
-    <div>
+    <div ref={list}>
       {total !== null ? (
         <p className="muted small" data-testid="comments-count">
           Showing {formatCount(comments.length)} of {formatCount(total)} comments, most-liked first
@@ -238,7 +259,13 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
       {loading ? <p className="muted">Loading comments…</p> : null}
       {hasMore ? (
         <div ref={sentinel} className="drawer-more">
-          <button type="button" className="btn btn-small" onClick={loadMore} disabled={loading}>
+          {/* aria-disabled, not disabled, while a page loads: a disabled button drops the focus */}
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={loadMore}
+            aria-disabled={loading}
+          >
             Load more comments
           </button>
         </div>
@@ -341,7 +368,7 @@ export default function ClusterDrawerPanel(): ReactNode {
         typeof tools.openAnalysis
       >[0]);
     return (
-      <Drawer title={`Cluster ${d.clusterId}`} testId="analysis-drawer" onClose={tools.close}>
+      <Drawer title={`Analysis · ${d.heading}`} testId="analysis-drawer" onClose={tools.close}>
         {state?.loading || state === undefined ? (
           <p className="muted" role="status">
             {MESSAGES.analyzing}

@@ -46,7 +46,7 @@ export function CreatorXToolbar({
           value={context}
           maxLength={2000}
           onChange={(e) => setContext(e.target.value)}
-          placeholder="e.g. this is a cooking channel; treat recipe requests as Requests"
+          placeholder="e.g. a cooking channel"
         />
         <button
           type="submit"

@@ -71,8 +71,15 @@ describe('cluster tools', () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
     expect(screen.getByText('Analyzing…')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Analyze' }).disabled).toBe(true);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Cluster 3');
+    expect(
+      screen
+        .getByRole<HTMLButtonElement>('button', { name: 'Analyze' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+    // titled with the cluster's heading, as the comments and chat drawers are
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Analysis · Recipe requests',
+    );
     expect(pending[0]!.body).toEqual({ video_id: 'abcdefghijk', cluster_id: 3 });
     await answer(0, 200, {
       analysis: {
@@ -118,6 +125,18 @@ describe('cluster tools', () => {
 
   it('gives focus back to the button that opened a drawer when it closes', () => {
     setup();
+    // the analysis drawer closed while its analysis still loads
+    const analyze = screen.getByRole('button', { name: 'Analyze' });
+    analyze.focus();
+    fireEvent.click(analyze);
+    expect(screen.getByText('Analyzing…')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(analyze);
+    // pressed again while loading, it does not start a second request
+    fireEvent.click(analyze);
+    expect(pending).toHaveLength(1);
+    fireEvent.keyDown(window, { key: 'Escape' });
     const comments = screen.getByRole('button', { name: 'Comments' });
     comments.focus();
     fireEvent.click(comments);
@@ -130,6 +149,52 @@ describe('cluster tools', () => {
     fireEvent.click(chat);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.activeElement).toBe(chat);
+    // Comments, then Chat pressed while that drawer is open: closing goes back to Chat
+    comments.focus();
+    fireEvent.click(comments);
+    chat.focus();
+    fireEvent.click(chat);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Recipe requests');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(chat);
+  });
+
+  it('keeps the focus in the comments drawer while Load more loads the last page and goes', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Comments' }));
+    const comment = (id: string) => ({
+      id,
+      text: `comment ${id}`,
+      author: 'ana',
+      like_count: 1,
+      published_at: '2026-01-01T00:00:00Z',
+    });
+    await answer(0, 200, {
+      comments: [comment('a'), comment('b')],
+      total: 3,
+      page: 1,
+      page_size: 25,
+      expired: false,
+    });
+    const more = await screen.findByRole('button', { name: 'Load more comments' });
+    more.focus();
+    fireEvent.click(more);
+    // loading: still focusable (a disabled button would drop the focus to <body>)
+    await waitFor(() => expect(more.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(more);
+    await answer(1, 200, {
+      comments: [comment('c')],
+      total: 3,
+      page: 2,
+      page_size: 25,
+      expired: false,
+    });
+    await screen.findByText('comment c');
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).toBeNull();
+    // the button went with the last page: the focus is on the list's scroller, in the drawer
+    const drawer = screen.getByRole('dialog');
+    expect(document.activeElement).toBe(drawer.querySelector('.drawer-body'));
   });
 
   it('shows the raw result, the error with Retry, and the alert on failure', async () => {
@@ -145,7 +210,11 @@ describe('cluster tools', () => {
     await screen.findByText('Unable to analyze this cluster right now.', {
       selector: '[role="alert"]',
     });
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Analyze' }).disabled).toBe(false);
+    expect(
+      screen
+        .getByRole<HTMLButtonElement>('button', { name: 'Analyze' })
+        .getAttribute('aria-disabled'),
+    ).toBe('false');
   });
 
   it('chat: Send needs text and no request in flight; failures and empty answers; reopening clears', async () => {

@@ -3,17 +3,39 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from '../../lib/api';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { usePublicConfig } from '../../lib/public-config';
 
 export const SENT_AGAIN_TEXT = 'We sent a new link. It works for 24 hours.';
-/** Where the e-mails are when this server sends none (its outbox, the embedded default). */
-export const OUTBOX_HINT =
-  'This server sends no e-mail yet: whoever runs it finds the message in its outbox folder (DATA_DIR/outbox).';
+export const CHECK_INBOX_TEXT =
+  'Check your inbox, and your spam folder if it is not there. The link works for 24 hours.';
+
+const DISMISSED_PREFIX = 'verify_notice_dismissed:';
+
+/** The local-storage key that remembers an account dismissed the notice (addresses ignore case). */
+export function verifyNoticeDismissedKey(email: string): string {
+  return `${DISMISSED_PREFIX}${email.trim().toLowerCase()}`;
+}
+
+function readDismissed(email: string): boolean {
+  try {
+    return localStorage.getItem(verifyNoticeDismissedKey(email)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberDismissed(email: string): void {
+  try {
+    localStorage.setItem(verifyNoticeDismissedKey(email), '1');
+  } catch {
+    // Storage disabled: dismissed for this page view only.
+  }
+}
 
 /**
- * "Confirm your e-mail address: we sent a link to {email}." for a signed-in account whose address
- * is not confirmed, with Send again (POST /auth/verify-email/resend) and Dismiss (until the next
- * visit). Nothing shows for a confirmed account or one without an e-mail.
+ * "Confirm your e-mail address: we've sent a link to {email}." for a signed-in account whose
+ * address is not confirmed, with Send again (POST /auth/verify-email/resend) and Dismiss, which
+ * this browser remembers for that account (it had come back at every reload). Nothing shows for a
+ * confirmed account or one without an e-mail.
  */
 export function EmailVerificationNotice() {
   const { token } = useAuth();
@@ -25,13 +47,14 @@ export function EmailVerificationNotice() {
     staleTime: Infinity,
     retry: false,
   });
-  const mail = usePublicConfig()?.mail;
-  const [dismissed, setDismissed] = useState(false);
+  const [dismissedNow, setDismissedNow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const account = me.data;
-  if (token === null || dismissed || !account?.email || account.email_verified) return null;
+  if (token === null || dismissedNow || !account?.email || account.email_verified) return null;
+  const email = account.email;
+  if (readDismissed(email)) return null;
 
   const sendAgain = async () => {
     if (busy) return;
@@ -59,12 +82,10 @@ export function EmailVerificationNotice() {
       data-testid="verify-notice"
     >
       <div className="verify-notice-text">
-        <p>Confirm your e-mail address: we sent a link to {account.email}.</p>
-        {mail === 'outbox' ? (
-          <p className="small" data-testid="outbox-hint">
-            {OUTBOX_HINT}
-          </p>
-        ) : null}
+        <p>Confirm your e-mail address: we&rsquo;ve sent a link to {email}.</p>
+        <p className="small" data-testid="verify-hint">
+          {CHECK_INBOX_TEXT}
+        </p>
         {result ? (
           <p
             role={result.ok ? 'status' : 'alert'}
@@ -86,7 +107,10 @@ export function EmailVerificationNotice() {
         <button
           type="button"
           className="btn btn-ghost btn-small"
-          onClick={() => setDismissed(true)}
+          onClick={() => {
+            rememberDismissed(email);
+            setDismissedNow(true);
+          }}
         >
           Dismiss
         </button>

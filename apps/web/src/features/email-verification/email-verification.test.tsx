@@ -7,7 +7,11 @@ import { EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts';
 import { AuthProvider } from '../../lib/auth';
 import { CheckoutWatchProvider } from '../billing/checkout-watch';
 import { OFFLINE_PUBLIC_CONFIG } from '../../lib/public-config';
-import { EmailVerificationNotice, OUTBOX_HINT, SENT_AGAIN_TEXT } from './email-verification-notice';
+import {
+  CHECK_INBOX_TEXT,
+  EmailVerificationNotice,
+  SENT_AGAIN_TEXT,
+} from './email-verification-notice';
 import { CONFIRMED_TEXT, SIGN_IN_FIRST_TEXT, VerifyEmailPage } from './verify-email-page';
 
 const TOKEN = 'Verify_tok-123'.padEnd(43, 'x');
@@ -115,17 +119,15 @@ describe('VerifyEmailPage', () => {
 });
 
 describe('EmailVerificationNotice', () => {
-  it('says where the link is when this server sends no e-mail (its outbox), and not otherwise', async () => {
-    replies['/api/v1/config'] = { status: 200, body: { ...OFFLINE_PUBLIC_CONFIG, mail: 'outbox' } };
-    renderAt('/', null);
-    expect((await screen.findByTestId('outbox-hint')).textContent).toBe(OUTBOX_HINT);
-    cleanup();
-    replies['/api/v1/config'] = { status: 200, body: { ...OFFLINE_PUBLIC_CONFIG, mail: 'smtp' } };
-    renderAt('/', null);
-    await screen.findByTestId('verify-notice');
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/v1/config'))).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('outbox-hint')).toBeNull();
+  it('says "check your inbox" and never where a server without SMTP keeps its e-mails', async () => {
+    for (const mail of ['outbox', 'smtp'] as const) {
+      replies['/api/v1/config'] = { status: 200, body: { ...OFFLINE_PUBLIC_CONFIG, mail } };
+      renderAt('/', null);
+      const notice = await screen.findByTestId('verify-notice');
+      expect(screen.getByTestId('verify-hint').textContent, mail).toBe(CHECK_INBOX_TEXT);
+      expect(notice.textContent).not.toMatch(/outbox|DATA_DIR|whoever runs/i);
+      cleanup();
+    }
   });
 
   it('asks an unconfirmed account to confirm, sends again, and can be dismissed', async () => {
@@ -133,7 +135,7 @@ describe('EmailVerificationNotice', () => {
     renderAt('/', null);
     const notice = await screen.findByTestId('verify-notice');
     expect(notice.querySelector('p')!.textContent).toBe(
-      'Confirm your e-mail address: we sent a link to me@example.com.',
+      'Confirm your e-mail address: we’ve sent a link to me@example.com.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
     expect((await screen.findByText(SENT_AGAIN_TEXT)).getAttribute('role')).toBe('status');
@@ -141,6 +143,36 @@ describe('EmailVerificationNotice', () => {
       { method: 'POST', url: '/api/v1/auth/verify-email/resend', body: null },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('verify-notice')).toBeNull();
+  });
+
+  it('stays dismissed after a reload, for that account only', async () => {
+    renderAt('/', null);
+    await screen.findByTestId('verify-notice');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('verify-notice')).toBeNull();
+    cleanup();
+
+    // the page loads again: same account, still dismissed
+    const asked = calls.filter((c) => c.url.includes('/auth/me')).length;
+    renderAt('/', null);
+    await screen.findByText('dashboard');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.includes('/auth/me')).length).toBeGreaterThan(asked),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('verify-notice')).toBeNull();
+    cleanup();
+
+    // another account in this browser (the address in another case is the same account)
+    account.email = 'Other@Example.com';
+    renderAt('/', null);
+    await screen.findByTestId('verify-notice');
+    cleanup();
+    account.email = 'ME@example.com';
+    renderAt('/', null);
+    await screen.findByText('dashboard');
+    await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('verify-notice')).toBeNull();
   });
 

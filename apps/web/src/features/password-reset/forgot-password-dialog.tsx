@@ -3,8 +3,10 @@ import type { FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
-import { usePublicConfig } from '../../lib/public-config';
-import { OUTBOX_HINT } from '../email-verification/email-verification-notice';
+
+/** Under the server's "we've e-mailed it a link" reply. */
+export const RESET_HINT =
+  'Check your inbox, and your spam folder if it is not there. The link works for an hour; no e-mail after a few minutes? Ask again.';
 
 /**
  * "Forgot password?" from the auth card: the e-mail address (the card's, when one was typed) and
@@ -23,7 +25,6 @@ export function ForgotPasswordDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const mail = usePublicConfig()?.mail;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -57,11 +58,7 @@ export function ForgotPasswordDialog({
           >
             <p>{sent}</p>
           </div>
-          <p className="muted small reset-hint">
-            {mail === 'outbox'
-              ? `The link works for an hour. ${OUTBOX_HINT}`
-              : 'The link works for an hour. No e-mail? Check your spam folder, or ask again in a few minutes.'}
-          </p>
+          <p className="muted small reset-hint">{RESET_HINT}</p>
           <div className="dialog-actions">
             <button type="button" className="btn btn-primary" onClick={onClose}>
               Done

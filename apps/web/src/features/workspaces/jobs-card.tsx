@@ -9,8 +9,12 @@ export function jobProgressLabel(job: WorkspaceJob | undefined): string {
   return `${step}… ${Math.round(job.progress.percent)}%`;
 }
 
+/**
+ * One analysis: a running one shows its bar and step, a finished one its outcome alone (no bar: the
+ * bar's last width, caught mid-animation, had shown a part-filled bar under "✓ Complete").
+ */
 function JobRow({ job, onOpen }: { job: WorkspaceJob; onOpen: (videoId: string) => void }) {
-  const percent = job.state === 'complete' ? 100 : Math.round(job.progress?.percent ?? 0);
+  const percent = Math.round(job.progress?.percent ?? 0);
   const eta = job.state === 'running' ? formatEta(job.progress?.etaSeconds) : null;
   return (
     <li className={`ws-job ws-job-${job.state}`} data-testid="workspace-job" data-state={job.state}>
@@ -30,6 +34,8 @@ function JobRow({ job, onOpen }: { job: WorkspaceJob; onOpen: (videoId: string) 
         <p className="form-error small" role="alert">
           {job.error}
         </p>
+      ) : job.state === 'complete' ? (
+        <p className="muted small ws-job-status">✓ Complete</p>
       ) : (
         <>
           <div
@@ -43,7 +49,7 @@ function JobRow({ job, onOpen }: { job: WorkspaceJob; onOpen: (videoId: string) 
             <div className="progress-fill" style={{ width: `${percent}%` }} />
           </div>
           <p className="muted small ws-job-status">
-            {job.state === 'complete' ? '✓ Complete' : jobProgressLabel(job)}
+            {jobProgressLabel(job)}
             {eta ? ` · ${eta}` : ''}
           </p>
         </>

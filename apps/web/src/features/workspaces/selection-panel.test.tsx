@@ -219,6 +219,11 @@ describe('workspace selection panel', () => {
         ).toEqual(['running', 'complete']),
       { timeout: 5000 },
     );
+    // the running one shows its bar; the complete one its outcome, and no part-filled bar
+    const [runningJob, completeJob] = screen.getAllByTestId('workspace-job');
+    expect(within(runningJob!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(within(completeJob!).queryByRole('progressbar')).toBeNull();
+    expect(within(completeJob!).getByText('✓ Complete')).toBeTruthy();
     expect(api.calls.filter((c) => c.path.startsWith('/api/v1/retag/'))).toHaveLength(0);
     jobStatus[`job-${B.youtube_video_id}`] = 'complete';
     await waitFor(

@@ -276,6 +276,20 @@ describeEachDatabase('analysis API with the file source', (t) => {
   });
 
   it.each([
+    `https://www.youtube.com/attribution_link?a=xyz&u=%2Fwatch%3Fv%3D${SMALL}%26feature%3Dshare`,
+    `<iframe width="560" height="315" src="https://www.youtube.com/embed/${SMALL}?si=x" title="YouTube video player" frameborder="0" allowfullscreen></iframe>`,
+    `https://i.ytimg.com/vi/${SMALL}/hqdefault.jpg`,
+    `https://www.youtube.com/user/SomeCreator#p/u/1/${SMALL}`,
+  ])('starts the video a pasted %s names, as the web app does', async (link) => {
+    const { token } = await signUpTestUser(app);
+    const res = await start(token, new URLSearchParams({ video_url: link }).toString());
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await finished(token, res.json<{ job_id: string }>().job_id);
+    expect(done.video_id).toBe(SMALL);
+    expect(done.status).toBe('complete');
+  });
+
+  it.each([
     ['video_url=https://example.com/watch?v=abc', INVALID_VIDEO_URL_MESSAGE],
     ['video_url=https://www.youtube.com/watch?v=short', INVALID_VIDEO_URL_MESSAGE],
     ['video_id=not-an-id', INVALID_VIDEO_URL_MESSAGE],
