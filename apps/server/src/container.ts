@@ -25,6 +25,13 @@ import { GoogleAuthLibraryIdTokenVerifier } from './providers/google/google-auth
 import type { GoogleIdTokenVerifier } from './providers/google/google-id-token-verifier.port';
 import { FileOutboxMailer } from './providers/mail/file-outbox-mailer';
 import type { Mailer } from './providers/mail/mailer.port';
+import { meteredLanguageModel } from './providers/metrics/metered-language-model';
+import {
+  noopMetrics,
+  type Metrics,
+  type MetricsExposition,
+} from './providers/metrics/metrics.port';
+import { createPromMetrics } from './providers/metrics/prom-metrics';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { createPayments, type Payments } from './providers/stripe/create-payment-gateway';
 import { createLanguageModel } from './providers/llm/create-language-model';
@@ -101,6 +108,10 @@ export interface Container {
   mailer: Mailer;
   /** Start-up work still under way (migrations, the embedding model), for the readiness check. */
   startup: StartupState;
+  /** What the process measures: Prometheus figures with METRICS_PORT, else a no-op. */
+  metrics: Metrics;
+  /** The Prometheus text the metrics server (METRICS_PORT) serves, or null when metrics are off. */
+  metricsExposition: MetricsExposition | null;
 }
 
 /** Replaceable parts, for tests (a movable clock, cheap password hashing) and demos. */
@@ -155,6 +166,18 @@ export function createContainer(input: {
       apiBaseUrl: config.youtube.apiBaseUrl,
       fallback: config.youtube.fallback === 'innertube' ? new InnertubeCommentSource() : null,
     });
+  const prom =
+    config.metrics.port === undefined
+      ? null
+      : createPromMetrics({
+          jobStates: () => repos.analysisJobs.unfinishedByStatus(),
+          onCollectError: (err) => logger.warn({ err }, 'metrics: reading job states failed'),
+        });
+  const metrics: Metrics = prom ?? noopMetrics;
+  const languageModel =
+    overrides.languageModel !== undefined
+      ? overrides.languageModel
+      : createLanguageModel(config.llm);
   const youtubeComments = new ChainedCommentSource([
     new SampleCommentSource(sample),
     configuredComments,
@@ -174,9 +197,9 @@ export function createContainer(input: {
     embedder:
       overrides.embedder ?? createTextEmbedder({ ...config.embeddings, dataDir: config.dataDir }),
     languageModel:
-      overrides.languageModel !== undefined
-        ? overrides.languageModel
-        : createLanguageModel(config.llm),
+      languageModel && metrics.enabled
+        ? meteredLanguageModel(languageModel, metrics)
+        : languageModel,
     // Instagram keys (ig_<media id>) are read with the workspace's Instagram token.
     commentSource: new InstagramRoutingCommentSource(
       youtubeComments,
@@ -227,6 +250,8 @@ export function createContainer(input: {
     instagram,
     mailer: overrides.mailer ?? createMailer(config, logger, clock),
     startup: overrides.startup ?? new StartupState(),
+    metrics,
+    metricsExposition: prom,
   };
 }
 

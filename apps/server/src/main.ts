@@ -14,6 +14,7 @@ import { createContainer, type Container } from './container';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { createDatabase, databaseOptionsFromConfig, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { startMetricsServer } from './http/build-metrics-server';
 import { buildHealthServer, buildServer } from './http/build-server';
 import { startWorker } from './jobs/start-worker';
 import { createLogger, type Logger } from './logger';
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
   const http = await startHttp(container);
   if (http) stops.push(http);
+  const metricsServer = await startMetricsServer(container);
+  if (metricsServer) stops.push(metricsServer);
   await migrate(database, logger);
   container.startup.end('migrations');
   if (config.role === 'all' || config.role === 'worker')

@@ -112,6 +112,17 @@ export const EnvSchema = z.object({
       .max(65535, 'must be at most 65535')
       .optional(),
   ),
+  // --- metrics --------------------------------------------------------------------------------
+  METRICS_PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(65535, 'must be at most 65535')
+      .optional(),
+  ),
+  METRICS_HOST: strDefault('127.0.0.1'),
   // --- analysis -------------------------------------------------------------------------------
   MAX_COMMENTS_PER_ANALYSIS: int(10_000, 1, 1_000_000),
   COMMENT_RETENTION_DAYS: int(30, 1, 3650),
@@ -271,6 +282,11 @@ export interface Config {
      */
     workerHealthPort: number | undefined;
   };
+  /**
+   * METRICS_PORT / METRICS_HOST: the Prometheus endpoint (/metrics) on its own port, never the
+   * public one; port undefined: no metrics are collected or served.
+   */
+  metrics: { port: number | undefined; host: string };
   analysis: {
     maxCommentsPerAnalysis: number;
     commentRetentionDays: number;
@@ -501,6 +517,7 @@ function toConfig(e: Env): Config {
       leaseMs: e.QUEUE_LEASE_MS,
       workerHealthPort: e.WORKER_HEALTH_PORT,
     },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     analysis: {
       maxCommentsPerAnalysis: e.MAX_COMMENTS_PER_ANALYSIS,
       commentRetentionDays: e.COMMENT_RETENTION_DAYS,

@@ -54,6 +54,18 @@ export async function buildServer(
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerAuth(app);
+  const { metrics } = container;
+  if (metrics.enabled) {
+    // By route pattern (`/api/v1/analyze/:jobId`), never the address, so no id becomes a label.
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.httpRequest({
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      });
+    });
+  }
 
   await app.register(
     async (api) => {

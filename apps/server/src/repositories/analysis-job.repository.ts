@@ -164,6 +164,27 @@ export function createAnalysisJobRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Unfinished jobs by status with the creation time of the oldest in each (the metrics
+     * endpoint's job and queue gauges): one grouped query over the jobs not finished.
+     */
+    async unfinishedByStatus(): Promise<
+      { status: AnalysisJobStatus; count: number; oldest: Date }[]
+    > {
+      const rows = await db
+        .selectFrom('analysisJobs')
+        .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+        .select((eb) => eb.fn.min('createdAt').as('oldest'))
+        .where('status', 'not in', TERMINAL)
+        .groupBy('status')
+        .execute();
+      return rows.map((r) => ({
+        status: r.status,
+        count: Number(r.count),
+        oldest: new Date(r.oldest),
+      }));
+    },
+
     /** Marks jobs whose raw comments were purged. */
     async markCommentsExpired(jobIds: string[], at: Date): Promise<void> {
       if (jobIds.length === 0) return;

@@ -37,7 +37,11 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi(pathname);
+    // /metrics is served on METRICS_PORT only; here it is a JSON 404, not the SPA's shell
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi(pathname) &&
+      pathname !== '/metrics';
     if (!isPage) {
       const shown = excerpt(pathname);
       throw new NotFoundError(

@@ -10,6 +10,7 @@ import type { Cluster, ClusterSentiment, ExecutiveSummary } from '@app/contracts
 import type { Clock } from '../../clock';
 import type { Config } from '../../config/config';
 import type { JobQueue } from '../../jobs/job-queue.port';
+import type { Metrics } from '../../providers/metrics/metrics.port';
 import type { CommentSource } from '../../providers/youtube/comment-source.port';
 import type { Repositories, TransactionRunner } from '../../repositories';
 
@@ -25,6 +26,8 @@ export interface AnalysisDeps {
   analysisConfig: Config['analysis'];
   /** The analysis core's `analyseComments` (injected so the container owns the choice). */
   analyse: AnalyseFn;
+  /** Stage durations, embedding throughput and credit movements (a no-op when absent). */
+  metrics?: Metrics;
 }
 
 /** The shape of `analyseComments` from @app/analysis that the job relies on. */
@@ -86,5 +89,6 @@ export function analysisDepsFrom(
     languageModel: c.languageModel,
     analysisConfig: c.config.analysis,
     analyse: c.analyse,
+    ...(c.metrics ? { metrics: c.metrics } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { StageProgress } from '@app/analysis';
 import { isSampleVideoId, type ReportBody } from '@app/contracts';
 import { LeaseLostError } from '../../jobs/job-queue.port';
 import type { Logger } from '../../logger';
+import { noopMetrics, type Metrics } from '../../providers/metrics/metrics.port';
 import { CommentSourceError } from '../../providers/youtube/comment-source.port';
 import type { AnalysisJob, AnalysisJobStatus } from '../../repositories/analysis-job.repository';
 import { creditsFor, isAnalysisInputError, ledgerKeys, type AnalysisDeps } from './analysis-deps';
@@ -28,7 +29,7 @@ type ProcessDeps = Pick<
   AnalysisDeps,
   'repos' | 'transaction' | 'clock' | 'commentSource' | 'embedder' | 'languageModel' | 'analyse'
 > &
-  Partial<Pick<AnalysisDeps, 'analysisConfig'>> & {
+  Partial<Pick<AnalysisDeps, 'analysisConfig' | 'metrics'>> & {
     logger?: Pick<Logger, 'warn' | 'error'>;
     progressIntervalMs?: number;
   };
@@ -54,7 +55,9 @@ export async function processAnalysisJob(
 
   const started = deps.clock.now();
   const progress = createProgressWriter(deps, job.id, started, deps.progressIntervalMs ?? 500);
+  const stages = createStageTimer(deps.metrics ?? noopMetrics);
   try {
+    stages.enter('fetching');
     await progress.set('fetching', 1, true);
     const fetched = await deps.commentSource.fetchComments(job.videoId, {
       maxComments: job.commentLimit,
@@ -73,6 +76,7 @@ export async function processAnalysisJob(
         'This video has no comments to analyze yet.',
       );
     }
+    stages.comments = fetched.comments.length;
     await progress.set('embedding', 20, true);
 
     const result = await deps.analyse(
@@ -84,11 +88,13 @@ export async function processAnalysisJob(
         signal: context.signal,
         threads: deps.analysisConfig?.threads,
         onProgress: (p) => {
+          stages.enter(p.stage);
           const band = BANDS[p.stage];
           void progress.set(band.status, band.from + (band.to - band.from) * p.fraction);
         },
       },
     );
+    stages.enter('saving');
     await progress.set('saving', 96, true);
     await progress.flush();
 
@@ -108,7 +114,10 @@ export async function processAnalysisJob(
     const finishedAt = deps.clock.now();
     const processingSeconds = Math.max(0, (finishedAt.getTime() - started.getTime()) / 1000);
 
+    // what the transaction settled, or null when another delivery had finished the job
+    const settled: { credits: number | null } = { credits: null };
     await deps.transaction(async (repos) => {
+      settled.credits = null;
       const locked = await repos.analysisJobs.lockById(job.id);
       if (!locked || locked.status === 'complete' || locked.status === 'failed') return;
       await repos.comments.insertMany(
@@ -155,9 +164,15 @@ export async function processAnalysisJob(
         });
       }
       await repos.analysisJobs.markComplete(job.id, { chargedCredits: charged, finishedAt });
+      settled.credits = charged;
       // the public counter counts real audiences' comments, not the invented sample ones
       if (!free) await repos.reports.addAnalysedComments(analyzed);
     });
+    stages.end();
+    if (settled.credits !== null) {
+      deps.metrics?.credits('settled', settled.credits);
+      stages.finished('complete');
+    }
   } catch (error) {
     progress.stop();
     if (context.signal.aborted) {
@@ -177,6 +192,7 @@ export async function processAnalysisJob(
       }
       const refunded = isSampleVideoId(job.videoId) ? '' : ' Your credits were refunded.';
       await failAndRefund(deps, job, `${error.message}${refunded}`);
+      stages.finished('failed');
       return;
     }
     deps.logger?.error(
@@ -189,6 +205,7 @@ export async function processAnalysisJob(
       throw error;
     }
     await failAndRefund(deps, job, UNEXPECTED_FAILURE);
+    stages.finished('failed');
   } finally {
     progress.stop();
   }
@@ -199,14 +216,17 @@ export async function processAnalysisJob(
  * sample analysis held nothing and gets no refund line.
  */
 export async function failAndRefund(
-  deps: Pick<AnalysisDeps, 'transaction' | 'clock'>,
+  deps: Pick<AnalysisDeps, 'transaction' | 'clock' | 'metrics'>,
   job: Pick<AnalysisJob, 'id' | 'userId'>,
   reason: string,
 ): Promise<void> {
+  let refunded = 0;
   await deps.transaction(async (repos) => {
+    refunded = 0;
     const locked = await repos.analysisJobs.lockById(job.id);
     if (!locked || locked.status === 'complete' || locked.status === 'failed') return;
     if (!isSampleVideoId(locked.videoId)) {
+      refunded = locked.reservedCredits;
       await repos.ledger.append({
         userId: job.userId,
         delta: locked.reservedCredits,
@@ -217,6 +237,41 @@ export async function failAndRefund(
     }
     await repos.analysisJobs.markFailed(job.id, { error: reason, finishedAt: deps.clock.now() });
   });
+  deps.metrics?.credits('refunded', refunded);
+}
+
+/**
+ * Times a run's stages for the metrics (wall-clock, whatever the injected clock says): each
+ * `enter` closes the stage before it; the embedding stage also counts the comments embedded.
+ */
+function createStageTimer(metrics: Metrics) {
+  const runStart = performance.now();
+  let current: string | null = null;
+  let since = 0;
+  const close = (at: number) => {
+    if (current === null) return;
+    const seconds = (at - since) / 1000;
+    metrics.analysisStage({ stage: current, comments: timer.comments, seconds });
+    if (current === 'embedding') metrics.commentsEmbedded({ comments: timer.comments, seconds });
+    current = null;
+  };
+  const timer = {
+    /** The run's comment count, once fetched (0 before). */
+    comments: 0,
+    enter(stage: string) {
+      if (stage === current) return;
+      const at = performance.now();
+      close(at);
+      current = stage;
+      since = at;
+    },
+    end: () => close(performance.now()),
+    finished(outcome: 'complete' | 'failed') {
+      const seconds = (performance.now() - runStart) / 1000;
+      metrics.analysisFinished({ outcome, comments: timer.comments, seconds });
+    },
+  };
+  return timer;
 }
 
 /**

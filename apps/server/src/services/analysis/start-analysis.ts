@@ -43,7 +43,7 @@ export const QUEUE_UNAVAILABLE_REASON =
 export async function startAnalysis(
   deps: Pick<
     AnalysisDeps,
-    'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig'
+    'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig' | 'metrics'
   >,
   input: {
     userId: string;
@@ -133,7 +133,10 @@ export async function requireOneCredit(
  * A `free` analysis (a sample video) reserves nothing and writes no ledger line.
  */
 export async function queueAnalysis(
-  deps: Pick<AnalysisDeps, 'repos' | 'transaction' | 'clock' | 'jobQueue' | 'analysisConfig'>,
+  deps: Pick<
+    AnalysisDeps,
+    'repos' | 'transaction' | 'clock' | 'jobQueue' | 'analysisConfig' | 'metrics'
+  >,
   input: {
     userId: string;
     videoId: string;
@@ -174,6 +177,7 @@ export async function queueAnalysis(
     });
   });
 
+  deps.metrics?.credits('held', reserved);
   // If this process dies before the enqueue, the worker's start-up sweep enqueues the job.
   try {
     await deps.jobQueue.enqueue(ANALYSIS_JOB_NAME, { jobId }, { jobId, priority });
