@@ -217,8 +217,8 @@ export function createContainer(input: {
     ),
     jobQueue:
       overrides.jobQueue ??
-      createJobQueue(config.queue, repos.queueJobs, (err) =>
-        logger.error({ err }, 'job queue error'),
+      createJobQueue(config.queue, repos.queueJobs, (err, context) =>
+        logger.error({ err, ...context }, 'job queue error'),
       ),
     analyse: overrides.analyse ?? analyseComments,
     googleVerifier:

@@ -8,7 +8,7 @@ import { PostgresJobQueue } from './postgres-job-queue';
 export function createJobQueue(
   config: Config['queue'],
   repository: QueueJobRepository,
-  onError?: (error: unknown) => void,
+  onError?: (error: unknown, context?: { jobId: string }) => void,
 ): JobQueue {
   if (config.driver === 'bullmq') {
     return new BullMqJobQueue({ redisUrl: config.redisUrl, leaseMs: config.leaseMs });

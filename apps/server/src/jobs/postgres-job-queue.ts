@@ -17,7 +17,8 @@ export interface PostgresJobQueueOptions {
   /** How often an idle worker looks for work. */
   pollMs?: number;
   maxAttempts?: number;
-  onError?: (error: unknown) => void;
+  /** A queue error; `jobId` when it concerns one job (its heartbeat, its outcome's write). */
+  onError?: (error: unknown, context?: { jobId: string }) => void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -116,7 +117,7 @@ export class PostgresJobQueue implements JobQueue {
           (held) => {
             if (!held) controller.abort(new LeaseLostError());
           },
-          (error: unknown) => this.options.onError?.(error),
+          (error: unknown) => this.options.onError?.(error, { jobId: job.id }),
         );
       },
       Math.max(50, Math.floor(this.leaseMs / 3)),
@@ -155,7 +156,7 @@ export class PostgresJobQueue implements JobQueue {
       // The database did not take the outcome (a restart, a dropped connection). The job keeps
       // its lease until it expires and is then delivered again (handlers are idempotent); the
       // worker loop itself must survive, or this process would stop taking jobs.
-      this.options.onError?.(error);
+      this.options.onError?.(error, { jobId: job.id });
     }
   }
 
