@@ -184,6 +184,11 @@ describeEachDatabase('the metrics endpoint (METRICS_PORT)', (t) => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ message: expect.any(String), code: 'not_found' });
     }
+    // counted under one label for every address that matched no route
+    const text = await scrape();
+    expect(
+      sample(text, 'chorus_http_requests_total{method="GET",route="unmatched",status="404"}'),
+    ).toBeGreaterThanOrEqual(2);
   });
 });
 
