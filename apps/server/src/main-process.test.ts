@@ -148,14 +148,19 @@ describe.skipIf(!up)('a worker-only process [postgres]', () => {
     await database?.close();
   });
 
-  it('serves its probes on WORKER_HEALTH_PORT, no API, and stops cleanly on SIGTERM', async () => {
+  it('serves its probes on WORKER_HEALTH_PORT and metrics on METRICS_PORT, no API, and stops cleanly on SIGTERM', async () => {
     database = await createTestDatabase('postgres');
-    const [apiPort, healthPort] = [await freePort(), await freePort()];
+    const [apiPort, healthPort, metricsPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const dataDir = mkdtempSync(path.join(tmpdir(), 'chorus-worker-'));
     dirs.push(dataDir);
     const server = startServer(['--role', 'worker'], {
       PORT: String(apiPort),
       WORKER_HEALTH_PORT: String(healthPort),
+      METRICS_PORT: String(metricsPort),
       DATABASE_URL: database.location,
       EMBEDDINGS_PROVIDER: 'fake',
       DATA_DIR: dataDir,
@@ -170,6 +175,16 @@ describe.skipIf(!up)('a worker-only process [postgres]', () => {
     expect(await get(`${base}/config`)).toMatchObject({ status: 404 });
     expect(await get(`http://127.0.0.1:${apiPort}/api/v1/health/live`)).toBeNull();
     expect(server.out.text).toContain('worker health routes are listening');
+    // its own Prometheus endpoint: the queue gauges read from the database, Node's defaults
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/^chorus_queue_depth 0$/m);
+    expect(text).toMatch(/^chorus_process_resident_memory_bytes \d+/m);
+    expect(
+      await get(`${base.replace(String(healthPort), String(metricsPort))}/health/live`),
+    ).toMatchObject({ status: 404 });
+    expect(server.out.text).toContain('metrics are served');
 
     expect(await server.stop(), server.out.text).toBe(0);
     expect(server.out.text).toContain('shutting down');
