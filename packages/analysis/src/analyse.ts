@@ -30,6 +30,7 @@ import { isSpamCluster, summaryClusters } from './summarise/summary-clusters';
 import { promptOptions, type LabellingOptions } from './llm/call-model';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
+import { audienceQuestions, type AudienceQuestion } from './questions/audience-questions';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
 export class AnalysisInputError extends Error {
@@ -95,6 +96,11 @@ export interface AnalysisResult {
   /** The audience's sentiment over the video (spam and the creator's own replies left out). */
   sentiment: ClusterSentiment;
   executiveSummary: ExecutiveSummary;
+  /**
+   * The audience's questions over the whole video (intent Question, spam and the creator's own left
+   * out), near-duplicate wordings merged, most asked first; `answered` when the creator replied.
+   */
+  questions: AudienceQuestion[];
   stats: AnalysisStats;
   /** 'offline', or the model's name when at least one of its answers was used. */
   labeller: string;
@@ -127,6 +133,8 @@ function validateInput(comments: readonly InputComment[]): InputComment[] {
       publishedAt: typeof c.publishedAt === 'string' ? c.publishedAt : null,
       replyCount: Number.isFinite(replies) && replies > 0 ? Math.floor(replies) : 0,
       parentId: typeof c.parentId === 'string' ? c.parentId : null,
+      // the creator's own comments are never spam nor audience (prepare-comments.ts)
+      ...(c.byCreator === true ? { byCreator: true } : {}),
     };
   });
 }
@@ -349,6 +357,38 @@ class StreamFeeder {
 }
 
 /**
+ * The vectors of the audience's questions, by comment index. Each is its distinct text's embedding;
+ * the few the neighbour stream has already let go (worker threads, large inputs) are embedded again.
+ */
+async function vectorsOfQuestions(
+  comments: readonly PreparedComment[],
+  intents: readonly Intent[],
+  embedded: EmbeddedTexts,
+  embedder: TextEmbedder,
+  signal: AbortSignal | undefined,
+): Promise<Map<number, Float32Array>> {
+  const out = new Map<number, Float32Array>();
+  const missing = new Map<number, number[]>();
+  comments.forEach((c, i) => {
+    if (intents[i] !== 'Question' || !fromAudience(c) || c.clean === '') return;
+    const slot = embedded.slotOf[i]!;
+    const v = embedded.uniqueVectors[slot];
+    if (v && v.length > 0) out.set(i, v);
+    else missing.set(slot, [...(missing.get(slot) ?? []), i]);
+  });
+  if (missing.size === 0) return out;
+  const slots = [...missing.keys()];
+  const vectors = await embedder.embed(
+    slots.map((s) => embedded.unique[s]!),
+    { signal },
+  );
+  slots.forEach((s, j) => {
+    for (const i of missing.get(s)!) out.set(i, vectors[j]!);
+  });
+  return out;
+}
+
+/**
  * The analysis pipeline: prepare (clean, flag duplicates and spam) -> embed (distinct texts, batched)
  * -> discover clusters -> intents and sentiment -> label (tags, headings, representatives) -> measure
  * (shares summing to 100) -> summarise. Works offline; with a language model the headings and the
@@ -479,6 +519,13 @@ export async function analyseComments(
   const classifiedIntents = Array.from(slotOf, (s) => textIntents[s]!);
   const sentiments = Array.from(slotOf, (s) => textSentiments[s]!);
   const intents = applyContextRules(rules, texts, classifiedIntents);
+  const questionVectors = await vectorsOfQuestions(
+    comments,
+    intents,
+    embedded,
+    deps.embedder,
+    options.signal,
+  );
   const measures = measureClusters(
     assignments,
     comments.map((c) => c.likes),
@@ -532,6 +579,19 @@ export async function analyseComments(
       throwIfAborted(options.signal);
     }
   }
+  const questions = audienceQuestions(
+    comments.map((c, i) => ({
+      id: c.id,
+      text: c.clean,
+      likes: c.likes,
+      clusterId: assignments[i]!,
+      intent: intents[i]!,
+      spam: c.spam,
+      byCreator: c.byCreator === true,
+      parentId: c.parentId,
+      vector: questionVectors.get(i) ?? null,
+    })),
+  );
   options.onProgress?.({ stage: 'summarising', fraction: 1 });
   const labelling = performance.now() - labelStart;
 
@@ -542,10 +602,12 @@ export async function analyseComments(
       intent: intents[i]!,
       classifiedIntent: classifiedIntents[i]!,
       sentiment: sentiments[i]!,
+      spam: c.spam,
     })),
     clusters,
     sentiment: overall,
     executiveSummary,
+    questions,
     stats: { analysed: comments.length, duplicates: prepared.duplicates, spam: prepared.spam },
     labeller:
       deps.languageModel && (llmUsed || summaryByModel) ? deps.languageModel.name : 'offline',

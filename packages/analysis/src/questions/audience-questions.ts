@@ -1,0 +1,214 @@
+import type { Intent } from '@app/contracts';
+import { askedIn } from '../deep-dive/questions';
+import { contentTokens } from '../deep-dive/text';
+import { truncate } from '../text/wording';
+
+/** One comment of a video as the question list reads it. */
+export interface QuestionSourceComment {
+  id: string;
+  /** The cleaned text. */
+  text: string;
+  likes: number;
+  clusterId: number;
+  intent: Intent;
+  spam: boolean;
+  byCreator: boolean;
+  /** The thread's top-level comment id for a reply, else null. */
+  parentId: string | null;
+  /** The comment's embedding (any length; compared by cosine), or null when it has none. */
+  vector: ArrayLike<number> | null;
+}
+
+/** A question the audience asked, near-duplicate wordings merged. */
+export interface AudienceQuestion {
+  /** The best wording: the question sentence of the most-liked member (ties: the most central). */
+  question: string;
+  /** How many comments asked it. */
+  count: number;
+  /** Likes of those comments together. */
+  likes: number;
+  /** Every member, most-liked first. */
+  commentIds: string[];
+  /** The cluster most members are in (ties: the smaller id). */
+  clusterId: number;
+  /** The creator replied in a member's thread. */
+  answered: boolean;
+}
+
+export interface AudienceQuestionOptions {
+  /** Cosine at or above which two questions merge even without a shared key term. */
+  sameCosine?: number;
+  /** Cosine at or above which two questions sharing a key term merge. */
+  sharedTermCosine?: number;
+  /** Longest `question` wording, in characters. */
+  maxLength?: number;
+}
+
+/**
+ * Defaults chosen on the invented fixture videos (test-fixtures/comments), conservatively: two
+ * different questions must stay apart, so a merge needs a close vector and, below `sameCosine`,
+ * a key term both wordings use.
+ */
+export const QUESTION_MERGE_DEFAULTS: Required<AudienceQuestionOptions> = {
+  sameCosine: 0.9,
+  sharedTermCosine: 0.6,
+  maxLength: 160,
+};
+
+/** Key terms: content tokens, a plural's final s dropped ("loaves" stays; "ovens" -> "oven"). */
+export function keyTerms(text: string): Set<string> {
+  return new Set(
+    contentTokens(text).map((t) => (t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t)),
+  );
+}
+
+function unit(v: ArrayLike<number> | null): Float64Array | null {
+  if (!v || v.length === 0) return null;
+  const out = Float64Array.from(v);
+  let norm = 0;
+  for (const x of out) norm += x * x;
+  if (norm === 0) return null;
+  norm = Math.sqrt(norm);
+  for (let j = 0; j < out.length; j++) out[j]! /= norm;
+  return out;
+}
+
+function cosine(a: Float64Array | null, b: Float64Array | null): number {
+  if (!a || !b || a.length !== b.length) return 0;
+  let s = 0;
+  for (let j = 0; j < a.length; j++) s += a[j]! * b[j]!;
+  return s;
+}
+
+interface Candidate {
+  index: number;
+  comment: QuestionSourceComment;
+  vector: Float64Array | null;
+  terms: Set<string>;
+}
+
+function shareTerm(a: Set<string>, b: Set<string>): boolean {
+  for (const t of a) if (b.has(t)) return true;
+  return false;
+}
+
+/**
+ * The audience's questions over a whole video, near-duplicate wordings merged and ranked by how
+ * many asked (then their likes). A question is a comment whose intent is Question, neither spam
+ * nor the creator's own, with text. Two questions are the same when their vectors are very close
+ * (`sameCosine`), or close (`sharedTermCosine`) and they share a key term. Questions join groups
+ * most-liked first; one joins the group it matches best, provided it matches the group's first
+ * (most-liked) member and at least half of its members, so a chain of small steps cannot carry
+ * one question into another. Pure: no I/O; nothing is invented (every wording is a commenter's).
+ */
+export function audienceQuestions(
+  comments: readonly QuestionSourceComment[],
+  options: AudienceQuestionOptions = {},
+): AudienceQuestion[] {
+  const { sameCosine, sharedTermCosine, maxLength } = { ...QUESTION_MERGE_DEFAULTS, ...options };
+  const candidates: Candidate[] = [];
+  comments.forEach((comment, index) => {
+    if (comment.intent !== 'Question' || comment.spam || comment.byCreator) return;
+    if (comment.text.trim() === '') return;
+    candidates.push({
+      index,
+      comment,
+      vector: unit(comment.vector),
+      terms: keyTerms(comment.text),
+    });
+  });
+  candidates.sort((a, b) => b.comment.likes - a.comment.likes || a.index - b.index);
+
+  const same = (a: Candidate, b: Candidate, cos: number): boolean =>
+    cos >= sameCosine || (cos >= sharedTermCosine && shareTerm(a.terms, b.terms));
+  // an identical text always merges, with or without vectors
+  const identical = (a: Candidate, b: Candidate): boolean =>
+    a.comment.text.trim().toLowerCase() === b.comment.text.trim().toLowerCase();
+
+  const groups: Candidate[][] = [];
+  for (const c of candidates) {
+    let best: Candidate[] | null = null;
+    let bestScore = -Infinity;
+    for (const group of groups) {
+      let matched = 0;
+      let total = 0;
+      let leaderOk = false;
+      group.forEach((m, i) => {
+        const cos = cosine(c.vector, m.vector);
+        const ok = identical(c, m) || same(c, m, cos);
+        if (ok) matched++;
+        if (i === 0) leaderOk = ok;
+        total += identical(c, m) ? 1 : cos;
+      });
+      if (!leaderOk || matched * 2 < group.length) continue;
+      const score = total / group.length;
+      if (score > bestScore) {
+        bestScore = score;
+        best = group;
+      }
+    }
+    if (best) best.push(c);
+    else groups.push([c]);
+  }
+
+  const repliedTo = new Set<string>();
+  for (const c of comments) if (c.byCreator && c.parentId) repliedTo.add(c.parentId);
+
+  const ranked = groups.map((members, order) => {
+    const likes = members.reduce((s, m) => s + m.comment.likes, 0);
+    return { members, likes, order, first: Math.min(...members.map((m) => m.index)) };
+  });
+  ranked.sort(
+    (a, b) => b.members.length - a.members.length || b.likes - a.likes || a.first - b.first,
+  );
+  return ranked.map(({ members, likes }) => ({
+    question: wording(representative(members), maxLength),
+    count: members.length,
+    likes,
+    commentIds: members.map((m) => m.comment.id),
+    clusterId: majorityCluster(members),
+    answered: members.some((m) => repliedTo.has(m.comment.id)),
+  }));
+}
+
+/** The most-liked member; among equally liked, the one closest to the others. */
+function representative(members: readonly Candidate[]): Candidate {
+  const top = members[0]!.comment.likes;
+  const tied = members.filter((m) => m.comment.likes === top);
+  if (tied.length === 1) return tied[0]!;
+  let best = tied[0]!;
+  let bestScore = -Infinity;
+  for (const m of tied) {
+    let s = 0;
+    for (const o of members) if (o !== m) s += cosine(m.vector, o.vector);
+    // equal closeness (no vectors): the shorter wording reads faster
+    if (
+      s > bestScore + 1e-9 ||
+      (Math.abs(s - bestScore) <= 1e-9 && m.comment.text.length < best.comment.text.length)
+    ) {
+      bestScore = s;
+      best = m;
+    }
+  }
+  return best;
+}
+
+/** The comment's question sentences (its first sentence when none reads as one), shortened. */
+function wording(c: Candidate, maxLength: number): string {
+  const asked = askedIn(c.comment.text).join(' ').trim();
+  return truncate(asked || c.comment.text, maxLength);
+}
+
+function majorityCluster(members: readonly Candidate[]): number {
+  const counts = new Map<number, number>();
+  for (const m of members)
+    counts.set(m.comment.clusterId, (counts.get(m.comment.clusterId) ?? 0) + 1);
+  let best = -1;
+  let bestCount = 0;
+  for (const [id, n] of counts)
+    if (n > bestCount || (n === bestCount && id < best)) {
+      best = id;
+      bestCount = n;
+    }
+  return best;
+}
