@@ -297,6 +297,7 @@ describe('analyseComments on invented comments', () => {
       id: c.id,
       text: c.text,
       likes: c.likes,
+      byCreator: c.byCreator,
       clusterId: result.comments[i]!.clusterId,
     }));
     const plain = await relabelClusters(stored);

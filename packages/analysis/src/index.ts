@@ -19,6 +19,9 @@ export {
 export {
   audienceQuestions,
   keyTerms as questionKeyTerms,
+  termOverlap as questionTermOverlap,
+  sameQuestion,
+  type QuestionMatchTier,
   QUESTION_MERGE_DEFAULTS,
   type AudienceQuestion,
   type AudienceQuestionOptions,

@@ -1,6 +1,6 @@
 import type { Intent } from '@app/contracts';
 import { askedIn } from '../deep-dive/questions';
-import { contentTokens } from '../deep-dive/text';
+import { contentTokens, jaccard } from '../deep-dive/text';
 import { truncate } from '../text/wording';
 
 /** One comment of a video as the question list reads it. */
@@ -35,31 +35,59 @@ export interface AudienceQuestion {
   answered: boolean;
 }
 
+/** Cosine a pair of questions needs, and how much of their key terms they must share (Jaccard). */
+export interface QuestionMatchTier {
+  cosine: number;
+  overlap: number;
+}
+
 export interface AudienceQuestionOptions {
-  /** Cosine at or above which two questions merge even without a shared key term. */
-  sameCosine?: number;
-  /** Cosine at or above which two questions sharing a key term merge. */
-  sharedTermCosine?: number;
+  /** Two questions are the same when their vectors and key terms pass any tier. */
+  tiers?: readonly QuestionMatchTier[];
   /** Longest `question` wording, in characters. */
   maxLength?: number;
 }
 
 /**
- * Defaults chosen on the invented fixture videos (test-fixtures/comments), conservatively: two
- * different questions must stay apart, so a merge needs a close vector and, below `sameCosine`,
- * a key term both wordings use.
+ * Chosen on the invented fixture videos (test-fixtures/comments), conservatively: two different
+ * questions must stay apart. There, questions about different things reach a cosine of 0.85 with
+ * the sentence encoder ("Can I use rye flour for part of the flour?" / "Can I use whole wheat flour
+ * instead of bread flour?") while sharing few key terms, and wordings of one question reach 0.8-0.9
+ * sharing a third or more of them; below 0.75 only a half shared merges.
  */
 export const QUESTION_MERGE_DEFAULTS: Required<AudienceQuestionOptions> = {
-  sameCosine: 0.9,
-  sharedTermCosine: 0.6,
+  tiers: [
+    { cosine: 0.92, overlap: 0 },
+    { cosine: 0.75, overlap: 0.35 },
+    { cosine: 0.65, overlap: 0.5 },
+  ],
   maxLength: 160,
 };
 
-/** Key terms: content tokens, a plural's final s dropped ("loaves" stays; "ovens" -> "oven"). */
+/** A word's crude stem: -ing, -ed, -es, -s dropped, then a doubled last letter ("buzzing" -> "buz"). */
+function stem(token: string): string {
+  const cut = token.replace(/(ing|ed|es|s)$/, '');
+  const base = cut.length >= 3 ? cut : token;
+  return base.replace(/(\p{L})\1$/u, '$1');
+}
+
+/** A question's key terms: its content tokens, stemmed. */
 export function keyTerms(text: string): Set<string> {
-  return new Set(
-    contentTokens(text).map((t) => (t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t)),
-  );
+  return new Set(contentTokens(text).map(stem));
+}
+
+/** Jaccard overlap of two sets of key terms (0 when both are empty). */
+export function termOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  return jaccard(a, b);
+}
+
+/** Whether two questions with this cosine and key-term overlap ask the same thing. */
+export function sameQuestion(
+  cosine: number,
+  overlap: number,
+  tiers: readonly QuestionMatchTier[] = QUESTION_MERGE_DEFAULTS.tiers,
+): boolean {
+  return tiers.some((t) => cosine >= t.cosine && overlap >= t.overlap);
 }
 
 function unit(v: ArrayLike<number> | null): Float64Array | null {
@@ -87,16 +115,11 @@ interface Candidate {
   terms: Set<string>;
 }
 
-function shareTerm(a: Set<string>, b: Set<string>): boolean {
-  for (const t of a) if (b.has(t)) return true;
-  return false;
-}
-
 /**
  * The audience's questions over a whole video, near-duplicate wordings merged and ranked by how
  * many asked (then their likes). A question is a comment whose intent is Question, neither spam
  * nor the creator's own, with text. Two questions are the same when their vectors are very close
- * (`sameCosine`), or close (`sharedTermCosine`) and they share a key term. Questions join groups
+ * or close and share enough key terms (`tiers`). Questions join groups
  * most-liked first; one joins the group it matches best, provided it matches the group's first
  * (most-liked) member and at least half of its members, so a chain of small steps cannot carry
  * one question into another. Pure: no I/O; nothing is invented (every wording is a commenter's).
@@ -105,7 +128,7 @@ export function audienceQuestions(
   comments: readonly QuestionSourceComment[],
   options: AudienceQuestionOptions = {},
 ): AudienceQuestion[] {
-  const { sameCosine, sharedTermCosine, maxLength } = { ...QUESTION_MERGE_DEFAULTS, ...options };
+  const { tiers, maxLength } = { ...QUESTION_MERGE_DEFAULTS, ...options };
   const candidates: Candidate[] = [];
   comments.forEach((comment, index) => {
     if (comment.intent !== 'Question' || comment.spam || comment.byCreator) return;
@@ -120,7 +143,7 @@ export function audienceQuestions(
   candidates.sort((a, b) => b.comment.likes - a.comment.likes || a.index - b.index);
 
   const same = (a: Candidate, b: Candidate, cos: number): boolean =>
-    cos >= sameCosine || (cos >= sharedTermCosine && shareTerm(a.terms, b.terms));
+    sameQuestion(cos, termOverlap(a.terms, b.terms), tiers);
   // an identical text always merges, with or without vectors
   const identical = (a: Candidate, b: Candidate): boolean =>
     a.comment.text.trim().toLowerCase() === b.comment.text.trim().toLowerCase();
