@@ -175,6 +175,8 @@ describe('analyseComments on invented comments', () => {
     );
     checkReport(threaded, input);
     expect(withoutTimings(threaded)).toEqual(withoutTimings(inline));
+    // the questions too, whose vectors the neighbour stream may have let go
+    expect(threaded.questions.length).toBeGreaterThan(0);
     // Clustering's lead sample is embedded first: the first 3,000 texts embedded are all distinct
     // genuine comments in input order, and the rest follow.
     const prepared = prepareComments(input).comments;

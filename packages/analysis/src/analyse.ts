@@ -30,6 +30,7 @@ import { isSpamCluster, summaryClusters } from './summarise/summary-clusters';
 import { promptOptions, type LabellingOptions } from './llm/call-model';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
+import { questionsIn } from './deep-dive/questions';
 import { audienceQuestions, type AudienceQuestion } from './questions/audience-questions';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
@@ -305,7 +306,14 @@ class StreamFeeder {
   private slotStart: Int32Array | null = null;
   private slotItems: Int32Array | null = null;
 
-  constructor(private readonly runner: TaskRunner) {}
+  /**
+   * `keep(text)`: a distinct text whose vector outlives the stream, copied out of its block (the
+   * questions to answer are compared by their vectors at the end).
+   */
+  constructor(
+    private readonly runner: TaskRunner,
+    private readonly keep: (text: string) => boolean = () => false,
+  ) {}
 
   start(stream: NeighbourStream, lead: ClusterLead, e: EmbeddedTexts, embedded: number): void {
     this.stream = stream;
@@ -335,7 +343,8 @@ class StreamFeeder {
     const rows = embeddingRows(Array.from(items, (i) => e.uniqueVectors[e.slotOf[i]!]!));
     // The stream is their last reader here (their batch was sent to be classified, the lead phase
     // has its sample): the pipeline lets them go, and the block goes once the task is done.
-    for (let s = first; s < to; s++) e.uniqueVectors[s] = RELEASED;
+    for (let s = first; s < to; s++)
+      e.uniqueVectors[s] = this.keep(e.unique[s]!) ? e.uniqueVectors[s]!.slice() : RELEASED;
     const { mean, basis, whiten, lexicalWeight } = lead;
     this.chain = this.chain.then(() =>
       this.runner.run('streamNeighbours', {
@@ -356,9 +365,15 @@ class StreamFeeder {
   }
 }
 
+/** A text that may be a question (a question mark, or question syntax): its vector is kept. */
+function mayAsk(text: string): boolean {
+  return /[?？؟]/.test(text) || questionsIn(text).length > 0;
+}
+
 /**
  * The vectors of the audience's questions, by comment index. Each is its distinct text's embedding;
- * the few the neighbour stream has already let go (worker threads, large inputs) are embedded again.
+ * the neighbour stream (worker threads, large inputs) keeps those of texts that may be questions
+ * (mayAsk), and the few others the classifier reads as questions are embedded again.
  */
 async function vectorsOfQuestions(
   comments: readonly PreparedComment[],
@@ -436,7 +451,7 @@ export async function analyseComments(
   let leading = null as Promise<ClusterLead> | null;
   // Per batch, in order: the batches together cover the distinct texts in order.
   const classified: Promise<TaskOutput<'classify'>>[] = [];
-  const streaming = new StreamFeeder(runner);
+  const streaming = new StreamFeeder(runner, mayAsk);
   let embeddedSlots = 0;
   const embedded = await embedUnique(texts, lead, deps.embedder, options, (from, to, e) => {
     embeddedSlots = to;
