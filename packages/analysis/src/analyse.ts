@@ -30,8 +30,11 @@ import { isSpamCluster, summaryClusters } from './summarise/summary-clusters';
 import { promptOptions, type LabellingOptions } from './llm/call-model';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
-import { questionsIn } from './deep-dive/questions';
-import { audienceQuestions, type AudienceQuestion } from './questions/audience-questions';
+import {
+  audienceQuestions,
+  readsAsQuestion,
+  type AudienceQuestion,
+} from './questions/audience-questions';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
 export class AnalysisInputError extends Error {
@@ -365,15 +368,11 @@ class StreamFeeder {
   }
 }
 
-/** A text that may be a question (a question mark, or question syntax): its vector is kept. */
-function mayAsk(text: string): boolean {
-  return /[?？؟]/.test(text) || questionsIn(text).length > 0;
-}
-
 /**
  * The vectors of the audience's questions, by comment index. Each is its distinct text's embedding;
  * the neighbour stream (worker threads, large inputs) keeps those of texts that may be questions
- * (mayAsk), and the few others the classifier reads as questions are embedded again.
+ * (readsAsQuestion, as every listed question does), so no text is embedded twice; a vector
+ * missing all the same would be embedded again.
  */
 async function vectorsOfQuestions(
   comments: readonly PreparedComment[],
@@ -385,7 +384,7 @@ async function vectorsOfQuestions(
   const out = new Map<number, Float32Array>();
   const missing = new Map<number, number[]>();
   comments.forEach((c, i) => {
-    if (intents[i] !== 'Question' || !fromAudience(c) || c.clean === '') return;
+    if (intents[i] !== 'Question' || !fromAudience(c) || !readsAsQuestion(c.clean)) return;
     const slot = embedded.slotOf[i]!;
     const v = embedded.uniqueVectors[slot];
     if (v && v.length > 0) out.set(i, v);
@@ -451,7 +450,7 @@ export async function analyseComments(
   let leading = null as Promise<ClusterLead> | null;
   // Per batch, in order: the batches together cover the distinct texts in order.
   const classified: Promise<TaskOutput<'classify'>>[] = [];
-  const streaming = new StreamFeeder(runner, mayAsk);
+  const streaming = new StreamFeeder(runner, readsAsQuestion);
   let embeddedSlots = 0;
   const embedded = await embedUnique(texts, lead, deps.embedder, options, (from, to, e) => {
     embeddedSlots = to;

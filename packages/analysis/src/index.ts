@@ -21,6 +21,7 @@ export {
   keyTerms as questionKeyTerms,
   termOverlap as questionTermOverlap,
   sameQuestion,
+  readsAsQuestion,
   type QuestionMatchTier,
   QUESTION_MERGE_DEFAULTS,
   type AudienceQuestion,

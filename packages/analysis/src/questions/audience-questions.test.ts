@@ -144,6 +144,17 @@ describe('audienceQuestions', () => {
     expect(questions.map((q) => q.commentIds)).toEqual([['ok']]);
   });
 
+  it('leaves out what the classifier took for a question but does not read as one', () => {
+    const questions = audienceQuestions([
+      comment('mark', 'Which flour did you use?', at(0)),
+      comment('syntax', 'how do you keep the crust soft', at(60)),
+      comment('hindi', 'Kya hum isko bina oven ke bana sakte hai?', at(120)),
+      comment('complaint', "The font is way too small, I can't read the code", axis(2)),
+      comment('request', 'Would love a video on the starter from scratch', axis(3)),
+    ]);
+    expect(questions.map((q) => q.commentIds[0]).sort()).toEqual(['hindi', 'mark', 'syntax']);
+  });
+
   it('puts a question in the cluster most of its members are in', () => {
     const [q] = audienceQuestions([
       comment('a', 'Can I freeze the dough overnight?', at(0), { clusterId: 4, likes: 9 }),

@@ -1,5 +1,5 @@
 import type { Intent } from '@app/contracts';
-import { askedIn } from '../deep-dive/questions';
+import { askedIn, questionsIn } from '../deep-dive/questions';
 import { contentTokens, jaccard } from '../deep-dive/text';
 import { truncate } from '../text/wording';
 
@@ -33,6 +33,15 @@ export interface AudienceQuestion {
   clusterId: number;
   /** The creator replied in a member's thread. */
   answered: boolean;
+}
+
+/**
+ * Whether a text reads as a question: a question mark (any script's) or question syntax
+ * ("how do you make the sauce"). The intent classifier also reads some complaints and requests as
+ * questions ("The font is way too small, I can't read the code"); those are not questions to answer.
+ */
+export function readsAsQuestion(text: string): boolean {
+  return /[?？؟]/.test(text) || questionsIn(text).length > 0;
 }
 
 /** Cosine a pair of questions needs, and how much of their key terms they must share (Jaccard). */
@@ -118,7 +127,7 @@ interface Candidate {
 /**
  * The audience's questions over a whole video, near-duplicate wordings merged and ranked by how
  * many asked (then their likes). A question is a comment whose intent is Question, neither spam
- * nor the creator's own, with text. Two questions are the same when their vectors are very close
+ * nor the creator's own, that reads as a question (readsAsQuestion). Two questions are the same when their vectors are very close
  * or close and share enough key terms (`tiers`). Questions join groups
  * most-liked first; one joins the group it matches best, provided it matches the group's first
  * (most-liked) member and at least half of its members, so a chain of small steps cannot carry
@@ -132,7 +141,7 @@ export function audienceQuestions(
   const candidates: Candidate[] = [];
   comments.forEach((comment, index) => {
     if (comment.intent !== 'Question' || comment.spam || comment.byCreator) return;
-    if (comment.text.trim() === '') return;
+    if (comment.text.trim() === '' || !readsAsQuestion(comment.text)) return;
     candidates.push({
       index,
       comment,
