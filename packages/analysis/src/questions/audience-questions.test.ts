@@ -47,8 +47,9 @@ describe('key terms and the match rule', () => {
     expect(termOverlap(a, b)).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('needs a close vector and shared terms, or a very close vector', () => {
-    expect(sameQuestion(0.95, 0)).toBe(true);
+  it('needs a close vector and shared key terms, more of them the further apart the vectors', () => {
+    expect(sameQuestion(0.95, 0.2)).toBe(true);
+    expect(sameQuestion(0.95, 0)).toBe(false); // no key term in common
     expect(sameQuestion(0.85, 0.14)).toBe(false); // close vectors, different subjects
     expect(sameQuestion(0.8, 0.4)).toBe(true);
     expect(sameQuestion(0.7, 0.4)).toBe(false);

@@ -2,6 +2,7 @@ import type { Intent } from '@app/contracts';
 import { askedIn, questionsIn } from '../deep-dive/questions';
 import { contentTokens, jaccard } from '../deep-dive/text';
 import { truncate } from '../text/wording';
+import { denseDot } from '../clustering/space';
 
 /** One comment of a video as the question list reads it. */
 export interface QuestionSourceComment {
@@ -66,7 +67,7 @@ export interface AudienceQuestionOptions {
  */
 export const QUESTION_MERGE_DEFAULTS: Required<AudienceQuestionOptions> = {
   tiers: [
-    { cosine: 0.92, overlap: 0 },
+    { cosine: 0.92, overlap: 0.2 },
     { cosine: 0.75, overlap: 0.35 },
     { cosine: 0.65, overlap: 0.5 },
   ],
@@ -99,36 +100,34 @@ export function sameQuestion(
   return tiers.some((t) => cosine >= t.cosine && overlap >= t.overlap);
 }
 
-function unit(v: ArrayLike<number> | null): Float64Array | null {
+function unit(v: ArrayLike<number> | null): Float32Array | null {
   if (!v || v.length === 0) return null;
-  const out = Float64Array.from(v);
   let norm = 0;
-  for (const x of out) norm += x * x;
+  for (let j = 0; j < v.length; j++) norm += v[j]! * v[j]!;
   if (norm === 0) return null;
   norm = Math.sqrt(norm);
-  for (let j = 0; j < out.length; j++) out[j]! /= norm;
-  return out;
+  return Float32Array.from(v, (x) => x / norm);
 }
 
-function cosine(a: Float64Array | null, b: Float64Array | null): number {
+function cosine(a: Float32Array | null, b: Float32Array | null): number {
   if (!a || !b || a.length !== b.length) return 0;
-  let s = 0;
-  for (let j = 0; j < a.length; j++) s += a[j]! * b[j]!;
-  return s;
+  return denseDot(a, 0, b, 0, a.length);
 }
 
 interface Candidate {
   index: number;
   comment: QuestionSourceComment;
-  vector: Float64Array | null;
+  vector: Float32Array | null;
   terms: Set<string>;
+  /** The text as identical copies share it. */
+  key: string;
 }
 
 /**
  * The audience's questions over a whole video, near-duplicate wordings merged and ranked by how
  * many asked (then their likes). A question is a comment whose intent is Question, neither spam
- * nor the creator's own, that reads as a question (readsAsQuestion). Two questions are the same when their vectors are very close
- * or close and share enough key terms (`tiers`). Questions join groups
+ * nor the creator's own, that reads as a question (readsAsQuestion). Two questions are the same when their texts are identical, or
+ * their vectors are close and they share enough key terms (`tiers`). Questions join groups
  * most-liked first; one joins the group it matches best, provided it matches the group's first
  * (most-liked) member and at least half of its members, so a chain of small steps cannot carry
  * one question into another. Pure: no I/O; nothing is invented (every wording is a commenter's).
@@ -147,40 +146,63 @@ export function audienceQuestions(
       comment,
       vector: unit(comment.vector),
       terms: keyTerms(comment.text),
+      key: comment.text.trim().toLowerCase(),
     });
   });
   candidates.sort((a, b) => b.comment.likes - a.comment.likes || a.index - b.index);
 
-  const same = (a: Candidate, b: Candidate, cos: number): boolean =>
-    sameQuestion(cos, termOverlap(a.terms, b.terms), tiers);
-  // an identical text always merges, with or without vectors
-  const identical = (a: Candidate, b: Candidate): boolean =>
-    a.comment.text.trim().toLowerCase() === b.comment.text.trim().toLowerCase();
+  // Every tier needs some key terms shared, so only groups whose first member shares one are
+  // scored (an index from term to groups), and a vector is compared only when the terms allow a
+  // match: linear in the questions for a video of thousands, not quadratic.
+  const minOverlap = Math.min(...tiers.map((t) => t.overlap));
+  const NO_MATCH = -2;
+  /** Cosine of a and b when they are the same question, else NO_MATCH. */
+  const match = (a: Candidate, b: Candidate): number => {
+    if (a.key === b.key) return 1;
+    const overlap = termOverlap(a.terms, b.terms);
+    if (overlap < minOverlap) return NO_MATCH;
+    const cos = cosine(a.vector, b.vector);
+    return sameQuestion(cos, overlap, tiers) ? cos : NO_MATCH;
+  };
 
   const groups: Candidate[][] = [];
+  const groupsByTerm = new Map<string, number[]>();
+  /** An identical text joins the group that holds it. */
+  const groupOfText = new Map<string, number>();
   for (const c of candidates) {
-    let best: Candidate[] | null = null;
-    let bestScore = -Infinity;
-    for (const group of groups) {
-      let matched = 0;
-      let total = 0;
-      let leaderOk = false;
-      group.forEach((m, i) => {
-        const cos = cosine(c.vector, m.vector);
-        const ok = identical(c, m) || same(c, m, cos);
-        if (ok) matched++;
-        if (i === 0) leaderOk = ok;
-        total += identical(c, m) ? 1 : cos;
-      });
-      if (!leaderOk || matched * 2 < group.length) continue;
-      const score = total / group.length;
-      if (score > bestScore) {
-        bestScore = score;
-        best = group;
+    let best = groupOfText.get(c.key) ?? -1;
+    if (best < 0) {
+      const scored = new Set<number>();
+      const options =
+        minOverlap > 0 ? [...c.terms].flatMap((t) => groupsByTerm.get(t) ?? []) : groups.keys();
+      let bestScore = -Infinity;
+      for (const g of options) {
+        if (scored.has(g)) continue;
+        scored.add(g);
+        const group = groups[g]!;
+        if (match(c, group[0]!) === NO_MATCH) continue;
+        let matched = 0;
+        let total = 0;
+        for (const m of group) {
+          const cos = match(c, m);
+          if (cos !== NO_MATCH) matched++;
+          total += cos === NO_MATCH ? cosine(c.vector, m.vector) : cos;
+        }
+        if (matched * 2 < group.length) continue;
+        const score = total / group.length;
+        if (score > bestScore) {
+          bestScore = score;
+          best = g;
+        }
       }
     }
-    if (best) best.push(c);
-    else groups.push([c]);
+    if (best >= 0) groups[best]!.push(c);
+    else {
+      best = groups.length;
+      groups.push([c]);
+      for (const t of c.terms) groupsByTerm.set(t, [...(groupsByTerm.get(t) ?? []), best]);
+    }
+    if (!groupOfText.has(c.key)) groupOfText.set(c.key, best);
   }
 
   const repliedTo = new Set<string>();
