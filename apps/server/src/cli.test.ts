@@ -121,6 +121,8 @@ describe('cli analyze on invented comments', () => {
       'comments',
       'clusters',
       'executive_summary',
+      'spam',
+      'questions',
       'timings_ms',
     ]);
 
@@ -133,7 +135,7 @@ describe('cli analyze on invented comments', () => {
     expect(comments).toHaveLength(rows.length);
     expect(comments[0]!.id).toBe('row-1');
     for (const c of comments) {
-      expect(Object.keys(c)).toEqual(['id', 'cluster_id', 'intent', 'sentiment']);
+      expect(Object.keys(c)).toEqual(['id', 'cluster_id', 'intent', 'sentiment', 'spam']);
       expect(IntentSchema.options).toContain(c.intent);
       expect(['positive', 'neutral', 'negative', 'mixed']).toContain(c.sentiment);
     }
@@ -183,6 +185,87 @@ describe('cli analyze on invented comments', () => {
     expect(clear.length).toBeGreaterThanOrEqual(15);
     expect(clear.filter(([label, read]) => label === read).length / clear.length).toBeGreaterThan(
       0.8,
+    );
+  });
+});
+
+describe('cli analyze: spam and the questions to answer', () => {
+  it('flags the scam lines, never the creator, and lists the questions with near-duplicates merged', async () => {
+    const file = path.join(fixtures, 'invBread001.csv');
+    const [header, ...body] = parseCsv(readFileSync(file, 'utf8'));
+    const col = (name: string): number => header!.indexOf(name);
+    const labelled = body.map((cells) => ({
+      id: cells[col('id')]!,
+      text: cells[col('text')]!,
+      spam: cells[col('spam')] === 'true',
+      creator: cells[col('by_creator')] === 'true',
+      parent: cells[col('parent_id')]!,
+    }));
+    const cli = await runCli(['analyze', '--input', file, '--seed', '1']);
+    expect(cli.code, cli.stderr).toBe(0);
+    const report = JSON.parse(cli.stdout) as {
+      comments: { id: string; cluster_id: number; spam: boolean }[];
+      clusters: { cluster_id: number }[];
+      spam: { count: number };
+      questions: {
+        question: string;
+        count: number;
+        comment_ids: string[];
+        cluster_id: number;
+        answered: boolean;
+      }[];
+    };
+    const spamOf = new Map(report.comments.map((c) => [c.id, c.spam]));
+    const text = new Map(labelled.map((r) => [r.id, r.text]));
+
+    // the obvious scams: a crypto "advisor" on WhatsApp, a Telegram contact, "visit my channel"
+    const scams = labelled.filter((r) => /whatsapp|telegram|visit my channel/i.test(r.text));
+    expect(scams.length).toBeGreaterThanOrEqual(3);
+    for (const r of scams) expect(spamOf.get(r.id), r.text).toBe(true);
+    // every comment the team labelled spam, and no other; the creator's replies never
+    expect(report.comments.filter((c) => c.spam).map((c) => c.id)).toEqual(
+      labelled.filter((r) => r.spam).map((r) => r.id),
+    );
+    const creator = labelled.filter((r) => r.creator);
+    expect(creator.length).toBeGreaterThan(0);
+    for (const r of creator) expect(spamOf.get(r.id)).toBe(false);
+    expect(report.spam).toEqual({ count: labelled.filter((r) => r.spam).length });
+
+    const { questions } = report;
+    expect(questions.length).toBeGreaterThan(5);
+    const group = (id: string) => questions.find((q) => q.comment_ids.includes(id));
+    // three wordings of "no dutch oven?" are one question, answered: the creator replied to one
+    const noDutchOven = group('invBread001-c027')!;
+    expect(noDutchOven.comment_ids).toEqual(
+      expect.arrayContaining(['invBread001-c023', 'invBread001-c027', 'invBread001-c059']),
+    );
+    expect(noDutchOven.answered).toBe(true);
+    expect(creator.some((r) => r.parent === 'invBread001-c027')).toBe(true);
+    // "whole wheat instead of bread flour", three ways; rye flour and the preheat time stay apart
+    const wholeWheat = group('invBread001-c070')!;
+    expect(wholeWheat.comment_ids).toEqual(
+      expect.arrayContaining(['invBread001-c003', 'invBread001-c060', 'invBread001-c070']),
+    );
+    expect(wholeWheat.answered).toBe(false);
+    expect(wholeWheat.question).toBe('Can I use whole wheat flour instead of bread flour?');
+    expect(group('invBread001-c051')).not.toBe(wholeWheat);
+    expect(group('invBread001-c067')).not.toBe(noDutchOven);
+
+    const ids = questions.flatMap((q) => q.comment_ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    const clusterOf = new Map(report.comments.map((c) => [c.id, c.cluster_id]));
+    for (const q of questions) {
+      expect(q.count).toBe(q.comment_ids.length);
+      // nothing invented: the wording is a member's own
+      expect(q.comment_ids.some((id) => text.get(id)!.includes(q.question))).toBe(true);
+      expect(q.comment_ids.map((id) => clusterOf.get(id))).toContain(q.cluster_id);
+      for (const id of q.comment_ids) {
+        expect(spamOf.get(id)).toBe(false);
+        expect(creator.map((r) => r.id)).not.toContain(id);
+      }
+    }
+    expect(questions.map((q) => q.count)).toEqual(
+      [...questions.map((q) => q.count)].sort((a, b) => b - a),
     );
   });
 });

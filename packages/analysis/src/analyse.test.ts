@@ -175,6 +175,8 @@ describe('analyseComments on invented comments', () => {
     );
     checkReport(threaded, input);
     expect(withoutTimings(threaded)).toEqual(withoutTimings(inline));
+    // the questions too, whose vectors the neighbour stream may have let go
+    expect(threaded.questions.length).toBeGreaterThan(0);
     // Clustering's lead sample is embedded first: the first 3,000 texts embedded are all distinct
     // genuine comments in input order, and the rest follow.
     const prepared = prepareComments(input).comments;
@@ -297,6 +299,7 @@ describe('analyseComments on invented comments', () => {
       id: c.id,
       text: c.text,
       likes: c.likes,
+      byCreator: c.byCreator,
       clusterId: result.comments[i]!.clusterId,
     }));
     const plain = await relabelClusters(stored);

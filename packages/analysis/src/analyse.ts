@@ -30,6 +30,11 @@ import { isSpamCluster, summaryClusters } from './summarise/summary-clusters';
 import { promptOptions, type LabellingOptions } from './llm/call-model';
 import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
 import { generateSummary } from './llm/summary-prompt';
+import {
+  audienceQuestions,
+  readsAsQuestion,
+  type AudienceQuestion,
+} from './questions/audience-questions';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
 export class AnalysisInputError extends Error {
@@ -95,6 +100,11 @@ export interface AnalysisResult {
   /** The audience's sentiment over the video (spam and the creator's own replies left out). */
   sentiment: ClusterSentiment;
   executiveSummary: ExecutiveSummary;
+  /**
+   * The audience's questions over the whole video (intent Question, spam and the creator's own left
+   * out), near-duplicate wordings merged, most asked first; `answered` when the creator replied.
+   */
+  questions: AudienceQuestion[];
   stats: AnalysisStats;
   /** 'offline', or the model's name when at least one of its answers was used. */
   labeller: string;
@@ -127,6 +137,8 @@ function validateInput(comments: readonly InputComment[]): InputComment[] {
       publishedAt: typeof c.publishedAt === 'string' ? c.publishedAt : null,
       replyCount: Number.isFinite(replies) && replies > 0 ? Math.floor(replies) : 0,
       parentId: typeof c.parentId === 'string' ? c.parentId : null,
+      // the creator's own comments are never spam nor audience (prepare-comments.ts)
+      ...(c.byCreator === true ? { byCreator: true } : {}),
     };
   });
 }
@@ -297,7 +309,14 @@ class StreamFeeder {
   private slotStart: Int32Array | null = null;
   private slotItems: Int32Array | null = null;
 
-  constructor(private readonly runner: TaskRunner) {}
+  /**
+   * `keep(text)`: a distinct text whose vector outlives the stream, copied out of its block (the
+   * questions to answer are compared by their vectors at the end).
+   */
+  constructor(
+    private readonly runner: TaskRunner,
+    private readonly keep: (text: string) => boolean = () => false,
+  ) {}
 
   start(stream: NeighbourStream, lead: ClusterLead, e: EmbeddedTexts, embedded: number): void {
     this.stream = stream;
@@ -327,7 +346,8 @@ class StreamFeeder {
     const rows = embeddingRows(Array.from(items, (i) => e.uniqueVectors[e.slotOf[i]!]!));
     // The stream is their last reader here (their batch was sent to be classified, the lead phase
     // has its sample): the pipeline lets them go, and the block goes once the task is done.
-    for (let s = first; s < to; s++) e.uniqueVectors[s] = RELEASED;
+    for (let s = first; s < to; s++)
+      e.uniqueVectors[s] = this.keep(e.unique[s]!) ? e.uniqueVectors[s]!.slice() : RELEASED;
     const { mean, basis, whiten, lexicalWeight } = lead;
     this.chain = this.chain.then(() =>
       this.runner.run('streamNeighbours', {
@@ -346,6 +366,40 @@ class StreamFeeder {
     await this.chain;
     return { space: this.stream.space, knn: finishNeighbours(this.stream) };
   }
+}
+
+/**
+ * The vectors of the audience's questions, by comment index. Each is its distinct text's embedding;
+ * the neighbour stream (worker threads, large inputs) keeps those of texts that may be questions
+ * (readsAsQuestion, as every listed question does), so no text is embedded twice; a vector
+ * missing all the same would be embedded again.
+ */
+async function vectorsOfQuestions(
+  comments: readonly PreparedComment[],
+  intents: readonly Intent[],
+  embedded: EmbeddedTexts,
+  embedder: TextEmbedder,
+  signal: AbortSignal | undefined,
+): Promise<Map<number, Float32Array>> {
+  const out = new Map<number, Float32Array>();
+  const missing = new Map<number, number[]>();
+  comments.forEach((c, i) => {
+    if (intents[i] !== 'Question' || !fromAudience(c) || !readsAsQuestion(c.clean)) return;
+    const slot = embedded.slotOf[i]!;
+    const v = embedded.uniqueVectors[slot];
+    if (v && v.length > 0) out.set(i, v);
+    else missing.set(slot, [...(missing.get(slot) ?? []), i]);
+  });
+  if (missing.size === 0) return out;
+  const slots = [...missing.keys()];
+  const vectors = await embedder.embed(
+    slots.map((s) => embedded.unique[s]!),
+    { signal },
+  );
+  slots.forEach((s, j) => {
+    for (const i of missing.get(s)!) out.set(i, vectors[j]!);
+  });
+  return out;
 }
 
 /**
@@ -396,7 +450,7 @@ export async function analyseComments(
   let leading = null as Promise<ClusterLead> | null;
   // Per batch, in order: the batches together cover the distinct texts in order.
   const classified: Promise<TaskOutput<'classify'>>[] = [];
-  const streaming = new StreamFeeder(runner);
+  const streaming = new StreamFeeder(runner, readsAsQuestion);
   let embeddedSlots = 0;
   const embedded = await embedUnique(texts, lead, deps.embedder, options, (from, to, e) => {
     embeddedSlots = to;
@@ -479,6 +533,13 @@ export async function analyseComments(
   const classifiedIntents = Array.from(slotOf, (s) => textIntents[s]!);
   const sentiments = Array.from(slotOf, (s) => textSentiments[s]!);
   const intents = applyContextRules(rules, texts, classifiedIntents);
+  const questionVectors = await vectorsOfQuestions(
+    comments,
+    intents,
+    embedded,
+    deps.embedder,
+    options.signal,
+  );
   const measures = measureClusters(
     assignments,
     comments.map((c) => c.likes),
@@ -532,6 +593,19 @@ export async function analyseComments(
       throwIfAborted(options.signal);
     }
   }
+  const questions = audienceQuestions(
+    comments.map((c, i) => ({
+      id: c.id,
+      text: c.clean,
+      likes: c.likes,
+      clusterId: assignments[i]!,
+      intent: intents[i]!,
+      spam: c.spam,
+      byCreator: c.byCreator === true,
+      parentId: c.parentId,
+      vector: questionVectors.get(i) ?? null,
+    })),
+  );
   options.onProgress?.({ stage: 'summarising', fraction: 1 });
   const labelling = performance.now() - labelStart;
 
@@ -542,10 +616,12 @@ export async function analyseComments(
       intent: intents[i]!,
       classifiedIntent: classifiedIntents[i]!,
       sentiment: sentiments[i]!,
+      spam: c.spam,
     })),
     clusters,
     sentiment: overall,
     executiveSummary,
+    questions,
     stats: { analysed: comments.length, duplicates: prepared.duplicates, spam: prepared.spam },
     labeller:
       deps.languageModel && (llmUsed || summaryByModel) ? deps.languageModel.name : 'offline',

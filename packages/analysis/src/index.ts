@@ -16,6 +16,18 @@ export {
   type RelabelledCluster,
   type RelabelResult,
 } from './label/relabel';
+export {
+  audienceQuestions,
+  keyTerms as questionKeyTerms,
+  termOverlap as questionTermOverlap,
+  sameQuestion,
+  readsAsQuestion,
+  type QuestionMatchTier,
+  QUESTION_MERGE_DEFAULTS,
+  type AudienceQuestion,
+  type AudienceQuestionOptions,
+  type QuestionSourceComment,
+} from './questions/audience-questions';
 export { prepareComments, type PreparedBatch } from './prepare/prepare-comments';
 export { cleanText } from './prepare/clean-text';
 export { ownText, splitQuotedReply, type QuotedReply } from './prepare/quoted-reply';

@@ -54,6 +54,8 @@ export interface CommentResult {
   /** The classifier's intent before the creator's context rules (a retag starts again from it). */
   classifiedIntent: Intent;
   sentiment: Sentiment;
+  /** Spam, a scam, self-promotion or bot copy-paste (prepare step); never the creator's own. */
+  spam: boolean;
 }
 
 export type AnalysisStage = 'preparing' | 'embedding' | 'discovering' | 'labelling' | 'summarising';

@@ -81,7 +81,7 @@ export function parseAnalyzeArgs(argv: readonly string[]): AnalyzeArgs {
   return args as AnalyzeArgs;
 }
 
-/** The CLI's JSON: exactly the shape the issue specifies. */
+/** The CLI's JSON: exactly the shape the issue specifies, with each comment's spam flag and the audience's questions. */
 export function toCliReport(result: AnalysisResult) {
   return {
     comments: result.comments.map((c) => ({
@@ -89,6 +89,7 @@ export function toCliReport(result: AnalysisResult) {
       cluster_id: c.clusterId,
       intent: c.intent,
       sentiment: c.sentiment.label,
+      spam: c.spam,
     })),
     clusters: result.clusters.map((c) => ({
       cluster_id: c.cluster_id,
@@ -100,6 +101,14 @@ export function toCliReport(result: AnalysisResult) {
       size: c.size,
     })),
     executive_summary: result.executiveSummary,
+    spam: { count: result.comments.filter((c) => c.spam).length },
+    questions: result.questions.map((q) => ({
+      question: q.question,
+      count: q.count,
+      comment_ids: q.commentIds,
+      cluster_id: q.clusterId,
+      answered: q.answered,
+    })),
     timings_ms: {
       embedding: result.timingsMs.embedding,
       clustering: result.timingsMs.clustering,

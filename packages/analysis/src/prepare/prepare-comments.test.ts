@@ -81,6 +81,8 @@ describe('spamReason', () => {
     ],
     ['*APPLE JUST COMMENTED ON MY LAST VIDEO* crying rn'],
     ['Support me guys'],
+    ['Nice one! I made a course that explains this better, link in my profile'],
+    ['Full tutorial series, links are in my bio'],
     ['Vital topics will be raised at the international online forum "Global crisis". Please join.'],
     [
       'My advisor is Sofia Erailda Sema, a renowned figure in her line of work. I recommend researching her credentials.',
@@ -95,6 +97,7 @@ describe('spamReason', () => {
     ['Please make a video about investing in index funds for beginners'],
     ['I subscribed because of this video, great work'],
     ['my channel would never get this many views lol'],
+    ['The link in the description is broken, can you fix it?'],
     ['my parents support me 100% even though they do not understand my choice'],
     ['shoutout to markiplier makes, onlyfans, and a big big shoutout to unus annus'],
     ['I started investing after this video, thanks for explaining index funds'],
