@@ -147,7 +147,7 @@ export const ClusterSchema = z.object({
   category: IntentSchema,
   /** Share of analysed comments, 0-100; sums to 100 across clusters. */
   percentage: z.number().min(0).max(100),
-  /** Share of likes (smoothed, see ARCHITECTURE.md), 0-100; sums to 100 across clusters. */
+  /** Share of likes (smoothed, see packages/analysis/README.md), 0-100; sums to 100 across clusters. */
   engagement_percentage: z.number().min(0).max(100),
   size: z.number().int().nonnegative(),
   like_count: z.number().int().nonnegative(),

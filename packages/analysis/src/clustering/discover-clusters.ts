@@ -1,5 +1,5 @@
 /**
- * Cluster discovery (pipeline step 3). See ARCHITECTURE.md for the algorithm in prose.
+ * Cluster discovery (pipeline step 3). See packages/analysis/README.md for the algorithm in prose.
  */
 import { runnerFor } from '../parallel/pool';
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
