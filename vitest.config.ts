@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Outage tests point BullMQ (ioredis) at a port nothing listens on. Under CPU load the libraries'
  * reconnect loop has once left a bare "connect ECONNREFUSED 127.0.0.1:<ephemeral port>" rejection
- * after every assertion passed (CI, thirty-first session; not reproduced alone). Such a refusal is
+ * after every assertion passed (seen once in CI; not reproduced alone). Such a refusal is
  * the outage being simulated, not a result: it is printed and not counted. A refusal from the real
  * services' ports (PostgreSQL 5432, Redis 6379) or any other error still fails the run.
  */
