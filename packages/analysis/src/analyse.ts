@@ -33,6 +33,7 @@ import { generateSummary } from './llm/summary-prompt';
 import {
   audienceQuestions,
   readsAsQuestion,
+  withSuggestedReplies,
   type AudienceQuestion,
 } from './questions/audience-questions';
 
@@ -593,7 +594,7 @@ export async function analyseComments(
       throwIfAborted(options.signal);
     }
   }
-  const questions = audienceQuestions(
+  const asked = audienceQuestions(
     comments.map((c, i) => ({
       id: c.id,
       text: c.clean,
@@ -605,6 +606,13 @@ export async function analyseComments(
       parentId: c.parentId,
       vector: questionVectors.get(i) ?? null,
     })),
+  );
+  const cleanOf = new Map(comments.map((c) => [c.id, c.clean]));
+  const questions = await withSuggestedReplies(
+    deps.languageModel,
+    asked,
+    (id) => cleanOf.get(id),
+    promptOptions(options),
   );
   options.onProgress?.({ stage: 'summarising', fraction: 1 });
   const labelling = performance.now() - labelStart;

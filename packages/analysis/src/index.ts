@@ -22,12 +22,19 @@ export {
   termOverlap as questionTermOverlap,
   sameQuestion,
   readsAsQuestion,
+  withSuggestedReplies,
   type QuestionMatchTier,
   QUESTION_MERGE_DEFAULTS,
   type AudienceQuestion,
   type AudienceQuestionOptions,
   type QuestionSourceComment,
 } from './questions/audience-questions';
+export { suggestReplies, MAX_SUGGESTED_REPLIES } from './llm/question-replies';
+export {
+  questionsOfStoredComments,
+  type StoredQuestionComment,
+  type StoredQuestionOptions,
+} from './questions/stored-questions';
 export { prepareComments, type PreparedBatch } from './prepare/prepare-comments';
 export { cleanText } from './prepare/clean-text';
 export { ownText, splitQuotedReply, type QuotedReply } from './prepare/quoted-reply';

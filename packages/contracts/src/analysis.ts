@@ -186,6 +186,28 @@ export const ReportBodySchema = z.object({
 });
 export type ReportBody = z.infer<typeof ReportBodySchema>;
 
+/**
+ * A question the audience asked, near-duplicate wordings merged, stored with the report when it is
+ * made (and again after a retag, which can change which comments are questions).
+ */
+export const ReportQuestionSchema = z.object({
+  /** The wording of its most-liked comment (a commenter's own words). */
+  question: z.string(),
+  /** How many comments asked it. */
+  count: z.number().int().positive(),
+  /** Likes of those comments together. */
+  like_count: z.number().int().nonnegative(),
+  /** The cluster most of its comments are in. */
+  cluster_id: z.number().int().nonnegative(),
+  /** Up to three of its comments, most-liked first (empty once comment text has expired). */
+  examples: z.array(CommentRefSchema).max(3),
+  /** The video's own channel replied in the thread of one of its comments. */
+  answered: z.boolean(),
+  /** A reply the creator could post, drafted by the configured LLM; null without one. */
+  suggested_reply: z.string().nullable(),
+});
+export type ReportQuestion = z.infer<typeof ReportQuestionSchema>;
+
 export const ReportReplySchema = z.object({
   job_id: z.string(),
   video_id: z.string(),
@@ -197,6 +219,11 @@ export const ReportReplySchema = z.object({
   total_comments: z.number().int().nonnegative(),
   processing_seconds: z.number().nonnegative(),
   executive_summary: ExecutiveSummarySchema,
+  /**
+   * The questions to answer, most asked first, as stored with the report; null for a report whose
+   * questions could not be worked out (made before they were kept, its comments since expired).
+   */
+  questions: z.array(ReportQuestionSchema).nullable(),
 });
 export type ReportReply = z.infer<typeof ReportReplySchema>;
 

@@ -108,6 +108,8 @@ export function toCliReport(result: AnalysisResult) {
       comment_ids: q.commentIds,
       cluster_id: q.clusterId,
       answered: q.answered,
+      // a reply drafted by the configured LLM; absent offline (nothing is invented)
+      ...(q.suggestedReply !== null ? { suggested_reply: q.suggestedReply } : {}),
     })),
     timings_ms: {
       embedding: result.timingsMs.embedding,

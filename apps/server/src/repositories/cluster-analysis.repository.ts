@@ -11,6 +11,8 @@ export interface DeepDiveJob {
   channelTitle: string | null;
   /** The stored report body (contract ReportBody, unvalidated JSON). */
   report: unknown;
+  /** The stored questions to answer (contract ReportQuestion list, unvalidated JSON), or null. */
+  questions?: unknown;
 }
 
 export interface ClusterCommentRow {
@@ -55,6 +57,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
           'analysisJobs.title',
           'analysisJobs.channelTitle',
           sql<string>`analysis_reports.report::text`.as('reportJson'),
+          sql<string | null>`analysis_reports.questions::text`.as('questionsJson'),
         ])
         .where('analysisJobs.userId', '=', userId)
         .where('analysisJobs.videoId', '=', videoId)
@@ -70,6 +73,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
         title: row.title,
         channelTitle: row.channelTitle,
         report: JSON.parse(row.reportJson) as unknown,
+        questions: row.questionsJson === null ? null : (JSON.parse(row.questionsJson) as unknown),
       };
     },
 
@@ -132,6 +136,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
           'intent',
           'classifiedIntent',
           'byCreator',
+          'parentId',
           'sentimentScore',
           'sentimentLabel',
         ])
@@ -188,7 +193,8 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
 
     /**
      * Stores a CreatorX retag in one transaction: the relabelled report body with its recomputed
-     * figures (scoped by user), the executive summary composed from them when given, the comments
+     * figures (scoped by user), the executive summary composed from them when given, the questions
+     * to answer worked out again when given, the comments
      * whose intent changed, and no cached per-cluster analyses (they were written for the old
      * labels and are recomputed on the next request).
      */
@@ -198,6 +204,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
       report: unknown,
       changedIntents: readonly { position: number; intent: string }[],
       executiveSummary: unknown = null,
+      questions: unknown = null,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const updated = await trx
@@ -205,6 +212,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
           .set({
             report: toJsonb(report),
             ...(executiveSummary !== null ? { executiveSummary: toJsonb(executiveSummary) } : {}),
+            ...(questions !== null ? { questions: toJsonb(questions) } : {}),
           })
           .where('jobId', '=', jobId)
           .where('userId', '=', userId)

@@ -9,6 +9,8 @@ export interface StoredReport {
   videoId: string;
   report: unknown;
   executiveSummary: unknown;
+  /** The questions to answer (the contract's ReportQuestion list), or null. */
+  questions: unknown;
   totalComments: number;
   processingSeconds: number;
   createdAt: Date;
@@ -32,13 +34,16 @@ const COMMENTS_ANALYSED = 'comments_analysed';
  */
 export function createReportRepository(db: Kysely<DB>) {
   return {
-    async insert(input: Omit<StoredReport, 'createdAt'>): Promise<void> {
+    async insert(
+      input: Omit<StoredReport, 'createdAt' | 'questions'> & { questions?: unknown },
+    ): Promise<void> {
       await db
         .insertInto('analysisReports')
         .values({
           ...input,
           report: toJsonb(input.report),
           executiveSummary: toJsonb(input.executiveSummary),
+          questions: input.questions == null ? null : toJsonb(input.questions),
         })
         .execute();
     },
@@ -66,6 +71,7 @@ export function createReportRepository(db: Kysely<DB>) {
           'r.createdAt',
           sql<string>`r.report::text`.as('reportJson'),
           sql<string>`r.executive_summary::text`.as('summaryJson'),
+          sql<string | null>`r.questions::text`.as('questionsJson'),
           'j.title',
           'j.channelTitle',
           'j.thumbnailUrl',
@@ -80,11 +86,12 @@ export function createReportRepository(db: Kysely<DB>) {
         .limit(1)
         .executeTakeFirst();
       if (!row) return null;
-      const { reportJson, summaryJson, ...rest } = row;
+      const { reportJson, summaryJson, questionsJson, ...rest } = row;
       return {
         ...rest,
         report: JSON.parse(reportJson) as unknown,
         executiveSummary: JSON.parse(summaryJson) as unknown,
+        questions: questionsJson === null ? null : (JSON.parse(questionsJson) as unknown),
       };
     },
 
@@ -93,6 +100,30 @@ export function createReportRepository(db: Kysely<DB>) {
       await db
         .updateTable('analysisReports')
         .set({ report: toJsonb(report) })
+        .where('jobId', '=', jobId)
+        .execute();
+    },
+
+    /** The stored questions of these jobs' reports (null ones left out). */
+    async questionsForJobs(jobIds: string[]): Promise<{ jobId: string; questions: unknown }[]> {
+      if (jobIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('analysisReports')
+        .select(['jobId', sql<string>`questions::text`.as('questionsJson')])
+        .where('jobId', 'in', jobIds)
+        .where('questions', 'is not', null)
+        .execute();
+      return rows.map((r) => ({
+        jobId: r.jobId,
+        questions: JSON.parse(r.questionsJson) as unknown,
+      }));
+    },
+
+    /** Replaces the stored questions (a retag, the retention job). */
+    async updateQuestions(jobId: string, questions: unknown): Promise<void> {
+      await db
+        .updateTable('analysisReports')
+        .set({ questions: toJsonb(questions) })
         .where('jobId', '=', jobId)
         .execute();
     },

@@ -58,6 +58,7 @@ export function makeReport(clusters: Cluster[], over: Partial<ReportReply> = {})
       key_positives: ['Clear'],
       improvement_suggestions: ['Shorter intro'],
     },
+    questions: [],
     ...over,
   };
 }

@@ -3,6 +3,9 @@ import { askedIn, questionsIn } from '../deep-dive/questions';
 import { contentTokens, jaccard } from '../deep-dive/text';
 import { truncate } from '../text/wording';
 import { denseDot } from '../clustering/space';
+import type { PromptOptions } from '../llm/call-model';
+import { suggestReplies } from '../llm/question-replies';
+import type { LanguageModel } from '../ports';
 
 /** One comment of a video as the question list reads it. */
 export interface QuestionSourceComment {
@@ -34,6 +37,11 @@ export interface AudienceQuestion {
   clusterId: number;
   /** The creator replied in a member's thread. */
   answered: boolean;
+  /**
+   * A reply the creator could post, drafted by the language model; null without one (nothing is
+   * invented offline).
+   */
+  suggestedReply: string | null;
 }
 
 /**
@@ -223,6 +231,7 @@ export function audienceQuestions(
     commentIds: members.map((m) => m.comment.id),
     clusterId: majorityCluster(members),
     answered: members.some((m) => repliedTo.has(m.comment.id)),
+    suggestedReply: null,
   }));
 }
 
@@ -266,4 +275,34 @@ function majorityCluster(members: readonly Candidate[]): number {
       bestCount = n;
     }
   return best;
+}
+
+/**
+ * The questions with a suggested reply each, drafted by the model from the question and its first
+ * three comments (`textOf` gives a comment's text by id). Any failure of the model leaves every
+ * reply null: the list itself never depends on the model.
+ */
+export async function withSuggestedReplies(
+  model: LanguageModel | null | undefined,
+  questions: readonly AudienceQuestion[],
+  textOf: (id: string) => string | undefined,
+  options: PromptOptions = {},
+): Promise<AudienceQuestion[]> {
+  if (!model || questions.length === 0) return questions.map((q) => ({ ...q }));
+  try {
+    const replies = await suggestReplies(
+      model,
+      questions.map((q) => ({
+        question: q.question,
+        count: q.count,
+        examples: q.commentIds.slice(0, 3).flatMap((id) => textOf(id) ?? []),
+      })),
+      options,
+    );
+    return questions.map((q, i) => ({ ...q, suggestedReply: replies.get(i) ?? null }));
+  } catch {
+    if (options.signal?.aborted)
+      throw options.signal.reason instanceof Error ? options.signal.reason : new Error('Cancelled');
+    return questions.map((q) => ({ ...q, suggestedReply: null }));
+  }
 }

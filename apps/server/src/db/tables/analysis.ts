@@ -51,6 +51,8 @@ export interface AnalysisReportsTable {
   /** The contract's ReportBody (clusters with representatives, counts, source). */
   report: Json<unknown>;
   executiveSummary: Json<unknown>;
+  /** The contract's ReportQuestion list; null when it could not be worked out (see its migration). */
+  questions: ColumnType<unknown, string | null | undefined, string | null>;
   totalComments: number;
   processingSeconds: number;
   createdAt: CreatedAt;

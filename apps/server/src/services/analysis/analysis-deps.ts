@@ -1,4 +1,5 @@
 import type {
+  AudienceQuestion,
   CommentResult,
   CommentSourceText,
   InputComment,
@@ -48,6 +49,8 @@ export type AnalyseFn = (
   sentiment: ClusterSentiment;
   executiveSummary: ExecutiveSummary;
   stats: { analysed: number; duplicates: number; spam: number };
+  /** The questions to answer, most asked first (absent: none stored). */
+  questions?: AudienceQuestion[];
   labeller: string;
   embedder: string;
 }>;

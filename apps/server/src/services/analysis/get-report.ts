@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import { NotFoundError } from '../../errors';
 import type { AnalysisDeps } from './analysis-deps';
+import { parseStoredQuestions } from './report-questions';
 
 /** The signed-in user's most recent completed analysis of the video (404 when there is none). */
 export async function getReport(
@@ -30,5 +31,6 @@ export async function getReport(
     total_comments: row.totalComments,
     processing_seconds: row.processingSeconds,
     executive_summary: ExecutiveSummarySchema.parse(row.executiveSummary),
+    questions: parseStoredQuestions(row.questions),
   };
 }

@@ -6,6 +6,7 @@ import { noopMetrics, type Metrics } from '../../providers/metrics/metrics.port'
 import { CommentSourceError } from '../../providers/youtube/comment-source.port';
 import type { AnalysisJob, AnalysisJobStatus } from '../../repositories/analysis-job.repository';
 import { creditsFor, isAnalysisInputError, ledgerKeys, type AnalysisDeps } from './analysis-deps';
+import { toReportQuestions } from './report-questions';
 
 /** Deliveries after which a job that keeps dying is failed (and refunded) instead of retried. */
 export const MAX_ANALYSIS_ATTEMPTS = 3;
@@ -111,6 +112,19 @@ export async function processAnalysisJob(
       likes_approximate: fetched.likesApproximate,
       source: fetched.source,
     };
+    const byId = new Map(fetched.comments.map((c) => [c.id, c]));
+    const questions = toReportQuestions(result.questions ?? [], (id) => {
+      const c = byId.get(id);
+      return c
+        ? {
+            id: c.id,
+            text: c.text,
+            author: c.author,
+            like_count: c.likes,
+            published_at: c.publishedAt,
+          }
+        : undefined;
+    });
     const finishedAt = deps.clock.now();
     const processingSeconds = Math.max(0, (finishedAt.getTime() - started.getTime()) / 1000);
 
@@ -148,6 +162,7 @@ export async function processAnalysisJob(
         videoId: job.videoId,
         report,
         executiveSummary: result.executiveSummary,
+        questions,
         totalComments: analyzed,
         processingSeconds,
       });

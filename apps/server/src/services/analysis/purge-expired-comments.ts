@@ -1,5 +1,6 @@
 import { ReportBodySchema } from '@app/contracts';
 import type { AnalysisDeps } from './analysis-deps';
+import { parseStoredQuestions } from './report-questions';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +22,15 @@ export async function purgeExpiredComments(
       if (!parsed.success) continue;
       const clusters = parsed.data.clusters.map((c) => ({ ...c, representatives: [] }));
       await repos.reports.updateReportBody(jobId, { ...parsed.data, clusters });
+    }
+    // The questions keep their wording, counts and replies; the quoted comments go.
+    for (const { jobId, questions } of await repos.reports.questionsForJobs(jobIds)) {
+      const list = parseStoredQuestions(questions);
+      if (list === null) continue;
+      await repos.reports.updateQuestions(
+        jobId,
+        list.map((q) => ({ ...q, examples: [] })),
+      );
     }
     // Cached deep analyses quote comments (their top questions, their summaries): they go too, and a
     // deep analysis asked for later answers that the comments expired, as an uncached one does.

@@ -1,6 +1,7 @@
-import { relabelClusters, type RelabelComment } from '@app/analysis';
+import { questionsOfStoredComments, relabelClusters, type RelabelComment } from '@app/analysis';
 import { IntentSchema, SentimentLabelSchema, type RetagReply } from '@app/contracts';
 import type { ClusterDeps } from './cluster-deps';
+import { toReportQuestions, parseStoredQuestions } from '../analysis/report-questions';
 import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
 
 /**
@@ -10,11 +11,12 @@ import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
  * figures (intent counts, hence the question count, and sentiment counts and shares) and the
  * video's sentiment are recomputed from the same comments and stored with the new intents in one
  * transaction, with the offline executive summary composed again from them (a model's summary is
- * kept). Cached cluster deep dives are dropped (they quoted the old labels). Shares of
+ * kept). The questions to answer are worked out again from the new intents (a suggested reply is
+ * kept for a question worded as before). Cached cluster deep dives are dropped (they quoted the old labels). Shares of
  * comments and likes and the representatives stay.
  */
 export async function retagClusters(
-  deps: Pick<ClusterDeps, 'clusters' | 'languageModel'>,
+  deps: Pick<ClusterDeps, 'clusters' | 'languageModel' | 'embedder'>,
   input: { userId: string; videoId: string; context: string },
 ): Promise<RetagReply> {
   const job = await requireJob(deps.clusters, input.userId, input.videoId);
@@ -61,12 +63,48 @@ export async function retagClusters(
     const intent = result.intents[i];
     return intent !== undefined && intent !== r.intent ? [{ position: r.position, intent }] : [];
   });
+  // The new intents decide which comments are questions: the list is worked out again from them.
+  const previous = parseStoredQuestions(job.questions) ?? [];
+  const asked = await questionsOfStoredComments(
+    rows.map((r, i) => ({
+      id: r.commentId,
+      text: r.text,
+      likes: r.likeCount,
+      author: r.author,
+      byCreator: r.byCreator,
+      parentId: r.parentId,
+      clusterId: r.clusterId,
+      intent: result.intents[i] ?? IntentSchema.catch('Opinion').parse(r.intent),
+    })),
+    { embedder: deps.embedder, languageModel: deps.languageModel },
+    {
+      context: input.context,
+      source: videoOf(job),
+      previousReplies: new Map(
+        previous.flatMap((q) => (q.suggested_reply ? [[q.question, q.suggested_reply]] : [])),
+      ),
+    },
+  );
+  const rowOf = new Map(rows.map((r) => [r.commentId, r]));
+  const questions = toReportQuestions(asked, (id) => {
+    const r = rowOf.get(id);
+    return r
+      ? {
+          id: r.commentId,
+          text: r.text,
+          author: r.author,
+          like_count: r.likeCount,
+          published_at: r.publishedAt?.toISOString() ?? null,
+        }
+      : undefined;
+  });
   await deps.clusters.saveRetag(
     input.userId,
     job.jobId,
     { ...report, clusters, sentiment: result.sentiment, labeller: result.labeller },
     changedIntents,
     result.summary ?? null,
+    questions,
   );
   return { success: true, labeller: result.labeller, clusters: result.clusters };
 }

@@ -7,7 +7,7 @@ import { validate, validateReply } from '../../validate';
 
 /** POST /retag/{video_id} {context}: CreatorX relabelling of the latest analysis; costs no credits. */
 export function retagRoutes(app: FastifyInstance): void {
-  const { repos, languageModel, clock, config } = app.container;
+  const { repos, embedder, languageModel, clock, config } = app.container;
   const budget = {
     rateLimitEvents: repos.rateLimitEvents,
     clock,
@@ -22,6 +22,7 @@ export function retagRoutes(app: FastifyInstance): void {
     const reply = await retagClusters(
       {
         clusters: repos.clusterAnalysis,
+        embedder,
         languageModel: budgetedLanguageModel(languageModel, budget, userId),
       },
       { userId, videoId: params.video_id, context: input.context },
