@@ -25,16 +25,24 @@ export const LEGEND_COLLAPSE_AT = 6;
 export const SLICE_LABEL_MIN_PERCENT = 5;
 /**
  * The overall vibe's opening sentence for the Sentiment Score card: "Reactions lean positive." of
- * "Reactions lean positive; the biggest specific topic is …". Whole words only, never cut mid-word.
+ * "Reactions lean positive; the biggest specific topic is …". Whole words only, never cut mid-word:
+ * a sentence longer than `maxLength` ends at its last whole word that fits, with an ellipsis.
  */
-export function shortVibe(vibe: string | null | undefined): string {
-  const text = (vibe ?? '').trim();
+export function shortVibe(vibe: string | null | undefined, maxLength = VIBE_MAX_LENGTH): string {
+  const text = (vibe ?? '').trim().replace(/\s+/g, ' ');
   if (text === '') return '';
   const end = /;|[.!?](?=\s|$)/.exec(text);
-  if (!end) return text;
-  const clause = text.slice(0, end.index).trimEnd();
-  return `${clause}${end[0] === ';' ? '.' : end[0]}`;
+  const sentence = end ? `${text.slice(0, end.index).trimEnd()}${end[0] === ';' ? '.' : end[0]}` : text;
+  if (sentence.length <= maxLength) return sentence;
+  // A long opening sentence ends at the last whole word that fits, with an ellipsis.
+  const cut = sentence.slice(0, maxLength);
+  const space = cut.lastIndexOf(' ');
+  const words = (space > 0 ? cut.slice(0, space) : cut).replace(/[\s,;:–—-]+$/, '');
+  return `${words}…`;
 }
+
+/** Longest vibe the Sentiment Score card shows (about two lines of the card). */
+export const VIBE_MAX_LENGTH = 90;
 
 /** The video's sentiment as the card's score: "72% positive" from the report's stored counts. */
 export function sentimentScore(

@@ -6,6 +6,7 @@ import { ClusterDrawers, ClusterToolbar, ClusterToolsScope } from '../../slots';
 import { ClustersList } from './clusters-list';
 import { DonutChart } from './donut-chart';
 import { EvidenceModal } from './evidence-modal';
+import { QuestionsSection } from './questions-section';
 import { Legend } from './legend';
 import { donutItems, sortClusters } from './report-model';
 import type { SortMode } from './report-model';
@@ -98,6 +99,18 @@ export default function ReportView({
     }
   };
 
+  /** Opens a cluster's row (a question's link), clearing a filter that hides it, and scrolls to it. */
+  const showCluster = (id: number) => {
+    setOpenIds((prev) => (prev.has(id) ? prev : new Set(prev).add(id)));
+    const c = clusters.find((x) => x.cluster_id === id);
+    if (c && filter.size > 0 && !filter.has(c.category)) setFilter(new Set());
+    requestAnimationFrame(() => {
+      const row = document.getElementById(`cluster-row-${id}`);
+      row?.querySelector<HTMLElement>('.cluster-row-head')?.focus({ preventScroll: true });
+      row?.scrollIntoView({ block: 'start', behavior: scrollMotion() });
+    });
+  };
+
   return (
     <div className="report" data-testid="report" data-video-id={report.video_id}>
       <div className="report-head">
@@ -177,6 +190,11 @@ export default function ReportView({
           <Legend items={items} activeKeys={openIds} onItemClick={onSlice} />
         </div>
       </section>
+      <QuestionsSection
+        questions={report.questions}
+        clusters={clusters}
+        onShowCluster={showCluster}
+      />
       <ClusterToolsScope videoId={report.video_id} resetKey={resetKey}>
         <ClustersList
           videoId={report.video_id}

@@ -89,6 +89,21 @@ describe('shortVibe and sentimentScore', () => {
     expect(shortVibe(undefined)).toBe('');
   });
 
+  it('ends a long opening sentence at its last whole word, with an ellipsis', () => {
+    const long =
+      'Viewers are overwhelmingly enthusiastic about the sourdough walkthrough and keep thanking the baker for the detailed shaping demonstration, then ask about flour.';
+    const short = shortVibe(long);
+    expect(short.length).toBeLessThanOrEqual(91);
+    expect(short.endsWith('…')).toBe(true);
+    const words = short.slice(0, -1).split(' ');
+    // every word shown is one of the sentence's own, whole
+    expect(long.startsWith(short.slice(0, -1))).toBe(true);
+    expect(long.split(' ')).toEqual(expect.arrayContaining(words));
+    expect(shortVibe('Supercalifragilisticexpialidocious '.repeat(4), 20)).toBe(
+      'Supercalifragilistic…',
+    );
+  });
+
   it('reads the counts, not a share', () => {
     expect(sentimentScore({ counts: { positive: 1, neutral: 1, negative: 1 } })).toBe(
       '33% positive',
