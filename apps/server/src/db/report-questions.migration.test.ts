@@ -1,0 +1,102 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, sql, type Migration } from 'kysely';
+import { ReportQuestionSchema } from '@app/contracts';
+import { expect, it } from 'vitest';
+import { createDatabase } from './database';
+import { migrateToLatest } from './migrate';
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const QUESTIONS = '2026112825_report_questions';
+
+it('gives reports stored before their questions a list from their stored comments, and null once those expired', async () => {
+  const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
+  const { db } = database;
+  try {
+    const files = (await fs.readdir(MIGRATIONS)).filter((f) => /^\d+_.+\.ts$/.test(f)).sort();
+    const before: Record<string, Migration> = {};
+    for (const file of files) {
+      const name = file.replace(/\.ts$/, '');
+      if (name >= QUESTIONS) continue;
+      before[name] = (await import(pathToFileURL(path.join(MIGRATIONS, file)).href)) as Migration;
+    }
+    const old = await new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(before) },
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
+    expect(old.error).toBeUndefined();
+
+    const userId = (
+      await sql<{ id: string }>`
+        insert into users (email) values ('legacy-q@example.com') returning id`.execute(db)
+    ).rows[0]!.id;
+    const stored = async (videoId: string): Promise<string> => {
+      const jobId = (
+        await sql<{ id: string }>`insert into analysis_jobs
+          (user_id, video_id, status, comment_limit, reserved_credits)
+          values (${userId}, ${videoId}, 'complete', 1000, 1) returning id`.execute(db)
+      ).rows[0]!.id;
+      await sql`insert into analysis_reports
+        (job_id, user_id, video_id, report, executive_summary, total_comments, processing_seconds)
+        values (${jobId}, ${userId}, ${videoId}, '{}'::jsonb,
+          ${JSON.stringify({ overall_vibe: 'x', key_positives: [], improvement_suggestions: [] })}::jsonb,
+          5, 1)`.execute(db);
+      return jobId;
+    };
+
+    const kept = await stored('keptVideo01');
+    const rows: [string, string, number, string, string | null, boolean, number][] = [
+      ['a1', 'Where did you buy that lamp?', 1, 'Question', null, false, 0],
+      ['a2', 'Where did you buy that  lamp?', 5, 'Question', null, false, 1],
+      ['b1', 'What camera is this?', 0, 'Question', null, false, 1],
+      ['r1', 'It is a small mirrorless one, details below', 0, 'Opinion', 'b1', true, 1],
+      ['c1', 'Please make a part two', 3, 'Request', null, false, 0],
+      ['d1', 'Is the music yours? asked the channel', 0, 'Question', null, true, 0],
+    ];
+    for (const [i, [id, text, likes, intent, parent, creator, cluster]] of rows.entries()) {
+      await sql`insert into analysis_comments (job_id, position, comment_id, text, like_count,
+          cluster_id, intent, sentiment_score, sentiment_label, by_creator, parent_id)
+        values (${kept}, ${i}, ${id}, ${text}, ${likes}, ${cluster}, ${intent}, 0, 'neutral',
+          ${creator}, ${parent})`.execute(db);
+    }
+    const purged = await stored('purgedVid01');
+
+    expect(await migrateToLatest(db)).toContain(QUESTIONS);
+    const read = async (jobId: string) => {
+      const r = await sql<{ questions: string | null }>`
+        select questions::text as questions from analysis_reports where job_id = ${jobId}`.execute(
+        db,
+      );
+      const raw = r.rows[0]!.questions;
+      return raw === null ? null : ReportQuestionSchema.array().parse(JSON.parse(raw));
+    };
+    expect(await read(kept)).toEqual([
+      {
+        question: 'Where did you buy that  lamp?'.replace(/\s+/g, ' '),
+        count: 2,
+        like_count: 6,
+        cluster_id: 0,
+        examples: [
+          expect.objectContaining({ id: 'a2', like_count: 5 }),
+          expect.objectContaining({ id: 'a1', like_count: 1 }),
+        ],
+        answered: false,
+        suggested_reply: null,
+      },
+      {
+        question: 'What camera is this?',
+        count: 1,
+        like_count: 0,
+        cluster_id: 1,
+        examples: [expect.objectContaining({ id: 'b1', text: 'What camera is this?' })],
+        answered: true,
+        suggested_reply: null,
+      },
+    ]);
+    expect(await read(purged)).toBeNull();
+  } finally {
+    await database.close();
+  }
+});
