@@ -74,9 +74,7 @@ videos.push({
 
 // actionable: two of Poché et al.'s tutorials, the rows outside the dev set
 const inDev = new Set(
-  examples
-    .filter((e) => e.dataset === 'poche_icpc17_youtube_tutorial_comments')
-    .map((e) => e.key),
+  examples.filter((e) => e.dataset === 'poche_icpc17_youtube_tutorial_comments').map((e) => e.key),
 );
 const poche = records('poche_icpc17_youtube_tutorial_comments/comments.csv');
 for (const id of quick ? ['3JluqTojuME'] : ['3JluqTojuME', 'Rub-JsjMhWY']) {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -9,7 +11,7 @@ import {
   launchBrowser,
   MOBILE,
   newPage,
-  screenshot,
+  screenshotsDir,
   signUp,
   startServer,
   toggleTheme,
@@ -22,6 +24,8 @@ import type { RunningServer } from './support';
 // cooking video where the channel answered two questions in their threads.
 
 const LEMON = 'k3TnLmVq8Ra';
+/** Questions the section shows before "Show all". */
+const QUESTIONS_SHOWN = 5;
 /** The stub's reply to every question: the model's draft the creator can copy. */
 const REPLY = (question: string) => `Thanks for asking! We will cover "${question}" soon.`;
 
@@ -127,7 +131,7 @@ describe('questions to answer', () => {
     });
     expect(above).toBe(true);
 
-    const shown = questions.slice(0, 8);
+    const shown = questions.slice(0, QUESTIONS_SHOWN);
     expect(await section.getByTestId('question-text').allInnerTexts()).toEqual(
       shown.map((q) => q.question),
     );
@@ -144,7 +148,7 @@ describe('questions to answer', () => {
       expect(await items.nth(i).getByTestId('question-answered').count(), q.question).toBe(
         q.answered ? 1 : 0,
       );
-    if (questions.length > 8) {
+    if (questions.length > QUESTIONS_SHOWN) {
       await section.getByTestId('questions-more').click();
       expect(await section.getByTestId('question-item').count()).toBe(questions.length);
       expect(await items.getByTestId('question-answered').count()).toBe(answered.length);
@@ -158,8 +162,9 @@ describe('questions to answer', () => {
     const item = page.getByTestId('question-item').first();
     expect(await item.getByTestId('question-examples').count()).toBe(0);
     await item.getByTestId('question-examples-toggle').click();
-    expect(await item.getByTestId('question-examples').locator('li p:first-child').allInnerTexts())
-      .toEqual(first.examples.map((e) => e.text));
+    expect(
+      await item.getByTestId('question-examples').locator('li p:first-child').allInnerTexts(),
+    ).toEqual(first.examples.map((e) => e.text));
     expect(await item.getByTestId('question-examples-toggle').getAttribute('aria-expanded')).toBe(
       'true',
     );
@@ -177,8 +182,9 @@ describe('questions to answer', () => {
       const r = document.getElementById(`cluster-row-${id}`)!.getBoundingClientRect();
       return r.top >= 0 && r.top < window.innerHeight;
     }, first.cluster_id);
-    expect(await row.locator('.cluster-row-head').evaluate((el) => el === document.activeElement))
-      .toBe(true);
+    expect(
+      await row.locator('.cluster-row-head').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
   });
 
   it('offers the model’s suggested reply with a Copy button that copies it', async () => {
@@ -186,8 +192,9 @@ describe('questions to answer', () => {
     expect(first.suggested_reply).toBe(REPLY(first.question));
     const item = page.getByTestId('question-item').first();
     await item.scrollIntoViewIfNeeded();
-    expect(await item.getByTestId('suggested-reply').locator('.suggested-reply-text').innerText())
-      .toBe(first.suggested_reply);
+    expect(
+      await item.getByTestId('suggested-reply').locator('.suggested-reply-text').innerText(),
+    ).toBe(first.suggested_reply);
     await item.getByTestId('copy-reply').click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="copy-reply"]')?.textContent === 'Copied',
@@ -208,7 +215,13 @@ describe('questions to answer', () => {
         // nothing spills out of the section sideways
         const overflow = await section.evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow, `${theme} ${label}`).toBeLessThanOrEqual(1);
-        await screenshot(page, `questions-${theme}-${label}`);
+        fs.mkdirSync(screenshotsDir, { recursive: true });
+        await section.screenshot({
+          path: path.join(screenshotsDir, `questions-${theme}-${label}.png`),
+        });
+        await page.getByTestId('stat-sentiment').screenshot({
+          path: path.join(screenshotsDir, `sentiment-card-${theme}-${label}.png`),
+        });
       }
     }
     await page.setViewportSize(DESKTOP);

@@ -604,6 +604,7 @@ export async function analyseComments(
       spam: c.spam,
       byCreator: c.byCreator === true,
       parentId: c.parentId,
+      publishedAt: c.publishedAt,
       vector: questionVectors.get(i) ?? null,
     })),
   );

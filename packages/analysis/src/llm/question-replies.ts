@@ -71,6 +71,7 @@ export async function suggestReplies(
     options,
   );
   const out = new Map<number, string>();
-  for (const r of reply.replies) if (r.index < asked.length && !out.has(r.index)) out.set(r.index, r.reply);
+  for (const r of reply.replies)
+    if (r.index < asked.length && !out.has(r.index)) out.set(r.index, r.reply);
   return out;
 }

@@ -174,3 +174,29 @@ describe('audienceQuestions', () => {
     expect(questions.map((q) => q.commentIds)).toEqual([['a', 'b'], ['c']]);
   });
 });
+
+describe('answered in a thread', () => {
+  it('counts the creator’s later reply in the thread of a question asked as a reply, not an earlier one', () => {
+    const questions = audienceQuestions([
+      comment('top', 'Great loaf, mine never rises like this', axis(2), { intent: 'Praise' }),
+      comment('late', 'Which oven temperature did you use?', at(0), {
+        parentId: 'top',
+        publishedAt: '2025-04-01T10:00:00Z',
+      }),
+      comment('early', 'How many grams of salt go in?', at(90), {
+        parentId: 'top',
+        publishedAt: '2025-04-03T10:00:00Z',
+      }),
+      comment('r', 'I bake at 250 C, then 230 C', axis(3), {
+        intent: 'Opinion',
+        byCreator: true,
+        parentId: 'top',
+        publishedAt: '2025-04-02T10:00:00Z',
+      }),
+    ]);
+    expect(questions.map((q) => [q.commentIds, q.answered])).toEqual([
+      [['late'], true],
+      [['early'], false],
+    ]);
+  });
+});

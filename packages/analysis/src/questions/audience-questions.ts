@@ -19,6 +19,8 @@ export interface QuestionSourceComment {
   byCreator: boolean;
   /** The thread's top-level comment id for a reply, else null. */
   parentId: string | null;
+  /** When it was posted (ISO 8601), when the source says. */
+  publishedAt?: string | null;
   /** The comment's embedding (any length; compared by cosine), or null when it has none. */
   vector: ArrayLike<number> | null;
 }
@@ -35,7 +37,10 @@ export interface AudienceQuestion {
   commentIds: string[];
   /** The cluster most members are in (ties: the smaller id). */
   clusterId: number;
-  /** The creator replied in a member's thread. */
+  /**
+   * The creator replied under a member, or in a member's thread after it (a member that is itself
+   * a reply).
+   */
   answered: boolean;
   /**
    * A reply the creator could post, drafted by the language model; null without one (nothing is
@@ -215,7 +220,25 @@ export function audienceQuestions(
   }
 
   const repliedTo = new Set<string>();
-  for (const c of comments) if (c.byCreator && c.parentId) repliedTo.add(c.parentId);
+  /** Per thread, when the creator last replied in it (-Infinity: a reply with no time). */
+  const creatorLast = new Map<string, number>();
+  for (const c of comments) {
+    if (!c.byCreator || !c.parentId) continue;
+    repliedTo.add(c.parentId);
+    const at = postedAt(c) ?? -Infinity;
+    creatorLast.set(c.parentId, Math.max(creatorLast.get(c.parentId) ?? -Infinity, at));
+  }
+  /**
+   * The creator replied to the question's own thread, or, for a question asked as a reply, in its
+   * thread after it was asked (both times known: a reply before the question cannot answer it).
+   */
+  const answeredIn = (c: QuestionSourceComment): boolean => {
+    if (repliedTo.has(c.id)) return true;
+    if (!c.parentId) return false;
+    const last = creatorLast.get(c.parentId);
+    const asked = postedAt(c);
+    return last !== undefined && asked !== null && last > asked;
+  };
 
   const ranked = groups.map((members, order) => {
     const likes = members.reduce((s, m) => s + m.comment.likes, 0);
@@ -230,9 +253,14 @@ export function audienceQuestions(
     likes,
     commentIds: members.map((m) => m.comment.id),
     clusterId: majorityCluster(members),
-    answered: members.some((m) => repliedTo.has(m.comment.id)),
+    answered: members.some((m) => answeredIn(m.comment)),
     suggestedReply: null,
   }));
+}
+
+function postedAt(c: Pick<QuestionSourceComment, 'publishedAt'>): number | null {
+  const t = c.publishedAt ? Date.parse(c.publishedAt) : NaN;
+  return Number.isFinite(t) ? t : null;
 }
 
 /** The most-liked member; among equally liked, the one closest to the others. */

@@ -18,6 +18,8 @@ export interface StoredQuestionComment {
   byCreator?: boolean;
   /** The thread's top-level comment id for a reply, else null. */
   parentId: string | null;
+  /** When it was posted (ISO 8601), when known. */
+  publishedAt?: string | null;
   clusterId: number;
   intent: Intent;
 }
@@ -71,6 +73,7 @@ export async function questionsOfStoredComments(
       spam: c.spam,
       byCreator: c.byCreator === true,
       parentId: stored[i]!.parentId,
+      publishedAt: stored[i]!.publishedAt ?? null,
       vector: vectorOf.get(c.clean) ?? null,
     })),
   );

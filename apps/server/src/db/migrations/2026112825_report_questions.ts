@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * ReportQuestion list, most asked first). Reports stored before are given a list here, once, from
  * their stored comments when those are still there: Question-intent comments from the audience
  * that carry a question mark, identical wordings merged (their vectors were not stored, so no
- * closer merging), answered when the video's channel replied in the thread, no suggested reply.
+ * closer merging), answered when the video's channel replied under one of them (or in its thread
+ * after it, for one asked as a reply), no suggested reply.
  * Reports whose comments expired keep null (their questions cannot be worked out). Self-contained
  * on purpose: a migration must not change when the application code does.
  */
@@ -39,6 +40,23 @@ function wording(text: string): string {
 
 function questionsOf(rows: readonly Row[]): unknown[] {
   const repliedTo = new Set(rows.filter((r) => r.creator && r.parent).map((r) => r.parent));
+  const time = (r: Row): number | null => {
+    const t = r.published ? Date.parse(r.published) : NaN;
+    return Number.isFinite(t) ? t : null;
+  };
+  // a question asked as a reply is answered by the channel's later reply in the same thread
+  const creatorLast = new Map<string, number>();
+  for (const o of rows) {
+    const t = time(o);
+    if (o.creator && o.parent !== null && t !== null)
+      creatorLast.set(o.parent, Math.max(creatorLast.get(o.parent) ?? t, t));
+  }
+  const answeredIn = (r: Row): boolean => {
+    if (repliedTo.has(r.id)) return true;
+    const asked = time(r);
+    const last = r.parent === null ? undefined : creatorLast.get(r.parent);
+    return asked !== null && last !== undefined && last > asked;
+  };
   const groups = new Map<string, Group>();
   rows.forEach((r, i) => {
     if (r.intent !== 'Question' || r.creator || !QUESTION_MARK.test(r.text)) return;
@@ -66,7 +84,7 @@ function questionsOf(rows: readonly Row[]): unknown[] {
         like_count: Math.max(0, m.likes),
         published_at: m.published,
       })),
-      answered: members.some((m) => repliedTo.has(m.id)),
+      answered: members.some(answeredIn),
       suggested_reply: null,
     };
   });

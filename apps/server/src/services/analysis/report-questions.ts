@@ -18,9 +18,7 @@ export function toReportQuestions(
     count: q.count,
     like_count: q.likes,
     cluster_id: q.clusterId,
-    examples: q.commentIds
-      .flatMap((id) => commentOf(id) ?? [])
-      .slice(0, QUESTION_EXAMPLES),
+    examples: q.commentIds.flatMap((id) => commentOf(id) ?? []).slice(0, QUESTION_EXAMPLES),
     answered: q.answered,
     suggested_reply: q.suggestedReply,
   }));

@@ -73,6 +73,7 @@ export async function retagClusters(
       author: r.author,
       byCreator: r.byCreator,
       parentId: r.parentId,
+      publishedAt: r.publishedAt?.toISOString() ?? null,
       clusterId: r.clusterId,
       intent: result.intents[i] ?? IntentSchema.catch('Opinion').parse(r.intent),
     })),

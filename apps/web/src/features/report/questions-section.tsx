@@ -4,7 +4,7 @@ import { formatCount } from '../../lib/format';
 import { clusterTitle } from './report-model';
 
 /** Questions shown before "Show all". */
-export const QUESTIONS_SHOWN = 8;
+export const QUESTIONS_SHOWN = 5;
 
 interface QuestionsSectionProps {
   /** The report's stored questions, most asked first; null when they could not be worked out. */
@@ -65,8 +65,7 @@ function QuestionItem({
 }) {
   const [open, setOpen] = useState(false);
   const examplesId = `question-${rank}-examples`;
-  const asked =
-    question.count === 1 ? 'Asked once' : `Asked ${formatCount(question.count)} times`;
+  const asked = question.count === 1 ? 'Asked once' : `Asked ${formatCount(question.count)} times`;
   return (
     <li className="question-item" data-testid="question-item">
       <span className="question-rank" aria-hidden="true">
@@ -165,8 +164,8 @@ export function QuestionsSection({ questions, clusters, onShowCluster }: Questio
         <h2 id="questions-title">Questions to answer</h2>
         {list.length > 0 ? (
           <p className="muted small" data-testid="questions-summary">
-            {list.length === 1 ? '1 question' : `${formatCount(list.length)} questions`}, most
-            asked first{answered > 0 ? ` · ${formatCount(answered)} answered` : ''}
+            {list.length === 1 ? '1 question' : `${formatCount(list.length)} questions`}, most asked
+            first{answered > 0 ? ` · ${formatCount(answered)} answered` : ''}
           </p>
         ) : null}
       </div>

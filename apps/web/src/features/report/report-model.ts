@@ -32,7 +32,9 @@ export function shortVibe(vibe: string | null | undefined, maxLength = VIBE_MAX_
   const text = (vibe ?? '').trim().replace(/\s+/g, ' ');
   if (text === '') return '';
   const end = /;|[.!?](?=\s|$)/.exec(text);
-  const sentence = end ? `${text.slice(0, end.index).trimEnd()}${end[0] === ';' ? '.' : end[0]}` : text;
+  const sentence = end
+    ? `${text.slice(0, end.index).trimEnd()}${end[0] === ';' ? '.' : end[0]}`
+    : text;
   if (sentence.length <= maxLength) return sentence;
   // A long opening sentence ends at the last whole word that fits, with an ellipsis.
   const cut = sentence.slice(0, maxLength);

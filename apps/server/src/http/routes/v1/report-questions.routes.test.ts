@@ -235,4 +235,3 @@ describeEachDatabase('the questions to answer in the report', (t) => {
     expect(model.requests.filter((r) => r.schemaName === 'question_replies').length).toBe(asked);
   }, 240_000);
 });
-
