@@ -216,8 +216,15 @@ describe('questions to answer', () => {
         const overflow = await section.evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow, `${theme} ${label}`).toBeLessThanOrEqual(1);
         fs.mkdirSync(screenshotsDir, { recursive: true });
-        await section.screenshot({
+        // a full-page shot clipped to the section, so the sticky header does not cover it
+        const box = await section.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
+        });
+        await page.screenshot({
           path: path.join(screenshotsDir, `questions-${theme}-${label}.png`),
+          fullPage: true,
+          clip: box,
         });
         await page.getByTestId('stat-sentiment').screenshot({
           path: path.join(screenshotsDir, `sentiment-card-${theme}-${label}.png`),

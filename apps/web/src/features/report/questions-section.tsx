@@ -79,17 +79,6 @@ function QuestionItem({
           <span className="question-count" data-testid="question-count">
             {asked}
           </span>
-          {cluster ? (
-            <button
-              type="button"
-              className="link-button question-cluster"
-              onClick={() => onShowCluster(cluster.cluster_id)}
-              data-testid="question-cluster"
-            >
-              <span className="sr-only">Show the cluster </span>
-              {clusterTitle(cluster)}
-            </button>
-          ) : null}
           {question.answered ? (
             <span
               className="badge badge-answered"
@@ -97,6 +86,20 @@ function QuestionItem({
               title="You replied in a thread that asks this"
             >
               Answered
+            </span>
+          ) : null}
+          {cluster ? (
+            <span className="question-in">
+              in{' '}
+              <button
+                type="button"
+                className="link-button question-cluster"
+                onClick={() => onShowCluster(cluster.cluster_id)}
+                data-testid="question-cluster"
+              >
+                <span className="sr-only">the cluster </span>
+                {clusterTitle(cluster)}
+              </button>
             </span>
           ) : null}
         </div>
