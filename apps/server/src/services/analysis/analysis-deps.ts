@@ -48,6 +48,8 @@ export type AnalyseFn = (
   sentiment: ClusterSentiment;
   executiveSummary: ExecutiveSummary;
   stats: { analysed: number; duplicates: number; spam: number };
+  /** The comments set aside as spam (their `clusterId` is -1). */
+  setAside: { count: number; commentIds: string[] };
   labeller: string;
   embedder: string;
 }>;

@@ -126,6 +126,12 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
       payload: { context: 'a travel channel' },
     }),
   },
+  'POST /report/:video_id/spam/:comment_id/restore': {
+    request: (o) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/report/${o.videoId}/spam/${o.videoId}-c1/restore`,
+    }),
+  },
   'GET /cluster/comments': {
     request: (o) => ({
       method: 'GET',
