@@ -7,6 +7,7 @@ import { ClustersList } from './clusters-list';
 import { DonutChart } from './donut-chart';
 import { EvidenceModal } from './evidence-modal';
 import { Legend } from './legend';
+import { SetAsideGroup } from './set-aside-group';
 import { donutItems, sortClusters } from './report-model';
 import type { SortMode } from './report-model';
 import { StatCards } from './stat-cards';
@@ -194,6 +195,7 @@ export default function ReportView({
         />
         <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
       </ClusterToolsScope>
+      <SetAsideGroup videoId={report.video_id} group={report.spam} onRestored={onRetagged} />
       {evidence ? <EvidenceModal cluster={evidence} onClose={() => setEvidence(null)} /> : null}
     </div>
   );
