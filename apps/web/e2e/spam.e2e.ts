@@ -95,7 +95,10 @@ describe('spam set aside in the report', () => {
     // "Not spam" on the first: it leaves the group for a topic, with feedback, at no cost
     const credits = await balance();
     const first = spam.comments[0]!;
-    await items.first().getByRole('button', { name: /Not spam/ }).click();
+    await items
+      .first()
+      .getByRole('button', { name: /Not spam/ })
+      .click();
     const feedback = page.getByTestId('set-aside-feedback');
     await feedback.waitFor();
     expect(await feedback.innerText()).toMatch(/^Moved to “.+”\./);

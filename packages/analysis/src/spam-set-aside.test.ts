@@ -96,7 +96,8 @@ describe('spam is set aside, not clustered', () => {
 
       const spamTexts = fixture.filter((c) => spamIds.has(c.id)).map((c) => c.text);
       for (const written of writtenTexts(result))
-        for (const text of spamTexts) expect(quotes(written, text), `${written} <- ${text}`).toBe(false);
+        for (const text of spamTexts)
+          expect(quotes(written, text), `${written} <- ${text}`).toBe(false);
     });
   }
 
@@ -151,7 +152,11 @@ describe('spam is set aside, not clustered', () => {
         author: 'CrumbTheory',
         byCreator: true,
       }),
-      inputComment('Sub to me and I sub back 🙏', { id: 'own2', author: 'CrumbTheory', byCreator: true }),
+      inputComment('Sub to me and I sub back 🙏', {
+        id: 'own2',
+        author: 'CrumbTheory',
+        byCreator: true,
+      }),
     ];
     const result = await analyseComments(input, { embedder }, { seed: 7 });
     const creator = input.filter((c) => c.byCreator).map((c) => c.id);

@@ -29,10 +29,7 @@ export function SetAsideGroup({ videoId, group, onRestored }: SetAsideGroupProps
   const [restored, setRestored] = useState<ReadonlySet<string>>(() => new Set());
   if (!group || (group.count === 0 && feedback === null)) return null;
   const comments = group.comments.filter((c) => !restored.has(c.id));
-  const count = Math.max(
-    0,
-    group.count - group.comments.filter((c) => restored.has(c.id)).length,
-  );
+  const count = Math.max(0, group.count - group.comments.filter((c) => restored.has(c.id)).length);
 
   const restore = (c: CommentRef) => {
     if (busyId !== null) return;

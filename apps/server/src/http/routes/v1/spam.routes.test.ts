@@ -107,7 +107,10 @@ describeEachDatabase('spam set aside, and restoring a comment', (t) => {
     for (const c of clusters) {
       const s = c.sentiment.counts;
       expect(s.positive + s.neutral + s.negative, c.heading).toBe(c.size);
-      expect(Object.values(c.intent_counts).reduce((n, x) => n + x, 0), c.heading).toBe(c.size);
+      expect(
+        Object.values(c.intent_counts).reduce((n, x) => n + x, 0),
+        c.heading,
+      ).toBe(c.size);
     }
   }
 
