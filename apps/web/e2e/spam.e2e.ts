@@ -113,6 +113,7 @@ describe('spam set aside in the report', () => {
       before.report.clusters.reduce((n, c) => n + c.size, 0) + 1,
     );
     expect(await page.getByTestId('set-aside-item').count()).toBe(spam.comments.length - 1);
+    await screenshot(page, 'spam-group-restored-desktop-light');
     expect(await balance()).toBe(credits);
     expect(pageErrors).toEqual([]);
   });

@@ -42,8 +42,8 @@ export function SetAsideGroup({ videoId, group, onRestored }: SetAsideGroupProps
         setFeedback({
           kind: 'done',
           text: reply.heading
-            ? `Moved to “${reply.heading}”. The topics, shares and summary now count it.`
-            : 'Moved to the topics. The shares and summary now count it.',
+            ? `Moved to “${reply.heading}”. Its topic and the shares now count it.`
+            : 'Moved to the topics. The shares now count it.',
         });
         onRestored();
       })
