@@ -161,6 +161,7 @@ function ownedPath(route: AuditedRoute, o: Owned): string {
     job_id: o.jobId,
     video_id: o.videoId,
     code: 'unknown-code',
+    comment_id: `${o.videoId}-c1`,
   };
   const path = route.path.replace(/\*$/, 'cs_demo_unknown_session');
   return `${API_PREFIX}${path.replace(/:([a-z_]+)/g, (_m, name: string) => {
