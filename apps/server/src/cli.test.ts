@@ -159,7 +159,9 @@ describe('cli analyze on invented comments', () => {
         'size',
       ]);
     }
-    expect(clusters.reduce((s, c) => s + c.size, 0)).toBe(rows.length);
+    // spam is set aside (cluster_id -1), in no cluster: the sizes and shares cover the rest
+    const kept = (report.comments as { spam: boolean }[]).filter((c) => !c.spam).length;
+    expect(clusters.reduce((s, c) => s + c.size, 0)).toBe(kept);
     expect(clusters.reduce((s, c) => s + Math.round(c.percentage * 10), 0)).toBe(1000);
     expect(clusters.reduce((s, c) => s + Math.round(c.engagement_percentage * 10), 0)).toBe(1000);
     expect(report.executive_summary).toMatchObject({ overall_vibe: expect.any(String) });
@@ -205,7 +207,7 @@ describe('cli analyze: spam and the questions to answer', () => {
     expect(cli.code, cli.stderr).toBe(0);
     const report = JSON.parse(cli.stdout) as {
       comments: { id: string; cluster_id: number; spam: boolean }[];
-      clusters: { cluster_id: number }[];
+      clusters: { cluster_id: number; size: number; percentage: number }[];
       spam: { count: number };
       questions: {
         question: string;
@@ -230,6 +232,12 @@ describe('cli analyze: spam and the questions to answer', () => {
     expect(creator.length).toBeGreaterThan(0);
     for (const r of creator) expect(spamOf.get(r.id)).toBe(false);
     expect(report.spam).toEqual({ count: labelled.filter((r) => r.spam).length });
+    // set aside: in no cluster, and the clusters' sizes and shares cover the other comments
+    for (const c of report.comments) expect(c.cluster_id < 0, c.id).toBe(c.spam);
+    expect(report.clusters.reduce((n, c) => n + c.size, 0)).toBe(
+      report.comments.filter((c) => !c.spam).length,
+    );
+    expect(report.clusters.reduce((n, c) => n + Math.round(c.percentage * 10), 0)).toBe(1000);
 
     const { questions } = report;
     expect(questions.length).toBeGreaterThan(5);

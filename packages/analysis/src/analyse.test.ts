@@ -87,10 +87,12 @@ function checkReport(result: AnalysisResult, input: readonly InputComment[]): vo
   const k = result.clusters.length;
   expect(k).toBeGreaterThanOrEqual(1);
   for (const c of result.comments) {
-    expect(c.clusterId).toBeGreaterThanOrEqual(0);
-    expect(c.clusterId).toBeLessThan(k);
+    // spam is set aside (-1), in no cluster; every other comment has one
+    expect(c.clusterId).toBeGreaterThanOrEqual(c.spam ? -1 : 0);
+    expect(c.clusterId).toBeLessThan(c.spam ? 0 : k);
   }
-  expect(result.clusters.reduce((s, c) => s + c.size, 0)).toBe(input.length);
+  const kept = result.comments.filter((c) => !c.spam).length;
+  expect(result.clusters.reduce((s, c) => s + c.size, 0)).toBe(kept);
   expect(tenths(result.clusters.map((c) => c.percentage))).toBe(1000);
   expect(tenths(result.clusters.map((c) => c.engagement_percentage))).toBe(1000);
   result.clusters.forEach((c, i) => {

@@ -21,6 +21,7 @@ import type {
   StageProgress,
 } from './types';
 import { fromAudience, prepareComments } from './prepare/prepare-comments';
+import { SET_ASIDE, setAsideGroup, setAsideSpam, type SetAsideGroup } from './prepare/set-aside';
 import { applyContextRules, parseContextRules } from './label/context-rules';
 import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
 import { sourceNames } from './label/source-names';
@@ -54,6 +55,8 @@ export interface AnalyseDeps {
 
 export interface AnalyseOptions {
   seed?: number;
+  /** Ids of comments the creator restored from the spam set aside: never spam, clustered like any other. */
+  restored?: readonly string[];
   /** Fixed number of clusters (benchmarks, `--clusters`); otherwise chosen from the data. */
   k?: number;
   maxK?: number;
@@ -106,6 +109,8 @@ export interface AnalysisResult {
    * out), near-duplicate wordings merged, most asked first; `answered` when the creator replied.
    */
   questions: AudienceQuestion[];
+  /** The comments set aside as spam (`clusterId` SET_ASIDE): in no cluster, share or summary. */
+  setAside: SetAsideGroup;
   stats: AnalysisStats;
   /** 'offline', or the model's name when at least one of its answers was used. */
   labeller: string;
@@ -222,16 +227,21 @@ async function embedUnique(
   return embedded;
 }
 
-/** Renumbers clusters so ids are 0..k-1 by size (largest first), dropping empty ones. */
+/**
+ * Renumbers clusters so ids are 0..k-1 by size (largest first), dropping empty ones; a comment set
+ * aside (SET_ASIDE) stays so and counts in no size.
+ */
 function compactAssignments(assignments: ArrayLike<number>): {
   assignments: Int32Array;
   k: number;
 } {
   const sizes = new Map<number, number>();
   for (let i = 0; i < assignments.length; i++)
-    sizes.set(assignments[i]!, (sizes.get(assignments[i]!) ?? 0) + 1);
+    if (assignments[i] !== SET_ASIDE)
+      sizes.set(assignments[i]!, (sizes.get(assignments[i]!) ?? 0) + 1);
   const order = [...sizes].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
   const remap = new Map(order.map((id, next) => [id, next]));
+  remap.set(SET_ASIDE, SET_ASIDE);
   const out = new Int32Array(assignments.length);
   for (let i = 0; i < assignments.length; i++) out[i] = remap.get(assignments[i]!)!;
   return { assignments: out, k: order.length };
@@ -419,7 +429,7 @@ export async function analyseComments(
   const started = performance.now();
   const raw = validateInput(input);
   options.onProgress?.({ stage: 'preparing', fraction: 0 });
-  const prepared = prepareComments(raw);
+  const prepared = prepareComments(raw, { notSpam: options.restored });
   const comments = prepared.comments;
   if (comments.every((c) => c.clean === ''))
     throw new AnalysisInputError('None of the comments has any text to analyse.');
@@ -513,7 +523,10 @@ export async function analyseComments(
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
-  const { assignments, k: clusterCount } = compactAssignments(found.assignments);
+  // spam leaves the topics: set aside, in no cluster (a cluster left with only spam goes)
+  const { assignments, k: clusterCount } = compactAssignments(
+    setAsideSpam(found.assignments, comments),
+  );
   const clustering = performance.now() - clusterStart;
   throwIfAborted(options.signal);
 
@@ -631,6 +644,7 @@ export async function analyseComments(
     sentiment: overall,
     executiveSummary,
     questions,
+    setAside: setAsideGroup(comments, assignments),
     stats: { analysed: comments.length, duplicates: prepared.duplicates, spam: prepared.spam },
     labeller:
       deps.languageModel && (llmUsed || summaryByModel) ? deps.languageModel.name : 'offline',

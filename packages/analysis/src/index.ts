@@ -12,6 +12,7 @@ export {
 } from './analyse';
 export {
   relabelClusters,
+  type ClusterShares,
   type RelabelComment,
   type RelabelledCluster,
   type RelabelResult,
@@ -35,7 +36,13 @@ export {
   type StoredQuestionComment,
   type StoredQuestionOptions,
 } from './questions/stored-questions';
-export { prepareComments, type PreparedBatch } from './prepare/prepare-comments';
+export {
+  prepareComments,
+  type PreparedBatch,
+  type PrepareOptions,
+} from './prepare/prepare-comments';
+export { SET_ASIDE, type SetAsideGroup } from './prepare/set-aside';
+export { nearestCluster } from './clustering/nearest-cluster';
 export { cleanText } from './prepare/clean-text';
 export { ownText, splitQuotedReply, type QuotedReply } from './prepare/quoted-reply';
 export { sharesToPercentages, engagementWeight } from './measure/shares';

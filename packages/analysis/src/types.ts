@@ -49,6 +49,7 @@ export interface Sentiment {
 
 export interface CommentResult {
   id: string;
+  /** The comment's cluster, or SET_ASIDE (-1) for spam, which is in no cluster. */
   clusterId: number;
   intent: Intent;
   /** The classifier's intent before the creator's context rules (a retag starts again from it). */

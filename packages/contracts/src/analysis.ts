@@ -177,9 +177,14 @@ export const ReportBodySchema = z.object({
    * computed once with the report: the Sentiment Score card and the summary's vibe read it.
    */
   sentiment: ClusterSentimentSchema,
-  /** Duplicates and spam folded into clusters but flagged. */
+  /** Duplicates folded into clusters but flagged; spam flagged (set aside, or clustered in older reports). */
   duplicate_comments: z.number().int().nonnegative(),
   spam_comments: z.number().int().nonnegative(),
+  /**
+   * Comments set aside as spam: in no cluster, share, sentiment or summary (absent from reports
+   * that clustered their spam). A comment the creator restores leaves this count.
+   */
+  set_aside_comments: z.number().int().nonnegative().optional(),
   /** True when like counts came from a source that only approximates them. */
   likes_approximate: z.boolean(),
   source: z.string(),
@@ -207,6 +212,19 @@ export const ReportQuestionSchema = z.object({
   suggested_reply: z.string().nullable(),
 });
 export type ReportQuestion = z.infer<typeof ReportQuestionSchema>;
+/** The most set-aside comments a report reply lists (the count covers them all). */
+export const SET_ASIDE_LIST_LIMIT = 500;
+
+/**
+ * The comments set aside as spam (scams, self-promotion, bot copy-paste): never in a cluster, a
+ * share, the sentiment or the summary. `comments` lists them most-liked first (at most
+ * SET_ASIDE_LIST_LIMIT), and is empty once the comments were deleted after the retention period.
+ */
+export const SetAsideGroupSchema = z.object({
+  count: z.number().int().nonnegative(),
+  comments: z.array(CommentRefSchema),
+});
+export type SetAsideGroup = z.infer<typeof SetAsideGroupSchema>;
 
 export const ReportReplySchema = z.object({
   job_id: z.string(),
@@ -224,6 +242,8 @@ export const ReportReplySchema = z.object({
    * questions could not be worked out (made before they were kept, its comments since expired).
    */
   questions: z.array(ReportQuestionSchema).nullable(),
+  /** The comments set aside as spam (absent: none). */
+  spam: SetAsideGroupSchema.optional(),
 });
 export type ReportReply = z.infer<typeof ReportReplySchema>;
 
@@ -246,4 +266,20 @@ export const MetricsReplySchema = z.object({ total_comments: z.number().int().no
 export type MetricsReply = z.infer<typeof MetricsReplySchema>;
 
 export const VideoIdParamsSchema = z.object({ video_id: VideoIdSchema });
+
+/** POST /report/{video_id}/spam/{comment_id}/restore: a comment set aside as spam, by its id. */
+export const SetAsideCommentParamsSchema = z.object({
+  video_id: VideoIdSchema,
+  comment_id: z
+    .string()
+    .min(1, 'Give the id of a comment set aside as spam.')
+    .max(200, 'That is not the id of a comment set aside as spam.'),
+});
+/** The comment is back in the topics: the cluster it joined. Costs no credits. */
+export const RestoreSpamReplySchema = z.object({
+  success: z.literal(true),
+  cluster_id: z.number().int().nonnegative(),
+  heading: z.string(),
+});
+export type RestoreSpamReply = z.infer<typeof RestoreSpamReplySchema>;
 export const JobIdParamsSchema = z.object({ job_id: z.string().min(1).max(64) });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { toJsonb } from '../db/storable-text';
+import { SET_ASIDE_CLUSTER } from './comment.repository';
 
 /** The caller's analysis a deep-dive request works on (latest completed one of the video). */
 export interface DeepDiveJob {
@@ -137,6 +138,8 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
           'classifiedIntent',
           'byCreator',
           'parentId',
+          'spam',
+          'spamRestoredAt',
           'sentimentScore',
           'sentimentLabel',
         ])
@@ -146,6 +149,23 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** A comment of the analysis set aside as spam (cluster -1), by its id; null when there is none. */
+    async findSetAside(
+      jobId: string,
+      commentId: string,
+    ): Promise<{ position: number; text: string } | null> {
+      const row = await db
+        .selectFrom('analysisComments')
+        .select(['position', 'text'])
+        .where('jobId', '=', jobId)
+        .where('commentId', '=', commentId)
+        .where('clusterId', '=', SET_ASIDE_CLUSTER)
+        .orderBy('position', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
     /** Texts of the video's other clusters: the background that makes a cluster's key themes distinctive. */
     async otherClusterTexts(jobId: string, clusterId: number, cap = 5_000): Promise<string[]> {
       const rows = await db
@@ -153,6 +173,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
         .select('text')
         .where('jobId', '=', jobId)
         .where('clusterId', '<>', clusterId)
+        .where('clusterId', '<>', SET_ASIDE_CLUSTER)
         .orderBy('position', 'asc')
         .limit(cap)
         .execute();
@@ -189,6 +210,65 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
             .doUpdateSet({ analysis: toJsonb(analysis), source: analysis.source }),
         )
         .execute();
+    },
+
+    /**
+     * Stores a comment's restore from the spam set aside in one transaction: locks the report (scoped
+     * by user), checks that the comments set aside are still those the figures were computed from
+     * (`setAsideBefore`, and this one among them), moves the comment into its cluster, stores the
+     * recomputed report body and summary, and drops the cached per-cluster analyses (they counted
+     * the old members). Returns false, changing nothing, when the report or the comment changed
+     * meanwhile (another restore, a new analysis).
+     */
+    async saveRestore(input: {
+      userId: string;
+      jobId: string;
+      position: number;
+      clusterId: number;
+      setAsideBefore: number;
+      restoredAt: Date;
+      report: unknown;
+      /** The summary composed again; null keeps the stored one. */
+      executiveSummary: unknown;
+    }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom('analysisReports')
+          .select('jobId')
+          .where('jobId', '=', input.jobId)
+          .where('userId', '=', input.userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (locked === undefined) return false;
+        const count = await trx
+          .selectFrom('analysisComments')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('jobId', '=', input.jobId)
+          .where('clusterId', '=', SET_ASIDE_CLUSTER)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) !== input.setAsideBefore) return false;
+        const moved = await trx
+          .updateTable('analysisComments')
+          .set({ clusterId: input.clusterId, spamRestoredAt: input.restoredAt })
+          .where('jobId', '=', input.jobId)
+          .where('position', '=', input.position)
+          .where('clusterId', '=', SET_ASIDE_CLUSTER)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return false;
+        await trx
+          .updateTable('analysisReports')
+          .set({
+            report: toJsonb(input.report),
+            ...(input.executiveSummary !== null
+              ? { executiveSummary: toJsonb(input.executiveSummary) }
+              : {}),
+          })
+          .where('jobId', '=', input.jobId)
+          .where('userId', '=', input.userId)
+          .execute();
+        await trx.deleteFrom('clusterAnalyses').where('jobId', '=', input.jobId).execute();
+        return true;
+      });
     },
 
     /**

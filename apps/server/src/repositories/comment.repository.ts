@@ -15,6 +15,8 @@ export interface StoredComment {
   classifiedIntent: string | null;
   /** Posted by the video's own channel; false when absent. */
   byCreator?: boolean;
+  /** Flagged as spam (set aside in no cluster, `clusterId` -1); false when absent. */
+  spam?: boolean;
   sentimentScore: number;
   sentimentLabel: string;
 }
@@ -25,7 +27,10 @@ export interface CommentRow extends Omit<StoredComment, 'publishedAt'> {
 
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
 
-/** Rows per INSERT: 13 columns x 1,000 stays far below PostgreSQL's 65,535 parameters. */
+/** The cluster id of a comment set aside as spam (in no cluster). */
+export const SET_ASIDE_CLUSTER = -1;
+
+/** Rows per INSERT: 16 columns x 1,000 stays far below PostgreSQL's 65,535 parameters. */
 const BATCH = 1000;
 
 /** Raw comments of an analysis, with their cluster, intent and sentiment; purged after retention. */
@@ -80,6 +85,19 @@ export function createCommentRepository(db: Kysely<DB>) {
         .selectAll()
         .where('jobId', '=', jobId)
         .orderBy('position')
+        .execute();
+    },
+
+    /** The comments of a job set aside as spam (cluster -1): most-liked first, then source order. */
+    listSetAside(jobId: string, limit: number): Promise<CommentRow[]> {
+      return db
+        .selectFrom('analysisComments')
+        .selectAll()
+        .where('jobId', '=', jobId)
+        .where('clusterId', '=', SET_ASIDE_CLUSTER)
+        .orderBy('likeCount', 'desc')
+        .orderBy('position')
+        .limit(limit)
         .execute();
     },
 

@@ -10,6 +10,7 @@ import type {
   ProviderSignInReply,
   PublicConfigReply,
   ReportReply,
+  RestoreSpamReply,
   TokenReply,
   VerifyEmailReply,
 } from '@app/contracts';
@@ -83,6 +84,12 @@ export const api = {
     ),
   report: (videoId: string, signal?: AbortSignal) =>
     apiRequest<ReportReply>(`/api/v1/report/${encodeURIComponent(videoId)}`, { signal }),
+  /** "Not spam": moves a comment set aside as spam back into the report's topics (free). */
+  restoreSpam: (videoId: string, commentId: string) =>
+    apiRequest<RestoreSpamReply>(
+      `/api/v1/report/${encodeURIComponent(videoId)}/spam/${encodeURIComponent(commentId)}/restore`,
+      { method: 'POST' },
+    ),
   analyses: (signal?: AbortSignal) =>
     apiRequest<AnalysisHistoryItem[]>('/api/v1/analyses', { signal }),
   clearAnalyses: () => apiRequest<unknown>('/api/v1/analyses/clear', { method: 'DELETE' }),

@@ -235,7 +235,8 @@ function emptyIntentCounts(): Record<Intent, number> {
 export function labelClusters(input: LabelInput): ClusterLabel[] {
   const { comments, assignments, k } = input;
   const members: number[][] = Array.from({ length: k }, () => []);
-  for (let i = 0; i < comments.length; i++) members[assignments[i]!]!.push(i);
+  // a comment set aside as spam (a negative id) is in no cluster
+  for (let i = 0; i < comments.length; i++) members[assignments[i]!]?.push(i);
 
   // Tags come from the comments that shape topics; spam, copies and the creator's own replies
   // would only add noise. A reply's "@Josh Fox" names whom it answers, not its topic.

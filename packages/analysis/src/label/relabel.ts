@@ -6,7 +6,7 @@ import type { Sentiment } from '../types';
 import { fromAudience, prepareComments } from '../prepare/prepare-comments';
 import { promptOptions, type LabellingOptions } from '../llm/call-model';
 import { generateLabels, mergeModelLabels } from '../llm/label-prompt';
-import { measureClusters } from '../measure/shares';
+import { measureClusters, type ClusterMeasures } from '../measure/shares';
 import { applyContextRules, parseContextRules } from './context-rules';
 import { aggregateSentiment, labelClusters } from './label-clusters';
 import { sourceNames } from './source-names';
@@ -22,6 +22,9 @@ export interface RelabelComment {
   publishedAt?: string | null;
   /** Posted by the video's own channel (never spam). */
   byCreator?: boolean;
+  /** The creator restored it from the spam set aside: never spam. */
+  restored?: boolean;
+  /** Its cluster, or SET_ASIDE (-1) when it was set aside as spam (it stays out of every cluster). */
   clusterId: number;
   sentiment?: Sentiment;
   /** The classifier's intent stored at analysis time, before any context rules. */
@@ -35,6 +38,13 @@ export interface RelabelledCluster {
   category: Intent;
 }
 
+export interface ClusterShares {
+  size: number;
+  like_count: number;
+  percentage: number;
+  engagement_percentage: number;
+}
+
 export interface RelabelResult {
   clusters: RelabelledCluster[];
   /** Comment intents after the creator's rules (input order), for callers that store them. */
@@ -46,11 +56,34 @@ export interface RelabelResult {
   /** The audience's sentiment over the video (the report's `sentiment`), as the analysis counts it. */
   sentiment: ClusterSentiment;
   /**
+   * Per cluster id, its size, likes and shares of comments and likes (summing to 100 over the
+   * clustered comments), as the analysis measures them.
+   */
+  shares: Record<number, ClusterShares>;
+  /**
    * The offline executive summary composed again from the new figures; absent when a language
    * model labels the clusters (its summary is kept).
    */
   summary?: ExecutiveSummary;
   labeller: string;
+}
+
+/** Each labelled cluster's figures as the analysis measures them (an empty cluster has a 0 share). */
+function sharesOf(
+  measures: ClusterMeasures,
+  labels: readonly { clusterId: number }[],
+): Record<number, ClusterShares> {
+  return Object.fromEntries(
+    labels.map(({ clusterId: id }) => [
+      id,
+      {
+        size: measures.size[id] ?? 0,
+        like_count: measures.likeCount[id] ?? 0,
+        percentage: measures.percentage[id] ?? 0,
+        engagement_percentage: measures.engagementPercentage[id] ?? 0,
+      },
+    ]),
+  );
 }
 
 /**
@@ -72,6 +105,7 @@ export async function relabelClusters(
       intentCounts: {},
       sentiments: {},
       sentiment: aggregateSentiment([]),
+      shares: {},
       labeller: 'offline',
     };
   const prepared = prepareComments(
@@ -85,9 +119,10 @@ export async function relabelClusters(
       parentId: null,
       ...(c.byCreator ? { byCreator: true } : {}),
     })),
+    { notSpam: stored.filter((c) => c.restored).map((c) => c.id) },
   ).comments;
   const texts = prepared.map((c) => c.clean);
-  const k = Math.max(...stored.map((c) => c.clusterId)) + 1;
+  const k = Math.max(0, ...stored.map((c) => c.clusterId + 1));
   const assignments = Int32Array.from(stored.map((c) => c.clusterId));
   // Intents start again from the classifier's answer stored at analysis time (made with the
   // comments' embeddings, which a retag does not recompute), not from the stored final intents:
@@ -118,16 +153,17 @@ export async function relabelClusters(
     tags: l.tags,
     category: l.category,
   }));
-  const figures = {
-    intentCounts: Object.fromEntries(labels.map((l) => [l.clusterId, l.intentCounts])),
-    sentiments: Object.fromEntries(labels.map((l) => [l.clusterId, l.sentiment])),
-    sentiment: aggregateSentiment(sentiments.filter((_, i) => fromAudience(prepared[i]!))),
-  };
   const measures = measureClusters(
     assignments,
     prepared.map((c) => c.likes),
     k,
   );
+  const figures = {
+    intentCounts: Object.fromEntries(labels.map((l) => [l.clusterId, l.intentCounts])),
+    sentiments: Object.fromEntries(labels.map((l) => [l.clusterId, l.sentiment])),
+    sentiment: aggregateSentiment(sentiments.filter((_, i) => fromAudience(prepared[i]!))),
+    shares: sharesOf(measures, labels),
+  };
   if (!deps.languageModel) {
     // the offline summary states intent counts: composed again from the new ones
     const summary = composeOfflineSummary(

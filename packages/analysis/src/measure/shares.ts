@@ -36,7 +36,10 @@ export interface ClusterMeasures {
   likeCount: number[];
 }
 
-/** Comment and engagement shares per cluster; `assignments[i]` is comment i's cluster in 0..k-1. */
+/**
+ * Comment and engagement shares per cluster; `assignments[i]` is comment i's cluster in 0..k-1, or
+ * negative for a comment set aside (in no cluster): the shares sum to 100 over the others.
+ */
 export function measureClusters(
   assignments: ArrayLike<number>,
   likes: readonly number[],
@@ -47,6 +50,7 @@ export function measureClusters(
   const engagement = new Array<number>(k).fill(0);
   for (let i = 0; i < assignments.length; i++) {
     const c = assignments[i]!;
+    if (c < 0 || c >= k) continue;
     const l = Math.max(0, Math.round(likes[i] ?? 0));
     size[c]! += 1;
     likeCount[c]! += l;

@@ -20,6 +20,11 @@ export interface PreparedBatch {
   spam: number;
 }
 
+export interface PrepareOptions {
+  /** Ids of comments the creator restored from the spam set aside: they are never spam. */
+  notSpam?: Iterable<string>;
+}
+
 /**
  * Whether a prepared comment speaks for the audience: not spam and not the creator's own. Only such
  * comments are shown as representatives, give tags and make the overall sentiment.
@@ -49,15 +54,21 @@ export function isQuotable(
  * Spam is a comment whose text is spam (spam.ts), any comment of an account whose display name
  * marks it as a spam account, every comment of an author who posted spam text (the account is
  * part of the campaign) and every copy of a spam text. The creator's own comments are never spam
- * (a pinned link to the merch is theirs to post). A long text copied by several authors is chain
+ * (a pinned link to the merch is theirs to post), nor those the creator restored (`notSpam`). A long text copied by several authors is chain
  * copy-paste: its copies are duplicates of the earliest and add no weight to it.
  */
-export function prepareComments(input: readonly InputComment[]): PreparedBatch {
+export function prepareComments(
+  input: readonly InputComment[],
+  options: PrepareOptions = {},
+): PreparedBatch {
   const cleaned = input.map((c) => cleanText(c.text));
   const normalised = cleaned.map(normaliseForMatching);
   const duplicateOf = findDuplicates(normalised);
   const byCreator = input.map((c) => c.byCreator === true);
-  const spamText = cleaned.map((text, i) => !byCreator[i] && spamReason(text) !== null);
+  const restored = new Set(options.notSpam ?? []);
+  // the creator's own comments and those the creator restored are never spam
+  const neverSpam = input.map((c, i) => byCreator[i]! || restored.has(c.id));
+  const spamText = cleaned.map((text, i) => !neverSpam[i] && spamReason(text) !== null);
   // one verdict per display name (an author often writes many comments)
   const spamAuthor = new Map<string, boolean>();
   const isSpamAuthor = (author: string | null): boolean => {
@@ -67,7 +78,7 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
       spamAuthor.set(author, (verdict = spamAuthorReason(author) !== null));
     return verdict;
   };
-  const spam = spamText.map((s, i) => s || (!byCreator[i] && isSpamAuthor(input[i]!.author)));
+  const spam = spamText.map((s, i) => s || (!neverSpam[i] && isSpamAuthor(input[i]!.author)));
   // An author who posted spam posted it for a campaign: their other comments go with it.
   const spamAuthors = new Set<string>();
   spam.forEach((s, i) => {
@@ -75,7 +86,7 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
     if (s && author) spamAuthors.add(author);
   });
   input.forEach((c, i) => {
-    if (!byCreator[i] && c.author && spamAuthors.has(c.author)) spam[i] = true;
+    if (!neverSpam[i] && c.author && spamAuthors.has(c.author)) spam[i] = true;
   });
 
   // Group members by their original to spot copy-paste across authors and to weight originals.
@@ -94,7 +105,7 @@ export function prepareComments(input: readonly InputComment[]): PreparedBatch {
     // spam text stays spam whoever copies it (a spam account's copy of a viewer's comment does not
     // taint the viewer's); such a group has no genuine member left to represent it
     if (members.some((i) => spamText[i])) {
-      for (const i of members) if (!byCreator[i]) spam[i] = true;
+      for (const i of members) if (!neverSpam[i]) spam[i] = true;
       continue;
     }
     // Chain copy-paste: one long text posted by several authors (bots copying a popular comment,

@@ -57,7 +57,8 @@ export function intentExamples(
   for (let i = 0; i < comments.length; i++) {
     const intent = intents[i]!;
     if (!QUOTED.has(intent) || !isQuotable(comments[i]!)) continue;
-    (members[assignments[i]!]![intent] ??= []).push(i);
+    const of = members[assignments[i]!];
+    if (of) (of[intent] ??= []).push(i);
   }
   const best = (intent: Intent, of: number[]): string => {
     of.sort((a, b) => comments[b]!.likes - comments[a]!.likes || typical(b) - typical(a) || a - b);

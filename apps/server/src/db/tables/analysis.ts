@@ -75,6 +75,10 @@ export interface AnalysisCommentsTable {
   classifiedIntent: string | null;
   /** Posted by the video's own channel (never spam). */
   byCreator: Generated<boolean>;
+  /** Flagged as spam by the analysis; while set aside its `clusterId` is -1 (in no cluster). */
+  spam: Generated<boolean>;
+  /** When the creator restored it from the spam set aside to the topics (null: never). */
+  spamRestoredAt: Timestamp | null;
   sentimentScore: number;
   sentimentLabel: string;
   createdAt: CreatedAt;

@@ -51,6 +51,8 @@ export type AnalyseFn = (
   stats: { analysed: number; duplicates: number; spam: number };
   /** The questions to answer, most asked first (absent: none stored). */
   questions?: AudienceQuestion[];
+  /** The comments set aside as spam (their `clusterId` is -1). */
+  setAside: { count: number; commentIds: string[] };
   labeller: string;
   embedder: string;
 }>;

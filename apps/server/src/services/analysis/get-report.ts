@@ -2,6 +2,7 @@ import {
   defaultThumbnailUrl,
   ExecutiveSummarySchema,
   ReportBodySchema,
+  SET_ASIDE_LIST_LIMIT,
   type ReportReply,
 } from '@app/contracts';
 import { NotFoundError } from '../../errors';
@@ -20,6 +21,13 @@ export async function getReport(
       'report_not_found',
     );
   }
+  const report = ReportBodySchema.parse(row.report);
+  // set aside as spam: listed while the comments are kept (the count stays after the retention period)
+  const setAside = report.set_aside_comments ?? 0;
+  const listed =
+    setAside > 0 && row.commentsExpiredAt === null
+      ? await deps.repos.comments.listSetAside(row.jobId, SET_ASIDE_LIST_LIMIT)
+      : [];
   return {
     job_id: row.jobId,
     video_id: row.videoId,
@@ -27,10 +35,20 @@ export async function getReport(
     channel_title: row.channelTitle,
     thumbnail_url: row.thumbnailUrl ?? defaultThumbnailUrl(row.videoId),
     created_at: row.jobCreatedAt.toISOString(),
-    report: ReportBodySchema.parse(row.report),
+    report,
     total_comments: row.totalComments,
     processing_seconds: row.processingSeconds,
     executive_summary: ExecutiveSummarySchema.parse(row.executiveSummary),
     questions: parseStoredQuestions(row.questions),
+    spam: {
+      count: setAside,
+      comments: listed.map((c) => ({
+        id: c.commentId,
+        text: c.text,
+        author: c.author,
+        like_count: c.likeCount,
+        published_at: c.publishedAt?.toISOString() ?? null,
+      })),
+    },
   };
 }

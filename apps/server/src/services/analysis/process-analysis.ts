@@ -109,6 +109,7 @@ export async function processAnalysisJob(
       analysed_comments: analyzed,
       duplicate_comments: result.stats.duplicates,
       spam_comments: result.stats.spam,
+      set_aside_comments: result.setAside.count,
       likes_approximate: fetched.likesApproximate,
       source: fetched.source,
     };
@@ -151,6 +152,7 @@ export async function processAnalysisJob(
             intent: r?.intent ?? 'Opinion',
             classifiedIntent: r?.classifiedIntent ?? null,
             byCreator: c.byCreator === true,
+            spam: r?.spam ?? false,
             sentimentScore: r?.sentiment.score ?? 0,
             sentimentLabel: r?.sentiment.label ?? 'neutral',
           };

@@ -64,7 +64,12 @@ export async function chatWithCluster(
     };
   }
 
-  const vectors = await embedCluster(deps, `${job.jobId}:${input.clusterId}`, comments);
+  // (keyed by the cluster's size too: a comment restored from the spam set aside joins it)
+  const vectors = await embedCluster(
+    deps,
+    `${job.jobId}:${input.clusterId}:${comments.length}`,
+    comments,
+  );
   let questionVector: Float32Array = new Float32Array(0);
   if (vectors.length === comments.length) {
     try {

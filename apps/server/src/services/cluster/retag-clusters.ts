@@ -31,6 +31,7 @@ export async function retagClusters(
       likes: r.likeCount,
       author: r.author,
       byCreator: r.byCreator,
+      restored: r.spamRestoredAt !== null,
       publishedAt: r.publishedAt?.toISOString() ?? null,
       clusterId: r.clusterId,
       sentiment: label.success ? { score: r.sentimentScore, label: label.data } : undefined,

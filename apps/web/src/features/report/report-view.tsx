@@ -8,6 +8,7 @@ import { DonutChart } from './donut-chart';
 import { EvidenceModal } from './evidence-modal';
 import { QuestionsSection } from './questions-section';
 import { Legend } from './legend';
+import { SetAsideGroup } from './set-aside-group';
 import { donutItems, sortClusters } from './report-model';
 import type { SortMode } from './report-model';
 import { StatCards } from './stat-cards';
@@ -212,6 +213,7 @@ export default function ReportView({
         />
         <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
       </ClusterToolsScope>
+      <SetAsideGroup videoId={report.video_id} group={report.spam} onRestored={onRetagged} />
       {evidence ? <EvidenceModal cluster={evidence} onClose={() => setEvidence(null)} /> : null}
     </div>
   );

@@ -126,6 +126,12 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
       payload: { context: 'a travel channel' },
     }),
   },
+  'POST /report/:video_id/spam/:comment_id/restore': {
+    request: (o) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/report/${o.videoId}/spam/${o.videoId}-c1/restore`,
+    }),
+  },
   'GET /cluster/comments': {
     request: (o) => ({
       method: 'GET',
@@ -155,6 +161,7 @@ function ownedPath(route: AuditedRoute, o: Owned): string {
     job_id: o.jobId,
     video_id: o.videoId,
     code: 'unknown-code',
+    comment_id: `${o.videoId}-c1`,
   };
   const path = route.path.replace(/\*$/, 'cs_demo_unknown_session');
   return `${API_PREFIX}${path.replace(/:([a-z_]+)/g, (_m, name: string) => {

@@ -10,6 +10,7 @@ import { metaRoutes } from './meta.routes';
 import { metricsRoutes } from './metrics.routes';
 import { notesRoutes } from './notes.routes';
 import { retagRoutes } from './retag.routes';
+import { spamRoutes } from './spam.routes';
 import { workspacesRoutes } from './workspaces.routes';
 import { youtubeRoutes } from './youtube.routes';
 import { stripeRoutes } from './stripe.routes';
@@ -28,6 +29,7 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   clusterRoutes,
   notesRoutes,
   retagRoutes,
+  spamRoutes,
   workspacesRoutes,
   instagramRoutes,
   youtubeRoutes,
