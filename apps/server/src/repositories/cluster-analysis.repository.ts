@@ -230,6 +230,8 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
       report: unknown;
       /** The summary composed again; null keeps the stored one. */
       executiveSummary: unknown;
+      /** The questions to answer worked out again with the comment in its topic. */
+      questions: unknown;
     }): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const locked = await trx
@@ -259,6 +261,7 @@ export function createClusterAnalysisRepository(db: Kysely<DB>) {
           .updateTable('analysisReports')
           .set({
             report: toJsonb(input.report),
+            questions: toJsonb(input.questions),
             ...(input.executiveSummary !== null
               ? { executiveSummary: toJsonb(input.executiveSummary) }
               : {}),

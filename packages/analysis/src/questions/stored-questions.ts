@@ -56,8 +56,16 @@ export async function questionsOfStoredComments(
       ...(c.byCreator ? { byCreator: true } : {}),
     })),
   ).comments;
+  // The stored placement is the truth about spam: set aside (a negative cluster id) or in a topic,
+  // restored comments included.
+  const setAside = stored.map((c) => c.clusterId < 0);
   const asking = prepared.flatMap((c, i) =>
-    stored[i]!.intent === 'Question' && fromAudience(c) && readsAsQuestion(c.clean) ? [i] : [],
+    stored[i]!.intent === 'Question' &&
+    !setAside[i] &&
+    fromAudience({ ...c, spam: false }) &&
+    readsAsQuestion(c.clean)
+      ? [i]
+      : [],
   );
   const texts = [...new Set(asking.map((i) => prepared[i]!.clean))];
   const vectors =
@@ -70,7 +78,7 @@ export async function questionsOfStoredComments(
       likes: c.likes,
       clusterId: stored[i]!.clusterId,
       intent: stored[i]!.intent,
-      spam: c.spam,
+      spam: setAside[i]!,
       byCreator: c.byCreator === true,
       parentId: stored[i]!.parentId,
       publishedAt: stored[i]!.publishedAt ?? null,

@@ -1,4 +1,5 @@
 import { nearestCluster, relabelClusters, type RelabelComment } from '@app/analysis';
+import { storedQuestionsAgain } from './stored-questions';
 import {
   IntentSchema,
   ReportBodySchema,
@@ -155,6 +156,17 @@ export async function restoreSpamComment(
       }),
     );
   }
+  // a restored question joins the questions to answer (a free action asks no model for replies;
+  // a question worded as before keeps its reply)
+  const questions = await storedQuestionsAgain(
+    { embedder: deps.embedder, languageModel: null },
+    job,
+    rows,
+    {
+      clusterId: (i) => (rows[i]!.position === target.position ? clusterId : rows[i]!.clusterId),
+      intent: () => undefined,
+    },
+  );
   const saved = await deps.clusters.saveRestore({
     userId: input.userId,
     jobId: job.jobId,
@@ -170,6 +182,7 @@ export async function restoreSpamComment(
       set_aside_comments: setAsideBefore - 1,
     },
     executiveSummary: offline && result.summary ? result.summary : null,
+    questions,
   });
   if (!saved)
     throw new ConflictError(

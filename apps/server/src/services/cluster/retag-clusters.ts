@@ -1,7 +1,7 @@
-import { questionsOfStoredComments, relabelClusters, type RelabelComment } from '@app/analysis';
+import { relabelClusters, type RelabelComment } from '@app/analysis';
 import { IntentSchema, SentimentLabelSchema, type RetagReply } from '@app/contracts';
 import type { ClusterDeps } from './cluster-deps';
-import { toReportQuestions, parseStoredQuestions } from '../analysis/report-questions';
+import { storedQuestionsAgain } from './stored-questions';
 import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
 
 /**
@@ -65,41 +65,13 @@ export async function retagClusters(
     return intent !== undefined && intent !== r.intent ? [{ position: r.position, intent }] : [];
   });
   // The new intents decide which comments are questions: the list is worked out again from them.
-  const previous = parseStoredQuestions(job.questions) ?? [];
-  const asked = await questionsOfStoredComments(
-    rows.map((r, i) => ({
-      id: r.commentId,
-      text: r.text,
-      likes: r.likeCount,
-      author: r.author,
-      byCreator: r.byCreator,
-      parentId: r.parentId,
-      publishedAt: r.publishedAt?.toISOString() ?? null,
-      clusterId: r.clusterId,
-      intent: result.intents[i] ?? IntentSchema.catch('Opinion').parse(r.intent),
-    })),
-    { embedder: deps.embedder, languageModel: deps.languageModel },
-    {
-      context: input.context,
-      source: videoOf(job),
-      previousReplies: new Map(
-        previous.flatMap((q) => (q.suggested_reply ? [[q.question, q.suggested_reply]] : [])),
-      ),
-    },
+  const questions = await storedQuestionsAgain(
+    deps,
+    job,
+    rows,
+    { clusterId: (i) => rows[i]!.clusterId, intent: (i) => result.intents[i] },
+    input.context,
   );
-  const rowOf = new Map(rows.map((r) => [r.commentId, r]));
-  const questions = toReportQuestions(asked, (id) => {
-    const r = rowOf.get(id);
-    return r
-      ? {
-          id: r.commentId,
-          text: r.text,
-          author: r.author,
-          like_count: r.likeCount,
-          published_at: r.publishedAt?.toISOString() ?? null,
-        }
-      : undefined;
-  });
   await deps.clusters.saveRetag(
     input.userId,
     job.jobId,

@@ -112,6 +112,13 @@ describeEachDatabase('spam set aside, and restoring a comment', (t) => {
         c.heading,
       ).toBe(c.size);
     }
+    // the questions to answer point at clusters of the report and never quote a set-aside comment
+    const clusterIds = new Set(clusters.map((c) => c.cluster_id));
+    const setAside = new Set((r.spam?.comments ?? []).map((c) => c.id));
+    for (const q of r.questions ?? []) {
+      expect(clusterIds.has(q.cluster_id), q.question).toBe(true);
+      for (const e of q.examples) expect(setAside.has(e.id), e.text).toBe(false);
+    }
   }
 
   it('sets spam aside: listed with its text, author and likes, in no cluster, share or summary', async () => {

@@ -1,0 +1,57 @@
+import { questionsOfStoredComments } from '@app/analysis';
+import { IntentSchema, type Intent, type ReportQuestion } from '@app/contracts';
+import type { DeepDiveJob } from '../../repositories/cluster-analysis.repository';
+import type { ClusterDeps } from './cluster-deps';
+import { toReportQuestions, parseStoredQuestions } from '../analysis/report-questions';
+import { videoOf } from './cluster-access';
+
+type StoredJobComment = Awaited<ReturnType<ClusterDeps['clusters']['allJobComments']>>[number];
+
+/**
+ * The questions to answer worked out again from a report's stored comments, with each comment's
+ * placement (a set-aside comment is never a question) and intent as they will be stored. A
+ * question worded as before keeps its suggested reply.
+ */
+export async function storedQuestionsAgain(
+  deps: Pick<ClusterDeps, 'languageModel' | 'embedder'>,
+  job: DeepDiveJob,
+  rows: readonly StoredJobComment[],
+  placement: { clusterId: (i: number) => number; intent: (i: number) => Intent | undefined },
+  context?: string,
+): Promise<ReportQuestion[]> {
+  const previous = parseStoredQuestions(job.questions) ?? [];
+  const asked = await questionsOfStoredComments(
+    rows.map((r, i) => ({
+      id: r.commentId,
+      text: r.text,
+      likes: r.likeCount,
+      author: r.author,
+      byCreator: r.byCreator,
+      parentId: r.parentId,
+      publishedAt: r.publishedAt?.toISOString() ?? null,
+      clusterId: placement.clusterId(i),
+      intent: placement.intent(i) ?? IntentSchema.catch('Opinion').parse(r.intent),
+    })),
+    { embedder: deps.embedder, languageModel: deps.languageModel },
+    {
+      ...(context !== undefined ? { context } : {}),
+      source: videoOf(job),
+      previousReplies: new Map(
+        previous.flatMap((q) => (q.suggested_reply ? [[q.question, q.suggested_reply]] : [])),
+      ),
+    },
+  );
+  const rowOf = new Map(rows.map((r) => [r.commentId, r]));
+  return toReportQuestions(asked, (id) => {
+    const r = rowOf.get(id);
+    return r
+      ? {
+          id: r.commentId,
+          text: r.text,
+          author: r.author,
+          like_count: r.likeCount,
+          published_at: r.publishedAt?.toISOString() ?? null,
+        }
+      : undefined;
+  });
+}
