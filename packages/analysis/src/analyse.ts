@@ -1,5 +1,6 @@
 import type { Cluster, ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
+import { mergeThemes } from './clustering/merge-themes';
 import { neighbourPoolSize } from './clustering/discover-clusters';
 import { activeItems, clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
 import {
@@ -512,7 +513,7 @@ export async function analyseComments(
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
-  const { assignments, k: clusterCount } = compactAssignments(found.assignments);
+  const clustered = compactAssignments(found.assignments);
   const clustering = performance.now() - clusterStart;
   throwIfAborted(options.signal);
 
@@ -533,6 +534,14 @@ export async function analyseComments(
   const classifiedIntents = Array.from(slotOf, (s) => textIntents[s]!);
   const sentiments = Array.from(slotOf, (s) => textSentiments[s]!);
   const intents = applyContextRules(rules, texts, classifiedIntents);
+  // Generic reactions take one theme per kind; clusters saying the same thing join (merge-themes.ts).
+  const { assignments, k: clusterCount } = mergeThemes({
+    ...clustered,
+    texts,
+    intents,
+    spam: comments.map((c) => c.spam),
+    centroids: found.centroids,
+  });
   const questionVectors = await vectorsOfQuestions(
     comments,
     intents,
@@ -579,20 +588,6 @@ export async function analyseComments(
   });
   // The audience's mood: spam and the creator's own replies are left out.
   const overall = aggregateSentiment(sentiments.filter((_, i) => fromAudience(comments[i]!)));
-  let executiveSummary = composeOfflineSummary(summaryInput, overall);
-  let summaryByModel = false;
-  if (deps.languageModel) {
-    try {
-      executiveSummary = await generateSummary(
-        deps.languageModel,
-        summaryInput,
-        promptOptions(options),
-      );
-      summaryByModel = true;
-    } catch {
-      throwIfAborted(options.signal);
-    }
-  }
   const questions = audienceQuestions(
     comments.map((c, i) => ({
       id: c.id,
@@ -606,6 +601,20 @@ export async function analyseComments(
       vector: questionVectors.get(i) ?? null,
     })),
   );
+  let executiveSummary = composeOfflineSummary(summaryInput, overall, questions);
+  let summaryByModel = false;
+  if (deps.languageModel) {
+    try {
+      executiveSummary = await generateSummary(
+        deps.languageModel,
+        summaryInput,
+        promptOptions(options),
+      );
+      summaryByModel = true;
+    } catch {
+      throwIfAborted(options.signal);
+    }
+  }
   options.onProgress?.({ stage: 'summarising', fraction: 1 });
   const labelling = performance.now() - labelStart;
 
