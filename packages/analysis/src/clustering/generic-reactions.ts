@@ -46,6 +46,10 @@ const FILLER = new Set(
   ).split(' '),
 );
 
+/** A question or a request, written without a question mark ("whats a good compiler", "please do GUI"). */
+const ASKS =
+  /^(?:what|whats|how|why|where|which|when|who|is|are|do|does|did|can|could|would|will|should)\b|\b(?:please|pls|plz)\s+(?:do|make|can|could|upload|explain|help|say|add|tell)\b|\bi (?:dont|don't|do not) (?:get|understand)\b|\bwhat (?:do|is|are|was)\b|\bbut\b/i;
+
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
 function words(text: string): string[] {
@@ -59,12 +63,30 @@ function isFiller(word: string): boolean {
     GENERIC_WORDS.has(word) ||
     FILLER.has(word) ||
     /^\d+$/.test(word) ||
-    LAUGHTER.test(word)
+    LAUGHTER.test(word) ||
+    MISSPELT.test(word)
   );
 }
 
 /** Longest comment (in words) read as a generic reaction: longer ones say more than a reaction. */
-const MAX_WORDS = 20;
+const MAX_WORDS = 25;
+
+/** Praise and thanks as viewers misspell them ("usefull", "awsome", "thnx", "amzing"). */
+const MISSPELT =
+  /^(?:aw[ae]?s[oa]me?|awsum|amaz\w*|amz\w*|use?full?y?|help?full?y?|thn?[ax]+|thnk\w*|thanku|thanq|tnx|tq|grt|gud|nyc|exellent|excelent|brillant|fantastik|superb+)$/;
+
+/** A word before which a topic follows ("a tutorial on flexbox", "the part about hooks"). */
+const TOPIC_PREPOSITION = new Set(['on', 'about', 'of', 'for', 'with', 'in', 'using']);
+
+/**
+ * Words outside the reaction vocabulary a comment may have and still be a generic reaction ("bloody
+ * awesome", "you da boss"): none in a short comment ("love the tips" praises the tips), one from
+ * six words, two from twelve, and none after a preposition
+ * that introduces a topic ("great tutorial on flexbox" is praise of flexbox).
+ */
+function strayWordsAllowed(list: readonly string[]): number {
+  return list.length >= 12 ? 2 : list.length >= 6 ? 1 : 0;
+}
 
 /**
  * The kind of generic reaction a comment is, or null when it says something of its own: emoji or
@@ -77,11 +99,19 @@ export function genericReactionKind(text: string): GenericReactionKind | null {
   if (trimmed === '') return null;
   const list = words(trimmed);
   if (list.length === 0) return /\p{Extended_Pictographic}/u.test(trimmed) ? 'emoji' : null;
-  if (list.length > MAX_WORDS || trimmed.includes('?')) return null;
-  if (!list.every(isFiller)) return null;
+  if (list.length > MAX_WORDS || trimmed.includes('?') || ASKS.test(trimmed)) return null;
+  const stray = list.flatMap((w, at) => (isFiller(w) ? [] : [at]));
+  // chat shorthand ("da", "ur", "yo") is no topic
+  const long = stray.filter((at) => list[at]!.length > 3);
+  if (long.length > strayWordsAllowed(list) || stray.length > long.length + 1) return null;
+  if (stray.some((at) => at > 0 && TOPIC_PREPOSITION.has(list[at - 1]!))) return null;
+  // a stray word must not be the whole reaction: the cue carries it
+  if (stray.length > 0 && !THANKS.test(trimmed) && !PRAISE.test(trimmed) && !list.some((w) => MISSPELT.test(w)))
+    return null;
   if (list.every((w) => LAUGHTER.test(w))) return 'laughter';
   if (EARLY.test(trimmed)) return 'early';
-  if (THANKS.test(trimmed)) return 'thanks';
-  if (PRAISE.test(trimmed)) return 'praise';
+  if (THANKS.test(trimmed) || list.some((w) => /^(?:thn?[ax]+|thnk\w*|thanku|thanq|tnx|tq)$/.test(w)))
+    return 'thanks';
+  if (PRAISE.test(trimmed) || list.some((w) => MISSPELT.test(w))) return 'praise';
   return null;
 }

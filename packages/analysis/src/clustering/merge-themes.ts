@@ -27,7 +27,17 @@ export interface ThemeResult {
 }
 
 /** A cluster is a generic reaction of a kind when at least this share of its comments are. */
-const GENERIC_CLUSTER_SHARE = 0.5;
+const GENERIC_CLUSTER_SHARE = 0.4;
+/**
+ * Kinds close enough to share a cluster when one has none of its own: thanks and praise of the
+ * video both say "good video", and a cluster more would crowd the report.
+ */
+const PARTNER: Partial<Record<GenericReactionKind, GenericReactionKind>> = {
+  thanks: 'praise',
+  praise: 'thanks',
+};
+/** Scattered reactions of a kind with no cluster become one only when this share of all comments. */
+const NEW_THEME_SHARE = 0.03;
 /** Two topical clusters say the same thing when their key words agree this much (cosine)... */
 const SAME_WORDS = 0.5;
 /** ...and, when the clustering kept embedding centres, their meaning this much. */
@@ -84,10 +94,11 @@ function dense(a: Float32Array, b: Float32Array): number {
 /**
  * Themes worth a row each, from the clusters k-means found:
  *  1. generic reactions (thanks, praise of the video as a whole, early viewers, emoji alone,
- *     laughter alone) take at most one cluster per kind: every cluster where a kind is at least half
- *     the comments joins that kind's largest, and the kind's comments in topical clusters move
- *     there too (a lone "thanks!" says nothing of the topic it landed in); when no cluster is of a
- *     kind but enough of its comments are scattered, they become one;
+ *     laughter alone) take at most one cluster per kind: every cluster where a kind is at least 40%
+ *     of the comments joins that kind's largest, and the kind's comments in topical clusters move
+ *     there too (a lone "thanks!" says nothing of the topic it landed in); scattered thanks join
+ *     the praise cluster and scattered praise the thanks cluster when their own kind has none,
+ *     and other scattered reactions become a cluster when they are 3% of the comments;
  *  2. topical clusters that say the same thing join: the same dominant intent, a key term in
  *     common, word profiles alike (cosine 0.5) and, when embedding centres are known, meanings alike
  *     (cosine 0.8). Distinct topics share neither.
@@ -123,8 +134,13 @@ export function mergeThemes(input: ThemeInput): ThemeResult {
   // scattered reactions of a kind with no cluster of their own become one when there are enough
   const scattered = new Map<GenericReactionKind, number>();
   kinds.forEach((kind) => kind && scattered.set(kind, (scattered.get(kind) ?? 0) + 1));
-  for (const [kind, count] of scattered)
-    if (!home.has(kind) && count >= Math.max(3, minClusterSize(n))) home.set(kind, nextId++);
+  for (const [kind, count] of scattered) {
+    if (home.has(kind)) continue;
+    const partner = PARTNER[kind];
+    if (partner && home.has(partner)) home.set(kind, home.get(partner)!);
+    else if (count >= Math.max(3, minClusterSize(n), Math.ceil(NEW_THEME_SHARE * n)))
+      home.set(kind, nextId++);
+  }
   out.forEach((c, i) => {
     const kind = kindOfCluster[c];
     if (kind) out[i] = home.get(kind)!;

@@ -218,8 +218,9 @@ export function headingSubject(
   // topic stands in for it ("Requests for the Felix" over praise of Felix).
   if (!first || !fits(first)) return null;
   // One topic: "the mirror and the head" lists words, it does not say what viewers say.
-  const subject = phraseText(first);
-  return subject.length <= room ? subject : null;
+  let subject = phraseText(first);
+  if (subject.length > room) subject = subject.slice(0, room).replace(/\s+\S*$/, '');
+  return subject === '' ? null : subject;
 }
 
 /**
@@ -367,6 +368,13 @@ const GENERIC_HEADING: Record<GenericReactionKind, { heading: string; kind: stri
   laughter: { heading: 'Laughs along', kind: 'Laughs' },
 };
 
+/** A word as the cluster's tags show it ("html" -> "HTML"), else as written. */
+function shownAs(phrases: readonly Keyphrase[], word: string): string {
+  const lower = word.toLowerCase();
+  const p = phrases.find((x) => x.tag === lower && !x.display.includes(' '));
+  return p ? p.display : word;
+}
+
 /**
  * "Asks how to open the page in Chrome": the first of the cluster's how-to questions that names
  * the topic, when the heading has room for it.
@@ -380,7 +388,8 @@ function howToHeading(input: HeadingInput, subject: string): string | null {
   for (const phrase of input.howTo ?? []) {
     const lower = ` ${phrase.toLowerCase()} `;
     if (!words.every((w) => lower.includes(` ${w} `) || lower.includes(` ${w}s `))) continue;
-    const heading = `Asks how to ${phrase}`;
+    const shown = phrase.replace(/[\p{L}\p{N}+#]+/gu, (w) => shownAs(input.phrases, w));
+    const heading = `Asks how to ${shown}`;
     if (heading.length <= MAX_HEADING_LENGTH) return heading;
   }
   return null;
@@ -395,8 +404,16 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   if (input.spamShare >= 0.5)
     return { heading: 'Spam and self-promotion', subject: null, kind: 'Spam' };
   if (input.genericKind && !input.language) {
-    const { heading, kind } = GENERIC_HEADING[input.genericKind];
-    return { heading, subject: null, kind, generic: true };
+    // a cluster of reactions is headed by its kind unless most of it names a topic of its own
+    const named = composeHeading({ ...input, genericKind: null });
+    const topic = named.subject && !/^the (?:video|tutorial|channel|content|lesson|explanation)$/i.test(named.subject);
+    if (!topic) {
+      const { heading, kind } = GENERIC_HEADING[input.genericKind];
+      // a second cluster of the kind (labelled without the merge) is named by its topic
+      const alternative = named.subject ? named.heading : named.alternative;
+      return { heading, subject: null, kind, generic: true, ...(alternative ? { alternative } : {}) };
+    }
+    return named;
   }
   // Keyphrases of a language the labeller does not read are no topic ("Praise for muito").
   if (input.language) {

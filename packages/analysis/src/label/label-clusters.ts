@@ -368,6 +368,22 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       members: list,
     };
   });
+  /**
+   * The comments a heading may quote, best first: the cluster's own comments of its category (a
+   * request cluster is quoted by a request), most typical first, then its representatives.
+   */
+  const quotable = (l: DraftLabel): { text: string }[] => {
+    const own = l.members
+      .filter((i) => input.intents[i] === l.category && isQuotable(comments[i]!))
+      .sort(
+        (a, b) =>
+          (input.centrality ? (input.centrality[b] ?? 0) - (input.centrality[a] ?? 0) : 0) ||
+          comments[b]!.likes - comments[a]!.likes ||
+          a - b,
+      )
+      .map((i) => ({ text: comments[i]!.clean }));
+    return [...own, ...l.representatives];
+  };
   // Two clusters never share a heading: the bigger keeps it, the smaller is named by its own tags.
   const headings = distinctHeadings(labels, (l) => ({
     id: l.clusterId,
@@ -375,12 +391,12 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     // A heading that says little, or that a bigger cluster has, gives way to the cluster's best
     // representative comment; "Comments mentioning mirror and head" named words, not what was said.
     candidates: l.vague
-      ? [() => representativeHeading(l.representatives), l.heading, moreOfKind(l.kind)]
+      ? [() => representativeHeading(quotable(l)), l.heading, moreOfKind(l.kind)]
       : [
           l.heading,
           l.alternative,
           () => praisedQuality(l.kind, l.keyphrases),
-          () => representativeHeading(l.representatives),
+          () => representativeHeading(quotable(l)),
           moreOfKind(l.kind),
         ],
     fallback: l.heading,
@@ -392,8 +408,8 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
   });
 }
 
-/** A cluster is headed by a kind of generic reaction when at least this share of it is one. */
-const GENERIC_HEADING_SHARE = 0.5;
+/** A cluster is headed by a kind of generic reaction when at least this share of it is one (as merge-themes.ts). */
+const GENERIC_HEADING_SHARE = 0.4;
 
 /** The kind of generic reaction at least half of these texts are, else null. */
 export function genericKindOf(texts: readonly string[]): GenericReactionKind | null {
@@ -435,7 +451,7 @@ function complaintOf(
 
 /** "how do I open the page in Chrome", "how can we add a link": the action asked about. */
 const HOW_TO =
-  /\bhow (?:do|can|could|would|should|to|did) (?:(?:i|you|we|one|u) )?((?:[a-z][a-z'’-]*)(?: [a-z0-9][a-z0-9'’+#.-]*){0,7})/i;
+  /\bhow (?:do|can|could|would|should|to|did) (?:(?:i|you|we|one|u|he|she|they|someone|anyone|people) )?((?:[a-z][a-z'’-]*)(?: [a-z0-9][a-z0-9'’+#.-]*){0,7})/i;
 /** Words a how-to phrase may not end on ("how do I get the", "how can I make it"). */
 const DANGLING = /\b(?:the|a|an|to|of|in|on|for|with|and|or|my|your|this|that|it|is|are|be)$/i;
 
@@ -461,6 +477,8 @@ function howToQuestions(
     phrase = phrase.split(/\s(?:because|but|and then|when|if|so|since|cause|cuz|after|please|pls|plz)\s/i)[0]!;
     phrase = phrase.replace(/\b(?:my)\b/gi, 'their');
     if (/\b(?:i|me|im|i'm|mine|myself|you|your|u)\b/i.test(phrase)) continue;
+    // "how did he make…" read as "he make": the subject was not one the pattern knows
+    if (/^(?:he|she|they|it|this|that|we|there|get to)\b/i.test(phrase)) continue;
     while (DANGLING.test(phrase)) phrase = phrase.replace(DANGLING, '').trim();
     if (phrase.split(' ').length < 2) continue;
     out.push(phrase);
