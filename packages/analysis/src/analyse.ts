@@ -535,13 +535,17 @@ export async function analyseComments(
   const sentiments = Array.from(slotOf, (s) => textSentiments[s]!);
   const intents = applyContextRules(rules, texts, classifiedIntents);
   // Generic reactions take one theme per kind; clusters saying the same thing join (merge-themes.ts).
-  const { assignments, k: clusterCount } = mergeThemes({
-    ...clustered,
-    texts,
-    intents,
-    spam: comments.map((c) => c.spam),
-    centroids: found.centroids,
-  });
+  // A number of clusters the caller fixed is kept as it is.
+  const { assignments, k: clusterCount } =
+    k === undefined
+      ? mergeThemes({
+          ...clustered,
+          texts,
+          intents,
+          spam: comments.map((c) => c.spam),
+          centroids: found.centroids,
+        })
+      : clustered;
   const questionVectors = await vectorsOfQuestions(
     comments,
     intents,
