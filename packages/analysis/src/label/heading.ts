@@ -97,7 +97,7 @@ export interface HeadingInput {
   isTopic?: (p: Keyphrase) => boolean;
   /**
    * Whether the comments that use a phrase are what the heading's kind says ("Requests", "Praise",
-   * "Complaints"): "Requests for the camera" must not name what viewers praise in a cluster of requests.
+   * "Complaints"): "Asks for the camera" must not name what viewers praise in a cluster of requests.
    */
   fitsKind?: (p: Keyphrase, kind: string) => boolean;
 }
@@ -116,8 +116,8 @@ export interface HeadingResult {
   /** What the comments are, in a word or two ("Praise", "Questions"): names a cluster whose heading another has. */
   kind: string;
   /**
-   * The heading it would have without its thanks or early remarks ("Praise for the explanation"),
-   * for a cluster whose "Thanks for the video" a bigger cluster already has.
+   * The heading it would have without its thanks or early remarks ("Loves the explanation"),
+   * for a cluster whose "Thanks the creator" a bigger cluster already has.
    */
   alternative?: string;
   /**
@@ -144,7 +144,7 @@ const GREETING_WORDS = new Set(['hello', 'hi', 'hey', 'dear', 'love', 'thanks', 
 
 /**
  * The name of a phrase that greets, thanks or cheers a person ("hello MrBeast", "love Karl"), which
- * a heading names alone ("Praise for Jimmy and Karl", not "and love Karl"); else null.
+ * a heading names alone ("Loves Karl", not "Loves love Karl"); else null.
  */
 function greetedName(p: Keyphrase): string | null {
   const space = p.display.indexOf(' ');
@@ -215,7 +215,7 @@ export function headingSubject(
   }
   const first = topical[0];
   // The cluster's topic is its first; when its comments are not what the heading says, no lesser
-  // topic stands in for it ("Requests for the Felix" over praise of Felix).
+  // topic stands in for it ("Asks for the Felix" over praise of Felix).
   if (!first || !fits(first)) return null;
   // One topic: "the mirror and the head" lists words, it does not say what viewers say.
   let subject = phraseText(first);
@@ -225,18 +225,18 @@ export function headingSubject(
 
 /**
  * An Opinion cluster where this share of the comments praise (less than a plurality, or it would be a
- * Praise cluster) and whose tone is positive reads as "Enthusiasm about ...", never "Praise for ...":
+ * Praise cluster) and whose tone is positive reads as "Enjoys ...", never "Loves ...":
  * the heading must not name a category the cluster's badge does not show.
  */
 const WARM_PRAISE_SHARE = 1 / 3;
 
 /**
- * An Opinion cluster whose tone is negative reads as "Frustration with ..." only when this share of
+ * An Opinion cluster whose tone is negative reads as "Is frustrated with ..." only when this share of
  * its comments are negative, or FRUSTRATED_CRITICISM_SHARE of them criticise: a heading that names a
  * feeling needs a good part of the cluster to show it. On a real video (1,274 comments) a cluster on
  * the haunted prison of the title, 32% negative by the words "ghost", "dead" and "jail", was
- * "Frustration with prison", and one of viewers calling each other bots, 14% negative and 80%
- * neutral, "Frustration with the bot". Negative comments are rarer than positive ones, hence a lower
+ * "frustration with prison", and one of viewers calling each other bots, 14% negative and 80%
+ * neutral, "frustration with the bot". Negative comments are rarer than positive ones, hence a lower
  * bar than enthusiasm's.
  */
 const FRUSTRATED_SHARE = 0.4;
@@ -397,7 +397,7 @@ function howToHeading(input: HeadingInput, subject: string): string | null {
 
 /**
  * An offline heading: a short phrase built from the cluster's dominant intent and sentiment plus its
- * top topical keyphrase(s), e.g. "Requests for part 2", "Praise for the editing", "Jokes about the
+ * top topical keyphrase, e.g. "Asks for part 2", "Loves the editing", "Jokes about the
  * ending". Only the first letter is capitalised (names keep their own case); at most 60 characters.
  */
 export function composeHeading(input: HeadingInput): HeadingResult {
@@ -415,7 +415,7 @@ export function composeHeading(input: HeadingInput): HeadingResult {
     }
     return named;
   }
-  // Keyphrases of a language the labeller does not read are no topic ("Praise for muito").
+  // Keyphrases of a language the labeller does not read are no topic ("Loves muito").
   if (input.language) {
     const kind = LANGUAGE_KIND[input.category];
     const heading = `${kind} in ${input.language}`;
@@ -480,10 +480,10 @@ function adviseeOf(phrases: readonly Keyphrase[]): Keyphrase | undefined {
 }
 
 /**
- * A heading for a cluster whose composed heading a bigger cluster already has ("General praise for
- * the video" twice): its kind and its own first topic-like tags, which are distinct across clusters
- * ("Praise mentioning the baby"; pleas, verbs, adverbs, prepositions and the kind's own words are
- * skipped). Null when no tag names a topic (see `moreOfKind`).
+ * A cluster's kind and its first topic-like tags ("Praise mentioning the baby"; pleas, verbs,
+ * adverbs, prepositions and the kind's own words are skipped), null when no tag names a topic: a
+ * description for tools and prompts. Report headings never use it, since a heading listing tags
+ * says which words are used, not what viewers say (they fall back to a representative comment).
  */
 export function distinctHeading(
   kind: string,
