@@ -13,7 +13,6 @@
  *
  *   npx tsx scripts/bench/themes.ts [--show]   (--show prints every report's headings and advice)
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
@@ -109,7 +108,10 @@ for (const [id, rows] of groupBy(
     actionable: rows.map((r) => r.label === 'content_concern'),
   });
 for (const file of ['full_threads_4videos_subset.csv', 'sample_50_per_video_90videos.csv'])
-  for (const [id, rows] of groupBy(records(`comp34812_youtube_comments/${file}`), (r) => r.video_id!))
+  for (const [id, rows] of groupBy(
+    records(`comp34812_youtube_comments/${file}`),
+    (r) => r.video_id!,
+  ))
     videos.push({
       set: file.startsWith('full') ? 'threads' : 'sample50',
       id,
@@ -219,7 +221,9 @@ for (const v of videos) {
   s.questions += result.questions.length;
   s.questionComments += result.questions.reduce((n, q) => n + q.count, 0);
   if (show || (v.set === 'tutorials' && ['3JluqTojuME', 'Rub-JsjMhWY'].includes(v.id))) {
-    console.log(`\n${v.set} ${v.id} (${v.comments.length} comments, ${result.clusters.length} clusters)`);
+    console.log(
+      `\n${v.set} ${v.id} (${v.comments.length} comments, ${result.clusters.length} clusters)`,
+    );
     for (const c of result.clusters)
       console.log(`  ${String(c.size).padStart(4)}  ${c.category.padEnd(9)} ${c.heading}`);
     const e = result.executiveSummary;
@@ -238,7 +242,9 @@ for (const [name, s] of sets) {
   const mean = s.clusters.reduce((a, b) => a + b, 0) / s.clusters.length;
   const kinds = [...s.kinds].map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
   console.log(
-    `${name.padEnd(10)} ${String(s.videos).padStart(6)}  ${mean.toFixed(1).padStart(5)} (${Math.min(...s.clusters)}-${Math.max(...s.clusters)})`.padEnd(43) +
+    `${name.padEnd(10)} ${String(s.videos).padStart(6)}  ${mean.toFixed(1).padStart(5)} (${Math.min(...s.clusters)}-${Math.max(...s.clusters)})`.padEnd(
+      43,
+    ) +
       `${kinds.padEnd(38)} ${s.overOne} (max ${s.maxPerKind} per kind; goal <= 1): ${s.overOne === 0 ? 'PASS' : 'MISS'}`,
   );
 }

@@ -106,11 +106,19 @@ export function genericReactionKind(text: string): GenericReactionKind | null {
   if (long.length > strayWordsAllowed(list) || stray.length > long.length + 1) return null;
   if (stray.some((at) => at > 0 && TOPIC_PREPOSITION.has(list[at - 1]!))) return null;
   // a stray word must not be the whole reaction: the cue carries it
-  if (stray.length > 0 && !THANKS.test(trimmed) && !PRAISE.test(trimmed) && !list.some((w) => MISSPELT.test(w)))
+  if (
+    stray.length > 0 &&
+    !THANKS.test(trimmed) &&
+    !PRAISE.test(trimmed) &&
+    !list.some((w) => MISSPELT.test(w))
+  )
     return null;
   if (list.every((w) => LAUGHTER.test(w))) return 'laughter';
   if (EARLY.test(trimmed)) return 'early';
-  if (THANKS.test(trimmed) || list.some((w) => /^(?:thn?[ax]+|thnk\w*|thanku|thanq|tnx|tq)$/.test(w)))
+  if (
+    THANKS.test(trimmed) ||
+    list.some((w) => /^(?:thn?[ax]+|thnk\w*|thanku|thanq|tnx|tq)$/.test(w))
+  )
     return 'thanks';
   if (PRAISE.test(trimmed) || list.some((w) => MISSPELT.test(w))) return 'praise';
   return null;

@@ -163,7 +163,8 @@ export function mergeThemes(input: ThemeInput): ThemeResult {
     const counts = new Map<string, number>();
     for (const i of list) {
       if (input.spam?.[i]) continue;
-      for (const t of new Set(contentTerms(input.texts[i]!))) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (const t of new Set(contentTerms(input.texts[i]!)))
+        counts.set(t, (counts.get(t) ?? 0) + 1);
     }
     for (const t of counts.keys()) documentFrequency.set(t, (documentFrequency.get(t) ?? 0) + 1);
     return counts;

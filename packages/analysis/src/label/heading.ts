@@ -309,7 +309,8 @@ function template(input: HeadingInput): Template {
             kind: 'Praise',
           };
     case 'Opinion':
-      if (laughing) return { about: (s) => `Jokes about ${s}`, general: 'Jokes around', kind: 'Jokes' };
+      if (laughing)
+        return { about: (s) => `Jokes about ${s}`, general: 'Jokes around', kind: 'Jokes' };
       if ((input.earlyShare ?? 0) >= EARLY_SHARE)
         return { about: null, general: 'Says they came early', kind: 'Early viewers' };
       // mostly viewers answering each other: a thread, heated or not
@@ -406,12 +407,20 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   if (input.genericKind && !input.language) {
     // a cluster of reactions is headed by its kind unless most of it names a topic of its own
     const named = composeHeading({ ...input, genericKind: null });
-    const topic = named.subject && !/^the (?:video|tutorial|channel|content|lesson|explanation)$/i.test(named.subject);
+    const topic =
+      named.subject &&
+      !/^the (?:video|tutorial|channel|content|lesson|explanation)$/i.test(named.subject);
     if (!topic) {
       const { heading, kind } = GENERIC_HEADING[input.genericKind];
       // a second cluster of the kind (labelled without the merge) is named by its topic
       const alternative = named.subject ? named.heading : named.alternative;
-      return { heading, subject: null, kind, generic: true, ...(alternative ? { alternative } : {}) };
+      return {
+        heading,
+        subject: null,
+        kind,
+        generic: true,
+        ...(alternative ? { alternative } : {}),
+      };
     }
     return named;
   }

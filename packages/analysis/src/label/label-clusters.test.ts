@@ -226,12 +226,7 @@ describe('labelClusters: headings', () => {
 
   it('names a thing a video has with "the", also where viewers write it bare', () => {
     const texts = [
-      ...[
-        'great recipe',
-        'best recipe ever',
-        'recipe was so tasty',
-        'awesome recipe thanks',
-      ],
+      ...['great recipe', 'best recipe ever', 'recipe was so tasty', 'awesome recipe thanks'],
       ...['love the music', 'music is great', 'great music', 'music slaps'],
     ];
     const [recipe, music] = labelTexts(texts, (i) => (i < 4 ? 0 : 1), 'Praise');
@@ -357,10 +352,7 @@ describe('labelClusters: thanks', () => {
       ...['the explanation was so clear thanks', 'thank you, best explanation'],
     ];
     const labels = labelTexts(texts, (i) => (i < 5 ? 0 : 1), 'Praise');
-    expect(labels.map((l) => l.heading)).toEqual([
-      'Thanks the creator',
-      'Loves the explanation',
-    ]);
+    expect(labels.map((l) => l.heading)).toEqual(['Thanks the creator', 'Loves the explanation']);
   });
 });
 

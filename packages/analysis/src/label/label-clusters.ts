@@ -474,7 +474,9 @@ function howToQuestions(
     if (!m) continue;
     let phrase = m[1]!.replace(/[.,!?;:]+$/, '').trim();
     // the clause ends at a connective: "how do I fix it because ..." asks how to fix it
-    phrase = phrase.split(/\s(?:because|but|and then|when|if|so|since|cause|cuz|after|please|pls|plz)\s/i)[0]!;
+    phrase = phrase.split(
+      /\s(?:because|but|and then|when|if|so|since|cause|cuz|after|please|pls|plz)\s/i,
+    )[0]!;
     phrase = phrase.replace(/\b(?:my)\b/gi, 'their');
     if (/\b(?:i|me|im|i'm|mine|myself|you|your|u)\b/i.test(phrase)) continue;
     // "how did he make…" read as "he make": the subject was not one the pattern knows

@@ -30,7 +30,12 @@ function cluster(extra: Partial<SummaryCluster>): SummaryCluster {
   };
 }
 
-const positive = { label: 'positive', score: 0.4, positive_share: 0.6, negative_share: 0.1 } as const;
+const positive = {
+  label: 'positive',
+  score: 0.4,
+  positive_share: 0.6,
+  negative_share: 0.1,
+} as const;
 
 function question(text: string, count: number, answered = false): AudienceQuestion {
   return { question: text, count, likes: 0, commentIds: [], clusterId: 0, answered };
@@ -184,7 +189,12 @@ describe('composeOfflineSummary', () => {
   });
 
   it('keeps the vibe one short sentence naming the biggest theme, a topic over a generic one', () => {
-    const neutral = { label: 'neutral', score: 0, positive_share: 0.2, negative_share: 0.1 } as const;
+    const neutral = {
+      label: 'neutral',
+      score: 0,
+      positive_share: 0.2,
+      negative_share: 0.1,
+    } as const;
     expect(composeOfflineSummary([thanks, editing], neutral).overall_vibe).toBe(
       'Reactions lean positive; the biggest specific theme is “Loves the editing” (20% of comments).',
     );
@@ -197,9 +207,9 @@ describe('composeOfflineSummary', () => {
 
 describe('vibe', () => {
   it('says "mostly" only when about half the comments are on that side', () => {
-    expect(vibe({ label: 'positive', score: 0.3, positive_share: 0.45, negative_share: 0.05 })).toBe(
-      'Viewers are mostly positive',
-    );
+    expect(
+      vibe({ label: 'positive', score: 0.3, positive_share: 0.45, negative_share: 0.05 }),
+    ).toBe('Viewers are mostly positive');
     expect(vibe({ label: 'positive', score: 0.1, positive_share: 0.2, negative_share: 0.05 })).toBe(
       'Reactions lean positive',
     );

@@ -48,7 +48,6 @@ export interface SummaryCluster {
 /** What the summary reads of a sentiment: its label and shares (the stored ones, derived from counts). */
 export type SummarySentiment = Omit<ClusterSentiment, 'counts'>;
 
-
 /** The intents an improvement suggestion acts on: what is asked for, what is asked, what is disliked. */
 export const SUGGESTED_INTENTS: readonly Intent[] = ['Request', 'Question', 'Criticism'];
 
@@ -150,7 +149,10 @@ function answerLine(questions: readonly AudienceQuestion[], asked: number): stri
   const top = open.slice(0, MAX_QUESTIONS);
   if (top.length === 0) return null;
   const listed = top
-    .map((q) => `"${truncate(q.question, MAX_QUOTE)}"${q.count > 1 ? ` (asked ${q.count} times)` : ''}`)
+    .map(
+      (q) =>
+        `"${truncate(q.question, MAX_QUOTE)}"${q.count > 1 ? ` (asked ${q.count} times)` : ''}`,
+    )
     .join(', ');
   return `Answer these questions first, for example in a pinned comment: ${listed}${asked > 0 ? ` (${plural(asked, 'question', 'questions')} in all)` : ''}.`;
 }

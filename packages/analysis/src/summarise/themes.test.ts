@@ -64,10 +64,13 @@ describe('themes on the invented videos', () => {
       const top = [...kinds].sort((a, b) => b[1] - a[1])[0];
       if (top && top[1] * 2 > texts.length) perKind.set(top[0], (perKind.get(top[0]) ?? 0) + 1);
     });
-    for (const [kind, clusters] of perKind) expect({ kind, clusters }).toEqual({ kind, clusters: 1 });
+    for (const [kind, clusters] of perKind)
+      expect({ kind, clusters }).toEqual({ kind, clusters: 1 });
     // generic headings too: one cluster thanks, one praises the video as a whole
     const generic = result.clusters.filter((c) =>
-      /^(?:thanks|praises the video|general praise|praise for the (?:video|tutorial))/i.test(c.heading),
+      /^(?:thanks|praises the video|general praise|praise for the (?:video|tutorial))/i.test(
+        c.heading,
+      ),
     );
     expect(generic.length).toBeLessThanOrEqual(2);
     for (const cluster of result.clusters) expect(cluster.heading).not.toMatch(TWO_NOUNS);
@@ -112,7 +115,7 @@ function labelledByTopic(video: (typeof FIXTURE_VIDEOS)[number]) {
 }
 
 describe('headings say what people say', () => {
-  it("never heads a cluster of complaints as praise, whatever its words", () => {
+  it('never heads a cluster of complaints as praise, whatever its words', () => {
     for (const video of FIXTURE_VIDEOS) {
       const { topics, labels } = labelledByTopic(video);
       topics.forEach((topic, c) => {
@@ -188,7 +191,8 @@ describe('summary advice', () => {
       expect(summary.improvement_suggestions.join(' ')).not.toMatch(/nothing to fix/i);
       // no advice quotes a spam comment
       for (const r of rows.filter((x) => x.spam))
-        for (const s of summary.improvement_suggestions) expect(s).not.toContain(r.text.slice(0, 30));
+        for (const s of summary.improvement_suggestions)
+          expect(s).not.toContain(r.text.slice(0, 30));
     });
   }
 });
