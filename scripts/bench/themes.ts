@@ -2,7 +2,8 @@
  * Themes and advice on real comment sections, analysed end to end offline (`analyseComments` with
  * the ONNX USE-lite embedder, seed 42):
  *  - clusters per report, and clusters per kind of generic reaction (thanks, praise with no subject,
- *    early viewers, emoji only, laughter): goal at most one per kind per video;
+ *    early viewers, emoji only, laughter; the kind is 35% of the cluster): goal at most one per kind
+ *    per video;
  *  - actionable comments (intent Question, Request or Criticism) against the hand-labelled content
  *    concerns of Poché et al.'s tutorial comments: precision, recall, F1 (goal F1 >= 0.85);
  *  - spam flags against the COMP34812 hand labels (unlabelled rows left out): precision, recall, F1;
@@ -104,6 +105,8 @@ for (const [id, rows] of groupBy(
       likes: 0,
       author: null,
       publishedAt: null,
+      replyCount: 0,
+      parentId: null,
     })),
     actionable: rows.map((r) => r.label === 'content_concern'),
   });
@@ -121,6 +124,7 @@ for (const file of ['full_threads_4videos_subset.csv', 'sample_50_per_video_90vi
         likes: 0,
         author: r.username || null,
         publishedAt: null,
+        replyCount: 0,
         parentId: r.parent_comment_id || null,
         ...(r.channel_name && r.channel_name === r.username ? { byCreator: true } : {}),
       })),
@@ -142,8 +146,16 @@ for (const [id, rows] of groupBy(
       author: null,
       publishedAt: null,
       replyCount: Number(r.replies) || 0,
+      parentId: null,
     })),
   });
+
+/**
+ * A cluster is a generic reaction of a kind when that kind is its commonest and at least this share
+ * of its comments: a cluster headed "Praise for the tutorial" is mostly "great tutorial thanks" and
+ * the like, with questions and remarks among them.
+ */
+const GENERIC_SHARE = 0.35;
 
 const prf = (tp: number, fp: number, fn: number) => {
   const p = tp + fp ? tp / (tp + fp) : 0;
@@ -185,7 +197,6 @@ for (const v of videos) {
   const result = await analyseComments(v.comments, { embedder }, { seed: 42, threads: 1 });
   s.videos++;
   s.clusters.push(result.clusters.length);
-  // A cluster is a generic reaction of a kind when most of its comments are that reaction.
   const perKind = new Map<string, number>();
   const clusterTexts = result.clusters.map(() => [] as string[]);
   result.comments.forEach((c, i) => clusterTexts[c.clusterId]!.push(v.comments[i]!.text));
@@ -196,7 +207,8 @@ for (const v of videos) {
       if (kind) counts.set(kind, (counts.get(kind) ?? 0) + 1);
     }
     const top = [...counts].sort((a, b) => b[1] - a[1])[0];
-    if (top && top[1] * 2 > texts.length) perKind.set(top[0], (perKind.get(top[0]) ?? 0) + 1);
+    if (top && top[1] >= GENERIC_SHARE * texts.length)
+      perKind.set(top[0], (perKind.get(top[0]) ?? 0) + 1);
   }
   for (const [kind, n] of perKind) {
     s.kinds.set(kind, (s.kinds.get(kind) ?? 0) + n);
