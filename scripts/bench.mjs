@@ -16,6 +16,7 @@ const order = [
   'embeddings',
   'clustering',
   'comment-sections',
+  'themes',
   'intent',
   'spam',
   'analysis-speed',

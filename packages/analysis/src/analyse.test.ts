@@ -326,7 +326,7 @@ describe('analyseComments on invented comments', () => {
     const steeredFirst = steered.clusters.find((c) => c.cluster_id === 0)!;
     if (share >= 0.3) {
       expect(steeredFirst.category).toBe('Request');
-      expect(steeredFirst.heading).toMatch(/^Requests for /);
+      expect(steeredFirst.heading).toMatch(/^Asks for /);
     }
   });
 });

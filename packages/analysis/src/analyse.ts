@@ -1,5 +1,6 @@
 import type { Cluster, ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
 import { discoverClusters } from './clustering';
+import { mergeThemes } from './clustering/merge-themes';
 import { neighbourPoolSize } from './clustering/discover-clusters';
 import { activeItems, clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
 import {
@@ -523,10 +524,9 @@ export async function analyseComments(
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
-  // spam leaves the topics: set aside, in no cluster (a cluster left with only spam goes)
-  const { assignments, k: clusterCount } = compactAssignments(
-    setAsideSpam(found.assignments, comments),
-  );
+  // spam leaves the topics: set aside, in no cluster (ids stay those of the clustering, whose
+  // centroids the theme merge reads; a cluster left with only spam goes when ids are compacted)
+  const aside = setAsideSpam(found.assignments, comments);
   const clustering = performance.now() - clusterStart;
   throwIfAborted(options.signal);
 
@@ -547,6 +547,20 @@ export async function analyseComments(
   const classifiedIntents = Array.from(slotOf, (s) => textIntents[s]!);
   const sentiments = Array.from(slotOf, (s) => textSentiments[s]!);
   const intents = applyContextRules(rules, texts, classifiedIntents);
+  // Generic reactions take one theme per kind; clusters saying the same thing join (merge-themes.ts).
+  // A number of clusters the caller fixed is kept as it is.
+  const { assignments, k: clusterCount } = compactAssignments(
+    k === undefined
+      ? mergeThemes({
+          assignments: aside,
+          k: found.k,
+          texts,
+          intents,
+          spam: comments.map((c) => c.spam),
+          centroids: found.centroids,
+        }).assignments
+      : aside,
+  );
   const questionVectors = await vectorsOfQuestions(
     comments,
     intents,
@@ -593,20 +607,6 @@ export async function analyseComments(
   });
   // The audience's mood: spam and the creator's own replies are left out.
   const overall = aggregateSentiment(sentiments.filter((_, i) => fromAudience(comments[i]!)));
-  let executiveSummary = composeOfflineSummary(summaryInput, overall);
-  let summaryByModel = false;
-  if (deps.languageModel) {
-    try {
-      executiveSummary = await generateSummary(
-        deps.languageModel,
-        summaryInput,
-        promptOptions(options),
-      );
-      summaryByModel = true;
-    } catch {
-      throwIfAborted(options.signal);
-    }
-  }
   const asked = audienceQuestions(
     comments.map((c, i) => ({
       id: c.id,
@@ -628,6 +628,20 @@ export async function analyseComments(
     (id) => cleanOf.get(id),
     promptOptions(options),
   );
+  let executiveSummary = composeOfflineSummary(summaryInput, overall, questions);
+  let summaryByModel = false;
+  if (deps.languageModel) {
+    try {
+      executiveSummary = await generateSummary(
+        deps.languageModel,
+        summaryInput,
+        promptOptions(options),
+      );
+      summaryByModel = true;
+    } catch {
+      throwIfAborted(options.signal);
+    }
+  }
   options.onProgress?.({ stage: 'summarising', fraction: 1 });
   const labelling = performance.now() - labelStart;
 

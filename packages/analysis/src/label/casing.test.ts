@@ -85,7 +85,7 @@ describe('isBareName', () => {
       display: 'NBA player',
       takesArticle: true,
     });
-    // an acronym is a thing too: "Questions about the IDE"
+    // an acronym is a thing too: "Asks about the IDE"
     expect(editor!.find((p) => p.tag === 'ide')).toMatchObject({
       display: 'IDE',
       takesArticle: true,

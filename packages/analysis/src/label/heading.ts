@@ -1,6 +1,7 @@
 import type { Intent, SentimentLabel } from '@app/contracts';
 import { capitaliseFirst } from '../text/wording';
 import type { HeadingPerson } from '../types';
+import type { GenericReactionKind } from '../clustering/generic-reactions';
 import type { Keyphrase } from './keyphrases';
 import { COUNT_NOUNS, fullForm, namesNoThing, NOT_A_SUBJECT } from './stopwords';
 
@@ -77,24 +78,46 @@ export interface HeadingInput {
   spamShare: number;
   /** The language the cluster's comments are written in when not English ("Portuguese"), else null. */
   language?: string | null;
+  /**
+   * The kind of generic reaction most of the cluster's comments are (thanks, praise of the video as
+   * a whole, early viewers, emoji, laughter), or null: such a cluster is headed by its kind.
+   */
+  genericKind?: GenericReactionKind | null;
+  /**
+   * What the cluster's complaints say is wrong, as "too ADJECTIVE" ("loud"), when several say it:
+   * "Finds the music too loud".
+   */
+  complaint?: string | null;
+  /**
+   * What the cluster's questions ask how to do ("open the page in Chrome"), most typical first:
+   * the first that names the heading's topic makes "Asks how to open the page in Chrome".
+   */
+  howTo?: readonly string[];
   /** Rejects phrases that cannot be a topic beyond the built-in rules (see `headingSubject`). */
   isTopic?: (p: Keyphrase) => boolean;
   /**
    * Whether the comments that use a phrase are what the heading's kind says ("Requests", "Praise",
-   * "Complaints"): "Requests for the camera" must not name what viewers praise in a cluster of requests.
+   * "Complaints"): "Asks for the camera" must not name what viewers praise in a cluster of requests.
    */
   fitsKind?: (p: Keyphrase, kind: string) => boolean;
 }
 
 export interface HeadingResult {
   heading: string;
+  /** The heading names a kind of generic reaction (one cluster per kind). */
+  generic?: boolean;
+  /**
+   * The heading is its kind's general wording for want of a topic ("Asks the creator questions"):
+   * the cluster's best representative comment, shortened, says more.
+   */
+  vague?: boolean;
   /** The topic the heading is about ("the editing"), or null when no topical phrase exists. */
   subject: string | null;
   /** What the comments are, in a word or two ("Praise", "Questions"): names a cluster whose heading another has. */
   kind: string;
   /**
-   * The heading it would have without its thanks or early remarks ("Praise for the explanation"),
-   * for a cluster whose "Thanks for the video" a bigger cluster already has.
+   * The heading it would have without its thanks or early remarks ("Loves the explanation"),
+   * for a cluster whose "Thanks the creator" a bigger cluster already has.
    */
   alternative?: string;
   /**
@@ -121,7 +144,7 @@ const GREETING_WORDS = new Set(['hello', 'hi', 'hey', 'dear', 'love', 'thanks', 
 
 /**
  * The name of a phrase that greets, thanks or cheers a person ("hello MrBeast", "love Karl"), which
- * a heading names alone ("Praise for Jimmy and Karl", not "and love Karl"); else null.
+ * a heading names alone ("Loves Karl", not "Loves love Karl"); else null.
  */
 function greetedName(p: Keyphrase): string | null {
   const space = p.display.indexOf(' ');
@@ -172,7 +195,8 @@ function sameTopic(a: Keyphrase, b: Keyphrase): boolean {
 }
 
 /**
- * The topic phrase: the best non-generic keyphrase, joined with a second one when both fit.
+ * The topic phrase: the best non-generic keyphrase (never two joined: a heading that lists two
+ * nouns says which words are used, not what viewers say).
  * `isTopic` (optional) may reject more phrases, e.g. words the cluster's comments use as verbs; it is
  * asked lazily, only until two topics are found. `fits` (optional) says whether the comments using
  * a topic are what the heading says they are; a first topic that does not fit leaves no subject.
@@ -191,32 +215,28 @@ export function headingSubject(
   }
   const first = topical[0];
   // The cluster's topic is its first; when its comments are not what the heading says, no lesser
-  // topic stands in for it ("Requests for the Felix" over praise of Felix).
+  // topic stands in for it ("Asks for the Felix" over praise of Felix).
   if (!first || !fits(first)) return null;
+  // One topic: "the mirror and the head" lists words, it does not say what viewers say.
   let subject = phraseText(first);
-  const second = topical[1];
-  if (second && second.score >= 0.6 * first.score && fits(second)) {
-    const joined = `${subject} and ${phraseText(second)}`;
-    if (joined.length <= room) subject = joined;
-  }
   if (subject.length > room) subject = subject.slice(0, room).replace(/\s+\S*$/, '');
   return subject === '' ? null : subject;
 }
 
 /**
  * An Opinion cluster where this share of the comments praise (less than a plurality, or it would be a
- * Praise cluster) and whose tone is positive reads as "Enthusiasm about ...", never "Praise for ...":
+ * Praise cluster) and whose tone is positive reads as "Enjoys ...", never "Loves ...":
  * the heading must not name a category the cluster's badge does not show.
  */
 const WARM_PRAISE_SHARE = 1 / 3;
 
 /**
- * An Opinion cluster whose tone is negative reads as "Frustration with ..." only when this share of
+ * An Opinion cluster whose tone is negative reads as "Is frustrated with ..." only when this share of
  * its comments are negative, or FRUSTRATED_CRITICISM_SHARE of them criticise: a heading that names a
  * feeling needs a good part of the cluster to show it. On a real video (1,274 comments) a cluster on
  * the haunted prison of the title, 32% negative by the words "ghost", "dead" and "jail", was
- * "Frustration with prison", and one of viewers calling each other bots, 14% negative and 80%
- * neutral, "Frustration with the bot". Negative comments are rarer than positive ones, hence a lower
+ * "frustration with prison", and one of viewers calling each other bots, 14% negative and 80%
+ * neutral, "frustration with the bot". Negative comments are rarer than positive ones, hence a lower
  * bar than enthusiasm's.
  */
 const FRUSTRATED_SHARE = 0.4;
@@ -245,54 +265,65 @@ type Template = {
 
 function template(input: HeadingInput): Template {
   const laughing = input.humourShare >= 0.35;
-  // The heading speaks for the cluster's category, so its wording never contradicts the badge beside it.
+  // The heading speaks for the cluster's category and tone, so it never contradicts the badge
+  // beside it, nor its comments: a cluster of complaints is never headed as praise.
   switch (input.category) {
     case 'Request':
       return {
-        about: (s) => `Requests for ${s}`,
-        general: 'Requests for more videos',
+        about: (s) => `Asks for ${s}`,
+        general: 'Asks for more videos',
         kind: 'Requests',
-        to: (name) => `Requests to ${name}`,
+        to: (name) => `Asks ${name} for more`,
       };
     case 'Question':
       return {
-        about: (s) => `Questions about ${s}`,
-        general: 'Questions for the creator',
+        about: (s) => `Asks about ${s}`,
+        general: 'Asks the creator questions',
         kind: 'Questions',
-        to: (name) => `Questions for ${name}`,
+        to: (name) => `Asks ${name} questions`,
       };
     case 'Criticism':
       return {
-        about: (s) => `Complaints about ${s}`,
-        general: 'General complaints',
+        about: (s) =>
+          input.complaint ? `Finds ${s} too ${input.complaint}` : `Complains about ${s}`,
+        general: 'Complains about the video',
         kind: 'Complaints',
       };
     case 'Praise':
+      if (
+        input.negativeShare > input.positiveShare ||
+        (input.criticismShare ?? 0) >= FRUSTRATED_CRITICISM_SHARE
+      )
+        return {
+          about: (s) => `Is divided on ${s}`,
+          general: 'Has mixed reactions',
+          kind: 'Mixed reactions',
+        };
       if (!laughing && (input.thanksShare ?? 0) >= THANKS_SHARE)
-        return { about: null, general: 'Thanks for the video', kind: 'Thanks' };
+        return { about: null, general: 'Thanks the creator', kind: 'Thanks' };
       return laughing
-        ? { about: (s) => `Laughing at ${s}`, general: 'Laughs and praise', kind: 'Laughs' }
+        ? { about: (s) => `Laughs at ${s}`, general: 'Laughs and enjoys the video', kind: 'Laughs' }
         : {
-            about: (s) => `Praise for ${s}`,
-            general: 'General praise for the video',
+            about: (s) => `Loves ${s}`,
+            general: 'Praises the video',
             kind: 'Praise',
           };
     case 'Opinion':
       if (laughing)
-        return { about: (s) => `Jokes about ${s}`, general: 'Jokes and banter', kind: 'Jokes' };
+        return { about: (s) => `Jokes about ${s}`, general: 'Jokes around', kind: 'Jokes' };
       if ((input.earlyShare ?? 0) >= EARLY_SHARE)
-        return { about: null, general: 'Early viewers and view counts', kind: 'Early viewers' };
+        return { about: null, general: 'Says they came early', kind: 'Early viewers' };
       // mostly viewers answering each other: a thread, heated or not
       if ((input.replyShare ?? 0) >= REPLY_SHARE)
         return input.sentiment === 'negative' || input.sentiment === 'mixed'
           ? {
-              about: (s) => `Arguments about ${s}`,
-              general: 'Arguments between viewers',
+              about: (s) => `Argues about ${s}`,
+              general: 'Argues with other viewers',
               kind: 'Arguments',
             }
           : {
-              about: (s) => `Conversations about ${s}`,
-              general: 'Conversations between viewers',
+              about: (s) => `Discusses ${s}`,
+              general: 'Talks with other viewers',
               kind: 'Conversations',
             };
       if (
@@ -301,8 +332,9 @@ function template(input: HeadingInput): Template {
           (input.criticismShare ?? 0) >= FRUSTRATED_CRITICISM_SHARE)
       )
         return {
-          about: (s) => `Frustration with ${s}`,
-          general: 'Negative reactions',
+          about: (s) =>
+            input.complaint ? `Finds ${s} too ${input.complaint}` : `Is frustrated with ${s}`,
+          general: 'Reacts negatively',
           kind: 'Negative reactions',
         };
       if (
@@ -310,37 +342,93 @@ function template(input: HeadingInput): Template {
         (input.positiveShare >= 0.5 || (input.praiseShare ?? 0) >= WARM_PRAISE_SHARE)
       )
         return {
-          about: (s) => `Enthusiasm about ${s}`,
-          general: 'Positive reactions',
+          about: (s) => `Enjoys ${s}`,
+          general: 'Reacts positively',
           kind: 'Positive reactions',
         };
       if (input.sentiment === 'mixed')
         return {
-          about: (s) => `Mixed feelings about ${s}`,
-          general: 'Mixed reactions',
+          about: (s) => `Is divided on ${s}`,
+          general: 'Has mixed reactions',
           kind: 'Mixed reactions',
         };
       return {
-        about: (s) => `Thoughts on ${s}`,
-        general: 'Short reactions and chatter',
+        about: (s) => `Talks about ${s}`,
+        general: 'Chats and reacts briefly',
         kind: 'Comments',
       };
   }
 }
 
+/** The heading of a cluster of generic reactions, one per kind, whatever its words. */
+const GENERIC_HEADING: Record<GenericReactionKind, { heading: string; kind: string }> = {
+  thanks: { heading: 'Thanks the creator', kind: 'Thanks' },
+  praise: { heading: 'Praises the video', kind: 'Praise' },
+  early: { heading: 'Says they came early', kind: 'Early viewers' },
+  emoji: { heading: 'Reacts with emoji', kind: 'Emoji' },
+  laughter: { heading: 'Laughs along', kind: 'Laughs' },
+};
+
+/** A word as the cluster's tags show it ("html" -> "HTML"), else as written. */
+function shownAs(phrases: readonly Keyphrase[], word: string): string {
+  const lower = word.toLowerCase();
+  const p = phrases.find((x) => x.tag === lower && !x.display.includes(' '));
+  return p ? p.display : word;
+}
+
+/**
+ * "Asks how to open the page in Chrome": the first of the cluster's how-to questions that names
+ * the topic, when the heading has room for it.
+ */
+function howToHeading(input: HeadingInput, subject: string): string | null {
+  const words = subject
+    .toLowerCase()
+    .replace(/^the /, '')
+    .split(' ')
+    .filter((w) => w.length > 1);
+  for (const phrase of input.howTo ?? []) {
+    const lower = ` ${phrase.toLowerCase()} `;
+    if (!words.every((w) => lower.includes(` ${w} `) || lower.includes(` ${w}s `))) continue;
+    const shown = phrase.replace(/[\p{L}\p{N}+#]+/gu, (w) => shownAs(input.phrases, w));
+    const heading = `Asks how to ${shown}`;
+    if (heading.length <= MAX_HEADING_LENGTH) return heading;
+  }
+  return null;
+}
+
 /**
  * An offline heading: a short phrase built from the cluster's dominant intent and sentiment plus its
- * top topical keyphrase(s), e.g. "Requests for part 2", "Praise for the editing", "Jokes about the
+ * top topical keyphrase, e.g. "Asks for part 2", "Loves the editing", "Jokes about the
  * ending". Only the first letter is capitalised (names keep their own case); at most 60 characters.
  */
 export function composeHeading(input: HeadingInput): HeadingResult {
   if (input.spamShare >= 0.5)
     return { heading: 'Spam and self-promotion', subject: null, kind: 'Spam' };
-  // Keyphrases of a language the labeller does not read are no topic ("Praise for muito").
+  if (input.genericKind && !input.language) {
+    // a cluster of reactions is headed by its kind unless most of it names a topic of its own
+    const named = composeHeading({ ...input, genericKind: null });
+    const topic =
+      named.subject &&
+      !/^the (?:video|tutorial|channel|content|lesson|explanation)$/i.test(named.subject);
+    if (!topic) {
+      const { heading, kind } = GENERIC_HEADING[input.genericKind];
+      // a second cluster of the kind (labelled without the merge) is named by its topic
+      const alternative = named.subject ? named.heading : named.alternative;
+      return {
+        heading,
+        subject: null,
+        kind,
+        generic: true,
+        ...(alternative ? { alternative } : {}),
+      };
+    }
+    return named;
+  }
+  // Keyphrases of a language the labeller does not read are no topic ("Loves muito").
   if (input.language) {
     const kind = LANGUAGE_KIND[input.category];
     const heading = `${kind} in ${input.language}`;
-    return { heading: heading.slice(0, MAX_HEADING_LENGTH), subject: null, kind };
+    return { heading: shortenAtWord(heading, MAX_HEADING_LENGTH), subject: null, kind };
   }
   const t = template(input);
   const about = t.about;
@@ -348,7 +436,7 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   // suggestions for them: "Requests for the problem and Mike" had read as if viewers wanted both.
   const advisee = input.category === 'Request' ? adviseeOf(input.phrases) : undefined;
   if (advisee) {
-    const heading = `Suggestions for ${advisee.display}`.slice(0, MAX_HEADING_LENGTH);
+    const heading = shortenAtWord(`Gives ${advisee.display} advice`, MAX_HEADING_LENGTH);
     return {
       heading,
       subject: null,
@@ -372,14 +460,21 @@ export function composeHeading(input: HeadingInput): HeadingResult {
       )
     : null;
   const toPerson = !subject && addressee && t.to ? t.to(addressee.display) : null;
-  const heading = capitaliseFirst(about && subject ? about(subject) : (toPerson ?? t.general));
+  const composed =
+    (input.category === 'Question' && subject && howToHeading(input, subject)) ||
+    (about && subject ? about(subject) : (toPerson ?? t.general));
+  const heading = capitaliseFirst(composed);
   const result: HeadingResult = {
-    heading: heading.slice(0, MAX_HEADING_LENGTH),
+    heading: shortenAtWord(heading, MAX_HEADING_LENGTH),
     subject,
     kind: t.kind,
+    // a topical kind that found no topic says little: a representative comment says more
+    ...(about && !subject && !toPerson && !GENERAL_READS[t.kind] ? { vague: true } : {}),
     ...(toPerson && addressee ? { person: { name: addressee.display, advised: false } } : {}),
   };
   if (about) return result;
+  // thanks and early remarks name no topic: one of the generic reactions
+  result.generic = true;
   const unthanked = composeHeading({ ...input, thanksShare: 0, earlyShare: 0 });
   return unthanked.subject ? { ...result, alternative: unthanked.heading } : result;
 }
@@ -394,10 +489,10 @@ function adviseeOf(phrases: readonly Keyphrase[]): Keyphrase | undefined {
 }
 
 /**
- * A heading for a cluster whose composed heading a bigger cluster already has ("General praise for
- * the video" twice): its kind and its own first topic-like tags, which are distinct across clusters
- * ("Praise mentioning the baby"; pleas, verbs, adverbs, prepositions and the kind's own words are
- * skipped). Null when no tag names a topic (see `moreOfKind`).
+ * A cluster's kind and its first topic-like tags ("Praise mentioning the baby"; pleas, verbs,
+ * adverbs, prepositions and the kind's own words are skipped), null when no tag names a topic: a
+ * description for tools and prompts. Report headings never use it, since a heading listing tags
+ * says which words are used, not what viewers say (they fall back to a representative comment).
  */
 export function distinctHeading(
   kind: string,
@@ -454,6 +549,48 @@ export function praisedQuality(kind: string, phrases: readonly Keyphrase[]): str
   if (kind !== 'Praise' && kind !== 'Thanks') return null;
   const quality = phrases.find((p) => PRAISED_QUALITY.has(p.tag) && p.share >= 0.2);
   return quality ? `Found it ${quality.tag}` : null;
+}
+
+/** Kinds whose general wording reads well without a topic ("Praises the video", "Jokes around"). */
+const GENERAL_READS: Readonly<Record<string, boolean>> = {
+  Praise: true,
+  Thanks: true,
+  Laughs: true,
+  Jokes: true,
+  'Early viewers': true,
+};
+
+/**
+ * The text on one line, at most `max` characters, cut at a word boundary (never inside a word) with
+ * "…" when cut; trailing punctuation before the cut is dropped.
+ */
+export function shortenAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if ([...clean].length <= max) return clean;
+  const words = clean.split(' ');
+  let out = '';
+  for (const w of words) {
+    const next = out ? `${out} ${w}` : w;
+    if ([...next].length > max - 1) break;
+    out = next;
+  }
+  if (out === '') out = [...(words[0] ?? '')].slice(0, max - 1).join('');
+  return `${out.replace(/[\s,;:.!?\-–—(]+$/u, '')}…`;
+}
+
+/**
+ * The heading of a cluster whose composed heading says little or is taken: its best representative
+ * comment (the most typical first) of a readable length, shortened at a word, in quotes. Links and
+ * comments of under three words are skipped. Null when none fits.
+ */
+export function representativeHeading(representatives: readonly { text: string }[]): string | null {
+  for (const comment of representatives) {
+    const text = comment.text.replace(/\s+/g, ' ').trim();
+    if (/https?:\/\/|www\./i.test(text)) continue;
+    if ((text.match(/[\p{L}\p{N}]+/gu) ?? []).length < 3) continue;
+    return `“${shortenAtWord(capitaliseFirst(text), MAX_HEADING_LENGTH - 2)}”`;
+  }
+  return null;
 }
 
 /** Longest comment a heading quotes (`quotedHeading`). */

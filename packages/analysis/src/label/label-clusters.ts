@@ -1,11 +1,11 @@
 import type { ClusterSentiment, CommentRef, Intent, SentimentLabel } from '@app/contracts';
 import { IntentSchema, sentimentShare } from '@app/contracts';
 import type { HeadingPerson, PreparedComment, Sentiment } from '../types';
+import { genericReactionKind, type GenericReactionKind } from '../clustering/generic-reactions';
 import {
   composeHeading,
-  distinctHeading,
   distinctHeadings,
-  quotedHeading,
+  representativeHeading,
   moreOfKind,
   praisedQuality,
   isEarlyViewer,
@@ -30,7 +30,11 @@ import { lexiconTag, nounShare, usedAsNoun } from './part-of-speech';
 const MAX_TAGS = 6;
 
 /** A label while headings are made distinct: what the heading names, and a heading to fall back on. */
-type DraftLabel = ClusterLabel & { kind: string; alternative: string | undefined };
+type DraftLabel = ClusterLabel & {
+  kind: string;
+  alternative: string | undefined;
+  vague: boolean;
+};
 
 /** Picks a cluster's category from its comments' intents (and likes). */
 export type CategoriseFn = (intents: Intent[], likes: number[]) => Intent;
@@ -65,6 +69,8 @@ export interface ClusterLabel {
   representatives: CommentRef[];
   /** Indices of the cluster's comments in the input. */
   members: number[];
+  /** The cluster is one kind of generic reaction (thanks, praise of the video as a whole, …). */
+  generic?: boolean;
 }
 
 const MAX_REPRESENTATIVES = 8;
@@ -314,7 +320,19 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
     const thanksShare = shareOf((c) => isThanking(c.clean));
     const earlyShare = shareOf((c) => isEarlyViewer(c.clean));
     const replyShare = shareOf((c) => isReplyToViewer(c.clean, c.parentId));
-    const { heading, subject, kind, alternative, person } = composeHeading({
+    const audience = list.filter((i) => !comments[i]!.spam);
+    const { heading, subject, kind, alternative, person, vague, generic } = composeHeading({
+      genericKind: genericKindOf(audience.map((i) => comments[i]!.clean)),
+      complaint: complaintOf(
+        audience.filter((i) => negative(input.intents[i]!, input.sentiments[i]!.label)),
+        comments,
+        audience.length,
+      ),
+      howTo: howToQuestions(
+        audience.filter((i) => input.intents[i]!.match(/^(?:Question|Request)$/)),
+        comments,
+        input.centrality,
+      ),
       category,
       sentiment: sentiment.label,
       positiveShare: sentiment.positive_share,
@@ -336,6 +354,8 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       heading,
       kind,
       alternative,
+      vague: vague === true,
+      ...(generic ? { generic: true } : {}),
       subject,
       ...(person ? { person } : {}),
       tags: phrases.map((p) => p.shownTag),
@@ -349,23 +369,122 @@ export function labelClusters(input: LabelInput): ClusterLabel[] {
       members: list,
     };
   });
+  /**
+   * The comments a heading may quote, best first: the cluster's own comments of its category (a
+   * request cluster is quoted by a request), most typical first, then its representatives.
+   */
+  const quotable = (l: DraftLabel): { text: string }[] => {
+    const own = l.members
+      .filter((i) => input.intents[i] === l.category && isQuotable(comments[i]!))
+      .sort(
+        (a, b) =>
+          (input.centrality ? (input.centrality[b] ?? 0) - (input.centrality[a] ?? 0) : 0) ||
+          comments[b]!.likes - comments[a]!.likes ||
+          a - b,
+      )
+      .map((i) => ({ text: comments[i]!.clean }));
+    return [...own, ...l.representatives];
+  };
   // Two clusters never share a heading: the bigger keeps it, the smaller is named by its own tags.
   const headings = distinctHeadings(labels, (l) => ({
     id: l.clusterId,
     size: l.members.length,
-    candidates: [
-      l.heading,
-      l.alternative,
-      () => distinctHeading(l.kind, l.keyphrases, (p) => isTopic(p, l.clusterId)),
-      () => praisedQuality(l.kind, l.keyphrases),
-      moreOfKind(l.kind),
-      () => quotedHeading(l.kind, l.representatives),
-    ],
+    // A heading that says little, or that a bigger cluster has, gives way to the cluster's best
+    // representative comment; "Comments mentioning mirror and head" named words, not what was said.
+    candidates: l.vague
+      ? [() => representativeHeading(quotable(l)), l.heading, moreOfKind(l.kind)]
+      : [
+          l.heading,
+          l.alternative,
+          () => praisedQuality(l.kind, l.keyphrases),
+          () => representativeHeading(quotable(l)),
+          moreOfKind(l.kind),
+        ],
     fallback: l.heading,
   }));
-  return labels.map(({ kind: _kind, alternative: _alternative, ...label }, i) => {
+  return labels.map(({ kind: _kind, alternative: _alternative, vague: _vague, ...label }, i) => {
     if (headings[i] === label.heading) return label;
     const { person: _person, ...renamed } = label;
     return { ...renamed, heading: headings[i]!, subject: null };
   });
+}
+
+/** A cluster is headed by a kind of generic reaction when at least this share of it is one (as merge-themes.ts). */
+const GENERIC_HEADING_SHARE = 0.4;
+
+/** The kind of generic reaction at least half of these texts are, else null. */
+export function genericKindOf(texts: readonly string[]): GenericReactionKind | null {
+  const counts = new Map<GenericReactionKind, number>();
+  for (const t of texts) {
+    const kind = genericReactionKind(t);
+    if (kind) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+  return top && texts.length > 0 && top[1] >= GENERIC_HEADING_SHARE * texts.length ? top[0] : null;
+}
+
+/** "too loud", "way too long": what a complaint says is wrong. */
+const TOO = /\b(?:way |much |far |a bit |a little |kinda |so )?too ([a-z]{3,})\b/gi;
+/** Words after "too" that are no quality ("too much", "me too"). */
+const NOT_A_QUALITY = new Set(['much', 'many', 'bad', 'and', 'but', 'the', 'for', 'lol', 'haha']);
+
+/**
+ * The quality most of a cluster's complaints give with "too" ("loud" in "the music is way too loud"),
+ * when at least two say it and they are a tenth of the cluster; else null.
+ */
+function complaintOf(
+  complaining: readonly number[],
+  comments: readonly PreparedComment[],
+  clusterSize: number,
+): string | null {
+  const counts = new Map<string, number>();
+  for (const i of complaining) {
+    const seen = new Set<string>();
+    for (const m of comments[i]!.clean.matchAll(TOO)) {
+      const word = m[1]!.toLowerCase();
+      if (!NOT_A_QUALITY.has(word) && !seen.has(word)) seen.add(word);
+    }
+    for (const w of seen) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
+  return top && top[1] >= 2 && top[1] >= 0.1 * clusterSize ? top[0] : null;
+}
+
+/** "how do I open the page in Chrome", "how can we add a link": the action asked about. */
+const HOW_TO =
+  /\bhow (?:do|can|could|would|should|to|did) (?:(?:i|you|we|one|u|he|she|they|someone|anyone|people) )?((?:[a-z][a-z'’-]*)(?: [a-z0-9][a-z0-9'’+#.-]*){0,7})/i;
+/** Words a how-to phrase may not end on ("how do I get the", "how can I make it"). */
+const DANGLING = /\b(?:the|a|an|to|of|in|on|for|with|and|or|my|your|this|that|it|is|are|be)$/i;
+
+/**
+ * The actions the cluster's questions ask how to do ("open the page in Chrome"), most typical
+ * first, in the asker's words with "my" read as "their"; phrases with other first-person words,
+ * or that end dangling, are skipped.
+ */
+function howToQuestions(
+  asking: readonly number[],
+  comments: readonly PreparedComment[],
+  centrality: ArrayLike<number> | null | undefined,
+): string[] {
+  const ordered = [...asking].sort(
+    (a, b) => (centrality ? (centrality[b] ?? 0) - (centrality[a] ?? 0) : 0) || a - b,
+  );
+  const out: string[] = [];
+  for (const i of ordered) {
+    const m = HOW_TO.exec(comments[i]!.clean);
+    if (!m) continue;
+    let phrase = m[1]!.replace(/[.,!?;:]+$/, '').trim();
+    // the clause ends at a connective: "how do I fix it because ..." asks how to fix it
+    phrase = phrase.split(
+      /\s(?:because|but|and then|when|if|so|since|cause|cuz|after|please|pls|plz)\s/i,
+    )[0]!;
+    phrase = phrase.replace(/\b(?:my)\b/gi, 'their');
+    if (/\b(?:i|me|im|i'm|mine|myself|you|your|u)\b/i.test(phrase)) continue;
+    // "how did he make…" read as "he make": the subject was not one the pattern knows
+    if (/^(?:he|she|they|it|this|that|we|there|get to)\b/i.test(phrase)) continue;
+    while (DANGLING.test(phrase)) phrase = phrase.replace(DANGLING, '').trim();
+    if (phrase.split(' ').length < 2) continue;
+    out.push(phrase);
+  }
+  return out;
 }

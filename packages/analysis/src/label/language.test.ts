@@ -173,7 +173,7 @@ describe('clusterLanguage', () => {
         .heading,
     ).toBe('Comments in other languages');
     expect(composeHeading({ ...base, category: 'Praise', phrases, language: null }).heading).toBe(
-      'Praise for muito',
+      'Loves muito',
     );
   });
 
@@ -318,7 +318,7 @@ describe('isForeignPhrase', () => {
     ];
     const [label] = labelTexts(texts, () => 0, 'Praise');
     expect(label!.tags).toEqual(expect.arrayContaining(['mejor', 'triggers']));
-    expect(label!.heading).toBe('Praise for the triggers');
+    expect(label!.heading).toBe('Loves the triggers');
   });
 });
 

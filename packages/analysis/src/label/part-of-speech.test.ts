@@ -98,7 +98,7 @@ describe('a heading asks isTopic only until it has two topics', () => {
       spamShare: 0,
       phrases: [phrase('coding skills', 1), phrase('skills', 0.9), phrase('humanity', 0.8)],
     });
-    expect(h.heading).toBe('Praise for coding skills and humanity');
+    expect(h.heading).toBe('Loves coding skills');
   });
 
   it('skips rejected phrases and stops early', () => {
@@ -116,7 +116,7 @@ describe('a heading asks isTopic only until it has two topics', () => {
         return usedAsNoun(p.tag, questions);
       },
     });
-    expect(h.heading).toBe('Questions about chrome and the file');
+    expect(h.heading).toBe('Asks about chrome');
     expect(asked).toEqual(['open', 'chrome', 'file']);
   });
 });

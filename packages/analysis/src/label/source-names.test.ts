@@ -103,7 +103,7 @@ describe("headings with the source's names", () => {
     const plain = labelTexts(fans, () => 0, 'Praise')[0]!;
     expect(plain.heading).not.toMatch(/dude/i);
     const named = labelTexts(fans, () => 0, 'Praise', sourceNames({ channel: 'Dude Perfect' }))[0]!;
-    expect(named.heading).toBe('Praise for Dude Perfect');
+    expect(named.heading).toBe('Loves Dude Perfect');
     expect(named.tags[0]).toBe('dude perfect');
   });
 });

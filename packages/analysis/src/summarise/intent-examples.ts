@@ -10,8 +10,8 @@ import { SUGGESTED_INTENTS } from './offline-summary';
 const MIN_WORDS = 3;
 const MAX_WORDS = 20;
 
-/** The intents a summary quotes an example of: those its suggestions act on. */
-const QUOTED: ReadonlySet<Intent> = new Set(SUGGESTED_INTENTS);
+/** The intents a summary quotes an example of: those its suggestions act on, and praise. */
+const QUOTED: ReadonlySet<Intent> = new Set([...SUGGESTED_INTENTS, 'Praise']);
 
 /**
  * Longer comments searched for a quotable sentence, most liked first: the search classifies their

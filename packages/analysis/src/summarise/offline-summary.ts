@@ -5,7 +5,8 @@ import {
   type ExecutiveSummary,
   type Intent,
 } from '@app/contracts';
-import { joinList, truncate } from '../text/wording';
+import type { AudienceQuestion } from '../questions/audience-questions';
+import { truncate } from '../text/wording';
 import type { HeadingPerson } from '../types';
 
 /** What the summary needs to know about one cluster. */
@@ -35,33 +36,24 @@ export interface SummaryCluster {
   examples?: Partial<Record<Intent, string>>;
   /** True when the cluster is mostly spam; such clusters never appear in the summary. */
   spam: boolean;
+  /**
+   * Comments per intent among the audience's own (spam and the creator's replies left out): what
+   * the advice counts. Defaults to `intentCounts`.
+   */
+  audienceCounts?: Record<Intent, number>;
+  /** The cluster is one kind of generic reaction (thanks, praise of the video as a whole, …). */
+  generic?: boolean;
 }
 
 /** What the summary reads of a sentiment: its label and shares (the stored ones, derived from counts). */
 export type SummarySentiment = Omit<ClusterSentiment, 'counts'>;
 
-const MAX_ITEMS = 4;
-
 /** The intents an improvement suggestion acts on: what is asked for, what is asked, what is disliked. */
 export const SUGGESTED_INTENTS: readonly Intent[] = ['Request', 'Question', 'Criticism'];
-/** An intent inside a cluster is worth a point when it is this share of the cluster... */
-const MIN_SHARE_OF_CLUSTER = 0.2;
-/** ...or this share of all comments. */
-const MIN_SHARE_OF_ALL = 0.05;
-/**
- * A minority inside another topic also needs this share of all comments (percent): four questions
- * in a topic of eighteen, among 1,274 comments, are not what a creator should act on first.
- */
-const MIN_MINORITY_PERCENT = 1;
 
 function pct(value: number): string {
   const rounded = Math.round(value * 10) / 10;
   return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)}%`;
-}
-
-function lowerFirst(text: string): string {
-  // Keep acronyms and names ("iPhone", "GTA") as written.
-  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /**
@@ -80,245 +72,189 @@ export function vibe(overall: SummarySentiment): string {
   return 'Reactions are mostly neutral';
 }
 
-interface Point {
-  cluster: SummaryCluster;
-  intent: Intent;
-  /** Share of all comments that carry this intent in this cluster (0-100): what the line claims. */
-  share: number;
-  count: number;
-  /** Praise gathered from this many topics that name no subject (one line for all of them). */
-  topics?: number;
+/** Lines of each kind of advice: what to fix, what to make next. */
+const MAX_FIXES = 2;
+const MAX_MAKES = 2;
+/** Questions the summary says to answer first. */
+const MAX_QUESTIONS = 3;
+/** Lines that name what viewers liked. */
+const MAX_POSITIVES = 4;
+/** Longest quote a line shows. */
+const MAX_QUOTE = 90;
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** The audience's comments of an intent in a cluster (spam and the creator's replies left out). */
+function countOf(c: SummaryCluster, intent: Intent): number {
+  return (c.audienceCounts ?? c.intentCounts)[intent] ?? 0;
 }
 
-/**
- * Clusters' comments of one intent that deserve a line: the cluster's own category, or a big minority.
- * A line's share counts the comments that really ask, question, complain or praise, never the whole
- * topic: a Request cluster where a quarter ask for a part 2 does not mean all its comments do.
- */
-function points(
-  clusters: readonly SummaryCluster[],
-  intents: readonly Intent[],
-  total: number,
-): Point[] {
-  const out: Point[] = [];
-  for (const cluster of clusters) {
-    for (const intent of intents) {
-      const count = cluster.intentCounts[intent] ?? 0;
-      const own = cluster.category === intent;
-      if (count === 0 && !own) continue;
-      if (
-        !own &&
-        (count < 2 ||
-          (100 * count) / total < MIN_MINORITY_PERCENT ||
-          (count / cluster.size < MIN_SHARE_OF_CLUSTER && count / total < MIN_SHARE_OF_ALL))
-      )
-        continue;
-      // A category set from outside the counts (a model's, with a creator's context) speaks for its topic.
-      const share = count === 0 ? cluster.percentage : (100 * count) / total;
-      out.push({ cluster, intent, count, share });
-    }
-  }
-  return out.sort((a, b) => b.share - a.share || a.cluster.clusterId - b.cluster.clusterId);
-}
-
-/**
- * ", within a topic of 20%" when the point is clearly a part of its cluster, so the chart's share is
- * explained. A line that names neither a subject nor a person ("Viewers praise the video") names the
- * topic by its heading instead, since two topics may share a size: ', within the 17% topic "Thoughts on
- * the price"'.
- */
-function withinTopic(p: Point): string {
-  const c = p.cluster;
-  if (c.percentage < p.share + 2) return '';
-  return c.subject || c.person
-    ? `, within a topic of ${pct(c.percentage)}`
-    : `, within the ${pct(c.percentage)} topic "${c.heading}"`;
-}
-
-/** "9% of comments, within a topic of 20%": the share a line claims, and its topic's when clearly more. */
-function claimedShare(p: Point): string {
-  return `${pct(p.share)} of comments${withinTopic(p)}`;
-}
-
-/** Longest quote a suggestion shows. */
-const MAX_QUOTE = 120;
-
-/** ', like "Do a first try edition"': the cluster's example of the intent, when it has one. */
-function like(p: Point): string {
-  const example = p.cluster.examples?.[p.intent];
+/** ', like "the music is way too loud"': the cluster's example of the intent, when it has one. */
+function quoteOf(c: SummaryCluster, intent: Intent): string {
+  const example = c.examples?.[intent];
   return example ? `, like "${truncate(example, MAX_QUOTE)}"` : '';
 }
 
-function suggestion(p: Point): string {
-  const about = p.cluster.subject;
-  const share = claimedShare(p);
-  const person = p.cluster.person;
-  switch (p.intent) {
-    case 'Request':
-      if (person && p.cluster.category === 'Request')
-        return person.advised
-          ? `Look at viewers' suggestions for ${person.name} (${share}).`
-          : `Look at what viewers ask of ${person.name} (${share}).`;
-      // Only a Request topic's subject is what is asked for ("Requests for part 2"); in another
-      // topic ("Praise for Derek") the requests are merely about it.
-      if (about && p.cluster.category === 'Request')
-        return `Consider ${about}: ${pct(p.share)} of comments ask for it${withinTopic(p)}.`;
-      return about
-        ? `Look at what viewers ask for about ${about} (${share}).`
-        : p.cluster.examples?.Request
-          ? `Look at viewers' requests${like(p)} (${share}).`
-          : `Look at viewers' requests for future videos (${share}).`;
-    case 'Question':
-      if (person && p.cluster.category === 'Question')
-        return `Answer viewers' questions for ${person.name} (${share}), for example in a pinned comment.`;
-      return about
-        ? `Answer the questions about ${about} (${share}), for example in a pinned comment.`
-        : `Answer viewers' open questions${like(p)} (${share}), for example in a pinned comment.`;
-    default:
-      return about
-        ? `Address the complaints about ${about} (${share}).`
-        : `Address viewers' complaints${like(p)} (${share}).`;
-  }
+/** Clusters with comments of an intent, most first (ties: the bigger cluster, then the lower id). */
+function ranked(clusters: readonly SummaryCluster[], intent: Intent): SummaryCluster[] {
+  return clusters
+    .filter((c) => countOf(c, intent) > 0)
+    .sort(
+      (a, b) =>
+        countOf(b, intent) - countOf(a, intent) || b.size - a.size || a.clusterId - b.clusterId,
+    );
 }
 
-/** Praise points of several topics as one (the first topic stands for them in ordering ties). */
-function gathered(unnamed: readonly Point[], total: number): Point {
-  const count = unnamed.reduce((n, p) => n + p.count, 0);
-  return {
-    cluster: unnamed[0]!.cluster,
-    intent: 'Praise',
-    count,
-    share: (100 * count) / total,
-    topics: unnamed.length,
-  };
+/**
+ * Lines for the largest groups of one intent: the largest always, the next ones when at least two
+ * comments say them (one comment in a topic is no pattern to act on).
+ */
+function largest(
+  clusters: readonly SummaryCluster[],
+  intent: Intent,
+  max: number,
+): SummaryCluster[] {
+  return ranked(clusters, intent)
+    .filter((c, at) => at === 0 || countOf(c, intent) >= 2)
+    .slice(0, max);
 }
 
-/** A positive line names a praise or warm topic by its heading and share, else the praise it counts. */
-function namesTopic(p: Point): boolean {
-  return p.cluster.category === 'Praise' || p.intent !== 'Praise';
+/** "Fix the audio: 12 comments complain, like "…"." */
+function fixLine(c: SummaryCluster): string {
+  const n = countOf(c, 'Criticism');
+  const complain = plural(n, 'comment complains', 'comments complain');
+  return c.subject
+    ? `Fix ${c.subject}: ${complain}${quoteOf(c, 'Criticism')}.`
+    : `Fix what ${complain} about${quoteOf(c, 'Criticism')}.`;
 }
 
-/** The share a positive line shows, which orders the lines. */
-function shown(p: Point): number {
-  return namesTopic(p) ? p.cluster.percentage : p.share;
+/** "Make a part 2 next: 9 comments ask for it, like "…"." */
+function makeLine(c: SummaryCluster): string {
+  const n = countOf(c, 'Request');
+  if (c.person && c.category === 'Request')
+    return c.person.advised
+      ? `Read the suggestions for ${c.person.name}: ${plural(n, 'comment gives', 'comments give')} advice${quoteOf(c, 'Request')}.`
+      : `Answer what viewers ask of ${c.person.name}: ${plural(n, 'comment asks', 'comments ask')}${quoteOf(c, 'Request')}.`;
+  // Only a Request topic's subject is what is asked for; in another topic the requests are about it.
+  if (c.subject && c.category === 'Request')
+    return `Make ${c.subject} next: ${plural(n, 'comment asks', 'comments ask')} for it${quoteOf(c, 'Request')}.`;
+  return c.subject
+    ? `Consider what viewers ask for about ${c.subject}: ${plural(n, 'comment asks', 'comments ask')}${quoteOf(c, 'Request')}.`
+    : `Consider what ${plural(n, 'comment asks', 'comments ask')} for next${quoteOf(c, 'Request')}.`;
 }
 
-function positive(p: Point): string {
-  const c = p.cluster;
+/** 'Answer first: "How do I …?" (asked 5 times), "…" (3 times).' */
+function answerLine(questions: readonly AudienceQuestion[], asked: number): string | null {
+  const open = [...questions.filter((q) => !q.answered), ...questions.filter((q) => q.answered)];
+  const top = open.slice(0, MAX_QUESTIONS);
+  if (top.length === 0) return null;
+  const listed = top
+    .map(
+      (q) =>
+        `"${truncate(q.question, MAX_QUOTE)}"${q.count > 1 ? ` (asked ${q.count} times)` : ''}`,
+    )
+    .join(', ');
+  return `Answer these questions first, for example in a pinned comment: ${listed}${asked > 0 ? ` (${plural(asked, 'question', 'questions')} in all)` : ''}.`;
+}
+
+/** The questions line without a question list: the topic most questions are about. */
+function askedLine(c: SummaryCluster): string {
+  const n = countOf(c, 'Question');
+  return c.subject
+    ? `Answer the ${plural(n, 'question', 'questions')} about ${c.subject} first${quoteOf(c, 'Question')}, for example in a pinned comment.`
+    : `Answer viewers' ${plural(n, 'question', 'questions')} first${quoteOf(c, 'Question')}, for example in a pinned comment.`;
+}
+
+/** A line naming what viewers liked in a cluster, with how many comments say so. */
+function likedLine(c: SummaryCluster, n: number): string {
   const liked =
     c.engagementPercentage > c.percentage + 2
       ? `, drawing ${pct(c.engagementPercentage)} of likes`
       : '';
-  // A praise topic or a warm opinion topic is named by its heading, with the topic's share.
-  if (namesTopic(p)) return `${c.heading} (${pct(c.percentage)} of comments${liked}).`;
-  // gathered from several topics: no one topic's share to set it in
-  if (p.topics)
-    return `Viewers praise the video across ${p.topics} topics (${pct(p.share)} of comments).`;
-  const share = claimedShare(p);
-  return c.subject
-    ? `Viewers praise ${c.subject} (${share}).`
-    : `Viewers praise the video (${share}).`;
+  const quote = quoteOf(c, 'Praise');
+  if (c.subject)
+    return c.category === 'Opinion'
+      ? `Viewers enjoy ${c.subject} (${plural(n, 'positive comment', 'positive comments')}${liked})${quote}.`
+      : `Viewers love ${c.subject} (${plural(n, 'comment praises', 'comments praise')} it${liked})${quote}.`;
+  return `Viewers praise the video (${plural(n, 'comment', 'comments')}${liked})${quote}.`;
 }
 
-/** How many comments of one intent the clusters hold in all. */
-function totalOf(clusters: readonly SummaryCluster[], intent: Intent): number {
-  return clusters.reduce((sum, c) => sum + (c.intentCounts[intent] ?? 0), 0);
+/** Praise and warmth per cluster: the audience's praise, or the positive comments of a warm opinion topic. */
+function praiseOf(c: SummaryCluster): number {
+  const praise = countOf(c, 'Praise');
+  if (c.category === 'Opinion' && c.sentiment.positive_share >= 0.5)
+    return Math.max(praise, Math.round(c.sentiment.positive_share * c.size));
+  return praise;
 }
 
-/**
- * The one suggestion when no request, question or complaint is big enough for a line of its own:
- * says so, with how many there are in all, rather than leaving the creator an empty list.
- */
-function nothingToActOn(clusters: readonly SummaryCluster[]): string {
-  const parts = (
-    [
-      ['Request', 'request', 'requests'],
-      ['Question', 'question', 'questions'],
-      ['Criticism', 'complaint', 'complaints'],
-    ] as const
-  )
-    .map(([intent, one, many]) => [totalOf(clusters, intent), one, many] as const)
-    .filter(([n]) => n > 0)
-    .map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  if (parts.length === 0)
-    return 'Nothing to fix stands out: no viewer asks for anything or complains.';
-  return `Nothing to fix stands out: ${joinList(parts)} in all, spread thinly across the topics.`;
+/** The vibe sentence: the tone, and the biggest theme by its heading and share. */
+function vibeLine(real: readonly SummaryCluster[], overall: SummarySentiment): string {
+  const bySize = [...real].sort((a, b) => b.percentage - a.percentage || a.clusterId - b.clusterId);
+  const biggest = bySize[0];
+  if (!biggest) return `${vibe(overall)}.`;
+  // a generic reaction tells a creator little: the biggest topic at least half its size is named
+  const topic = biggest.generic
+    ? bySize.find((c) => !c.generic && c.percentage >= biggest.percentage / 2)
+    : undefined;
+  const theme = topic ?? biggest;
+  const heading = /^[“"]/.test(theme.heading) ? theme.heading : `“${theme.heading}”`;
+  return `${vibe(overall)}; the biggest ${topic ? 'specific ' : ''}theme is ${heading} (${pct(theme.percentage)} of comments).`;
 }
 
 /**
- * The one positive when no praise or warm topic is big enough for a line of its own: says so, with
- * how much praise there is in all, as `nothingToActOn` does for suggestions.
- */
-function nothingPraised(clusters: readonly SummaryCluster[]): string {
-  const praise = totalOf(clusters, 'Praise');
-  if (praise === 0) return 'No praise stands out: no viewer praises the video.';
-  return `No praise stands out: ${praise} ${praise === 1 ? 'comment praises' : 'comments praise'} the video in all, spread thinly across the topics.`;
-}
-
-/**
- * The offline executive summary, composed from the clusters: the overall vibe from the comments'
- * sentiment and the biggest topic; positives from praise (a praise cluster, or a big share of praise
- * inside another cluster, or a clearly positive opinion cluster); suggestions from requests, questions
- * and complaints the same way, largest first, each with the share of comments it speaks for.
+ * The offline executive summary, composed from the clusters and the audience's questions, counting
+ * the audience's own comments only (spam and the creator's replies never make advice):
+ *  - the vibe: the tone and the biggest theme;
+ *  - what viewers liked: the clusters with the most praise (or warm opinion), each with its count
+ *    and a quote; praise of the video as a whole is one line;
+ *  - what to do: fix the largest criticisms, make the largest requests next, answer the most
+ *    asked questions first (`questions`, else the topic most questions are about), each with
+ *    counts and a short quote. Whenever any comment asks or complains, there is advice.
  */
 export function composeOfflineSummary(
   clusters: readonly SummaryCluster[],
   overall: SummarySentiment,
+  questions?: readonly AudienceQuestion[],
 ): ExecutiveSummary {
   const real = clusters.filter((c) => !c.spam && c.size > 0);
-  // Shares are of all analysed comments, as the clusters' percentages are.
-  const total = Math.max(
-    1,
-    clusters.reduce((s, c) => s + c.size, 0),
-  );
-  const bySize = [...real].sort((a, b) => b.percentage - a.percentage || a.clusterId - b.clusterId);
-  const biggest = bySize[0];
-  // "The biggest conversation is short reactions and chatter" tells a creator little: when the
-  // biggest cluster names no topic and a topic at least half its size does, that topic is named.
-  const topic = biggest?.subject ? null : bySize.find((c) => c.subject !== null);
-  const overallVibe = !biggest
-    ? `${vibe(overall)}.`
-    : topic && topic.percentage >= biggest.percentage / 2
-      ? `${vibe(overall)}; the biggest specific topic is ${lowerFirst(topic.heading)} (${pct(topic.percentage)} of comments).`
-      : `${vibe(overall)}; the biggest conversation is ${lowerFirst(biggest.heading)} (${pct(biggest.percentage)} of comments).`;
 
-  // Praise inside other topics that names no subject would read "Viewers praise the video" once per
-  // topic: it is one line, with the praise of all those topics together.
-  const praised = points(real, ['Praise'], total);
-  const unnamed = praised.filter((p) => p.cluster.category !== 'Praise' && !p.cluster.subject);
-  const praise =
-    unnamed.length > 1
-      ? [...praised.filter((p) => !unnamed.includes(p)), gathered(unnamed, total)]
-      : praised;
-  const warmOpinions = real
-    .filter(
-      (c) =>
-        c.category === 'Opinion' &&
-        c.sentiment.positive_share >= 0.5 &&
-        !praised.some((p) => p.cluster === c),
-    )
-    .map((c): Point => ({ cluster: c, intent: 'Opinion', share: c.percentage, count: c.size }));
-  const positives = [...praise, ...warmOpinions]
-    .sort((a, b) => shown(b) - shown(a) || a.cluster.clusterId - b.cluster.clusterId)
-    .slice(0, MAX_ITEMS)
-    .map(positive);
-
-  const seen = new Set<string>();
   const suggestions: string[] = [];
-  for (const p of points(real, SUGGESTED_INTENTS, total)) {
-    const line = suggestion(p);
-    if (seen.has(line)) continue;
-    seen.add(line);
-    suggestions.push(line);
-    if (suggestions.length >= MAX_ITEMS) break;
-  }
+  for (const c of largest(real, 'Criticism', MAX_FIXES)) suggestions.push(fixLine(c));
+  for (const c of largest(real, 'Request', MAX_MAKES)) suggestions.push(makeLine(c));
+  const asked = real.reduce((n, c) => n + countOf(c, 'Question'), 0);
+  const answer = questions && questions.length > 0 ? answerLine(questions, asked) : null;
+  const topAsked = largest(real, 'Question', 1)[0];
+  if (answer) suggestions.push(answer);
+  else if (topAsked) suggestions.push(askedLine(topAsked));
+  if (suggestions.length === 0)
+    suggestions.push('No viewer asks for anything, asks a question or complains.');
 
-  if (suggestions.length === 0) suggestions.push(nothingToActOn(real));
-  if (positives.length === 0) positives.push(nothingPraised(real));
+  // What viewers liked: topics by their praise; praise that names no topic is one line.
+  const positives: string[] = [];
+  const liked = real
+    .map((c) => ({ c, n: praiseOf(c) }))
+    .filter((x) => x.n > 0)
+    .sort((a, b) => b.n - a.n || a.c.clusterId - b.c.clusterId);
+  const general = liked.filter((x) => !x.c.subject);
+  const generalCount = general.reduce((n, x) => n + x.n, 0);
+  let generalSaid = false;
+  for (const { c, n } of liked) {
+    if (positives.length >= MAX_POSITIVES) break;
+    if (c.subject) {
+      if (n >= 2 || positives.length === 0) positives.push(likedLine(c, n));
+    } else if (!generalSaid) {
+      generalSaid = true;
+      const thanks = general.some((x) => /^thanks\b/i.test(x.c.heading));
+      positives.push(
+        `${plural(generalCount, 'comment praises', 'comments praise')} ${thanks ? 'or thank you for ' : ''}the video as a whole${quoteOf(general[0]!.c, 'Praise')}.`,
+      );
+    }
+  }
+  if (positives.length === 0) positives.push('No viewer praises the video.');
 
   return {
-    overall_vibe: overallVibe,
+    overall_vibe: vibeLine(real, overall),
     key_positives: [...new Set(positives)],
-    improvement_suggestions: suggestions,
+    improvement_suggestions: [...new Set(suggestions)],
   };
 }

@@ -2,6 +2,7 @@ import type { Intent } from '@app/contracts';
 import type { ClusterLabel } from '../label/label-clusters';
 import type { ClusterMeasures } from '../measure/shares';
 import type { PreparedComment } from '../types';
+import { fromAudience } from '../prepare/prepare-comments';
 import { intentExamples } from './intent-examples';
 import type { SummaryCluster } from './offline-summary';
 
@@ -35,7 +36,14 @@ export function summaryClusters(input: {
     input.k,
     input.centrality,
   );
-  return labels.map((l) => ({
+  // Advice counts the audience's own comments: spam and the creator's replies never make it.
+  const audienceCounts = labels.map((l) => {
+    const counts = { ...l.intentCounts };
+    for (const key of Object.keys(counts) as Intent[]) counts[key] = 0;
+    for (const i of l.members) if (fromAudience(comments[i]!)) counts[input.intents[i]!] += 1;
+    return counts;
+  });
+  return labels.map((l, at) => ({
     clusterId: l.clusterId,
     heading: l.heading,
     subject: l.subject,
@@ -50,5 +58,7 @@ export function summaryClusters(input: {
     representatives: l.representatives,
     examples: examples[l.clusterId],
     spam: isSpamCluster(l, comments),
+    audienceCounts: audienceCounts[at]!,
+    ...(l.generic ? { generic: true } : {}),
   }));
 }
