@@ -13,6 +13,8 @@ import { retagRoutes } from './retag.routes';
 import { workspacesRoutes } from './workspaces.routes';
 import { youtubeRoutes } from './youtube.routes';
 import { stripeRoutes } from './stripe.routes';
+import { reportExportRoutes } from './report-export.routes';
+import { reportSharesRoutes } from './report-shares.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -34,4 +36,6 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   stripeRoutes,
   billingRoutes,
   metaRoutes,
+  reportExportRoutes,
+  reportSharesRoutes,
 ];
