@@ -27,7 +27,7 @@ export function reportMarkdown(reply: ReportReply): string {
     reply.channel_title ? mdText(reply.channel_title) : null,
     `Analyzed ${dayOf(reply.created_at)}`,
     `${body.analysed_comments} comments analyzed`,
-    `${body.clusters.length} clusters`,
+    `${body.clusters.length} ${body.clusters.length === 1 ? 'cluster' : 'clusters'}`,
     positiveShareText(reply),
   ].filter((x): x is string => x !== null);
   out.push(meta.join(' · '), '');

@@ -194,7 +194,7 @@ export function reportPdf(reply: ReportReply): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(18).fillColor(INK);
   doc.text(String(clusters.length), cx - inner, cy - 14, { width: 2 * inner, align: 'center' });
   doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-  doc.text('clusters', cx - inner, cy + 6, { width: 2 * inner, align: 'center' });
+  doc.text(clusters.length === 1 ? 'cluster' : 'clusters', cx - inner, cy + 6, { width: 2 * inner, align: 'center' });
 
   const lx = MARGIN + 2 * r + 40;
   const lw = MARGIN + width - lx;
