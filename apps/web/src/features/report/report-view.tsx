@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { isSampleVideoId, type Cluster, type ReportReply } from '@app/contracts';
 import { SampleBadge } from '../../components/sample-badge';
 import { formatCount, formatDate } from '../../lib/format';
@@ -10,6 +10,7 @@ import { Legend } from './legend';
 import { donutItems, sortClusters } from './report-model';
 import type { SortMode } from './report-model';
 import { StatCards } from './stat-cards';
+import { ReportActions } from '../report-share/report-actions';
 import { scrollMotion } from '../../lib/motion';
 
 interface ReportViewProps {
@@ -22,6 +23,16 @@ interface ReportViewProps {
    * the main view always shows it.
    */
   showExecutiveSummary?: boolean;
+  /**
+   * A shared link's view: no Export or Share, no cluster tools, drawers, chat or comment evidence
+   * (a shared report carries no comment text).
+   */
+  readOnly?: boolean;
+}
+
+/** Stands in for the cluster tools' scope in the read-only view. */
+function NoTools({ children }: { videoId: string; resetKey: string; children: ReactNode }) {
+  return <>{children}</>;
 }
 
 /** What the coverage note says: how much of the video was analysed and whether likes are exact. */
@@ -62,7 +73,9 @@ export default function ReportView({
   resetKey,
   onRetagged,
   showExecutiveSummary = true,
+  readOnly = false,
 }: ReportViewProps) {
+  const ToolsScope = readOnly ? NoTools : ClusterToolsScope;
   const [mode, setMode] = useState<SortMode>('most');
   const [openIds, setOpenIds] = useState<Set<number>>(() => new Set());
   const [filter, setFilter] = useState<Set<string>>(() => new Set());
@@ -111,6 +124,7 @@ export default function ReportView({
             {formatDate(report.created_at)}
           </p>
         </div>
+        {readOnly ? null : <ReportActions videoId={report.video_id} />}
       </div>
       {sample ? (
         <div className="note" role="note" data-testid="sample-note">
@@ -177,7 +191,7 @@ export default function ReportView({
           <Legend items={items} activeKeys={openIds} onItemClick={onSlice} />
         </div>
       </section>
-      <ClusterToolsScope videoId={report.video_id} resetKey={resetKey}>
+      <ToolsScope videoId={report.video_id} resetKey={resetKey}>
         <ClustersList
           videoId={report.video_id}
           resetKey={resetKey}
@@ -189,11 +203,20 @@ export default function ReportView({
           onFilterChange={setFilter}
           onShowEvidence={setEvidence}
           toolbar={
-            <ClusterToolbar videoId={report.video_id} resetKey={resetKey} onRetagged={onRetagged} />
+            readOnly ? null : (
+              <ClusterToolbar
+                videoId={report.video_id}
+                resetKey={resetKey}
+                onRetagged={onRetagged}
+              />
+            )
           }
+          readOnly={readOnly}
         />
-        <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
-      </ClusterToolsScope>
+        {readOnly ? null : (
+          <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
+        )}
+      </ToolsScope>
       {evidence ? <EvidenceModal cluster={evidence} onClose={() => setEvidence(null)} /> : null}
     </div>
   );

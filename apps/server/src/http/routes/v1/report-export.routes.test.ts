@@ -1,4 +1,5 @@
 import { ReportReplySchema, type ReportReply } from '@app/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { CSV_COLUMNS } from '../../../services/reports/report-csv';
@@ -62,11 +63,9 @@ describeEachDatabase('report export over HTTP', (t) => {
       clusters: [{ cluster_id: 0, heading: 'Only topic', tags: ['one'], category: 'Praise' }],
       comments: [{ clusterId: 0, text: 'fine', likes: 1 }],
     });
-    await t.db
-      .updateTable('analysisJobs')
-      .set({ createdAt: new Date(Date.now() - 86_400_000) })
-      .where('id', '=', olderJobId)
-      .execute();
+    await sql`update analysis_jobs set created_at = now() - interval '1 day' where id = ${olderJobId}`.execute(
+      t.db,
+    );
     const jobId = await seedAnalysis(t.db, {
       userId,
       videoId: VIDEO,
