@@ -194,13 +194,16 @@ export function reportPdf(reply: ReportReply): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(18).fillColor(INK);
   doc.text(String(clusters.length), cx - inner, cy - 14, { width: 2 * inner, align: 'center' });
   doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-  doc.text(clusters.length === 1 ? 'cluster' : 'clusters', cx - inner, cy + 6, { width: 2 * inner, align: 'center' });
+  doc.text(clusters.length === 1 ? 'cluster' : 'clusters', cx - inner, cy + 6, {
+    width: 2 * inner,
+    align: 'center',
+  });
 
   const lx = MARGIN + 2 * r + 40;
   const lw = MARGIN + width - lx;
   clusters.slice(0, legendRows).forEach((c, i) => {
     const y = top + 6 + i * 16;
-    doc.rect(lx, y + 1, 9, 9).fill(PALETTE[i % PALETTE.length]!);
+    doc.rect(lx, y + 1, 9, 9).fill(PALETTE[i % PALETTE.length]);
     doc.font('Helvetica').fontSize(9).fillColor(INK);
     doc.text(pdfText(clusterHeading(c)), lx + 16, y, {
       width: lw - 70,
@@ -267,7 +270,7 @@ export function reportPdf(reply: ReportReply): Promise<Buffer> {
         headerRow();
       }
       const y = doc.y;
-      doc.rect(MARGIN, y + 2, 6, 6).fill(PALETTE[i % PALETTE.length]!);
+      doc.rect(MARGIN, y + 2, 6, 6).fill(PALETTE[i % PALETTE.length]);
       doc.font('Helvetica-Bold').fontSize(10).fillColor(INK);
       doc.text(title, MARGIN + 12, y, { width: cols[0]!.w - 18 });
       if (tags)
