@@ -19,6 +19,20 @@ export function shareUrl(path: string): string {
   return `${window.location.origin}${path}`;
 }
 
+/** "Nov 21, 2026, 3:04 PM": links made the same day stay apart. */
+function formatDateTime(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime())
+    ? value
+    : d.toLocaleString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+}
+
 function expiryText(share: ReportShare): string {
   if (share.expired) return 'Expired';
   return share.expires_at ? `Expires ${formatDate(share.expires_at)}` : 'Never expires';
@@ -163,11 +177,14 @@ export default function ShareDialog({
           {shares.map((s) => (
             <li
               key={s.id}
-              className={`share-item${s.expired ? ' expired' : ''}`}
+              className={`share-item${s.expired ? ' expired' : ''}${created?.id === s.id ? ' new' : ''}`}
               data-testid="share-item"
             >
               <span className="share-item-text">
-                <span>Created {formatDate(s.created_at)}</span>
+                <span>
+                  Created {formatDateTime(s.created_at)}
+                  {created?.id === s.id ? <strong className="share-new"> · New</strong> : null}
+                </span>
                 <span className="muted small">{expiryText(s)}</span>
               </span>
               <button
@@ -175,7 +192,7 @@ export default function ShareDialog({
                 className="btn btn-danger btn-small"
                 onClick={() => revoke.mutate(s.id)}
                 disabled={revoke.isPending && revoke.variables === s.id}
-                aria-label={`Revoke the link created ${formatDate(s.created_at)}`}
+                aria-label={`Revoke the link created ${formatDateTime(s.created_at)}`}
               >
                 Revoke
               </button>

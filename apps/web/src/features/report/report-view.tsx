@@ -76,6 +76,7 @@ export default function ReportView({
   readOnly = false,
 }: ReportViewProps) {
   const ToolsScope = readOnly ? NoTools : ClusterToolsScope;
+  const Title = readOnly ? 'h1' : 'h2';
   const [mode, setMode] = useState<SortMode>('most');
   const [openIds, setOpenIds] = useState<Set<number>>(() => new Set());
   const [filter, setFilter] = useState<Set<string>>(() => new Set());
@@ -116,7 +117,8 @@ export default function ReportView({
       <div className="report-head">
         <div>
           <div className="report-title-row">
-            <h2 className="report-title">{report.title ?? `Video ${report.video_id}`}</h2>
+            {/* a shared link's page has no other heading: the title is its h1 */}
+            <Title className="report-title">{report.title ?? `Video ${report.video_id}`}</Title>
             {sample ? <SampleBadge /> : null}
           </div>
           <p className="muted small">
