@@ -193,6 +193,15 @@ describeEachDatabase('shared report links over HTTP', (t) => {
     ).toBe(401);
   });
 
+  it('serves the shared page with no Referer and no caching, so the token in its address goes nowhere', async () => {
+    const share = await newShare();
+    const page = await s.app.inject({ method: 'GET', url: share.path });
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
+    const other = await s.app.inject({ method: 'GET', url: '/sharedthings' });
+    expect(other.headers['referrer-policy']).not.toBe('no-referrer');
+  });
+
   it('deleting the analyses removes their links', async () => {
     const share = await newShare();
     const cleared = await s.app.inject({
