@@ -345,4 +345,53 @@ describe('accessibility', () => {
       }
     }
   });
+  it('the export menu, the share dialog and a shared report page have no serious axe violations', async () => {
+    const problems: string[] = [];
+    const owner = await newPage(browser, { baseURL: server.url });
+    const stranger = await newPage(browser, { baseURL: server.url });
+    try {
+      const p = owner.page;
+      await p.emulateMedia({ reducedMotion: 'reduce' });
+      await p.goto('/');
+      await signUp(p, uniqueEmail('a11y-share'));
+      await p.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${SOURDOUGH}`);
+      await p.getByRole('button', { name: 'Analyze Comments' }).click();
+      await p
+        .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
+        .waitFor({ timeout: 120_000 });
+      await p.getByRole('button', { name: 'Share', exact: true }).click();
+      const dialog = p.getByRole('dialog', { name: 'Share this report' });
+      await dialog.getByRole('button', { name: 'Create link' }).click();
+      const link = await dialog.getByTestId('share-link').inputValue();
+      await p.keyboard.press('Escape');
+      const s = stranger.page;
+      await s.emulateMedia({ reducedMotion: 'reduce' });
+      await s.goto(link);
+      await s.getByTestId('report').waitFor();
+      for (const [label, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', MOBILE],
+      ] as const) {
+        await p.setViewportSize(viewport);
+        await s.setViewportSize(viewport);
+        for (const theme of THEMES) {
+          await toggleTheme(p, theme);
+          await p.getByRole('button', { name: /^Export/ }).click();
+          await p.getByRole('menu', { name: 'Export the report' }).waitFor();
+          problems.push(...(await scan(p, `export menu ${theme} ${label}`)));
+          await p.keyboard.press('Escape');
+          await p.getByRole('button', { name: 'Share', exact: true }).click();
+          await dialog.getByTestId('share-item').first().waitFor();
+          problems.push(...(await scan(p, `share dialog ${theme} ${label}`)));
+          await p.keyboard.press('Escape');
+          await toggleTheme(s, theme);
+          problems.push(...(await scan(s, `shared report ${theme} ${label}`)));
+        }
+      }
+    } finally {
+      await owner.context.close();
+      await stranger.context.close();
+    }
+    expect(problems).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ const DataDeletionPage = lazy(() =>
 
 const ResetPasswordPage = lazy(() => import('./features/password-reset/reset-password-page'));
 const VerifyEmailPage = lazy(() => import('./features/email-verification/verify-email-page'));
+const SharePage = lazy(() => import('./features/report-share/share-page'));
 
 /**
  * Routes: three legal pages; / and any unknown path show the main app; /reset-password, where an
@@ -39,6 +40,8 @@ export function App() {
         <Route path="/reset-password" element={<ResetPasswordPage {...props} />} />
         {/* The page an e-mailed address confirmation link opens. */}
         <Route path="/verify-email" element={<VerifyEmailPage {...props} />} />
+        {/* A report someone shared: read-only, signed in or not. */}
+        <Route path="/share/:token" element={<SharePage {...props} />} />
         {/* Keyed by the token: signing in or out starts the main app from a clean state. */}
         <Route path="*" element={<MainApp key={token ?? 'signed-out'} {...props} />} />
       </Routes>

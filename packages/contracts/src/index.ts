@@ -7,3 +7,4 @@ export * from './notes';
 export * from './config';
 export * from './workspaces';
 export * from './billing';
+export * from './share';

@@ -3,6 +3,7 @@ import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
 import type { BillingTables } from './tables/billing';
 import type { NotesTables } from './tables/notes';
+import type { ShareTables } from './tables/shares';
 import type { WorkspaceTables } from './tables/workspaces';
 
 /**
@@ -10,4 +11,11 @@ import type { WorkspaceTables } from './tables/workspaces';
  * Each feature keeps its tables in its own file under tables/ and adds them here.
  */
 export interface DB
-  extends AuthTables, AnalysisTables, NotesTables, IdentityTables, WorkspaceTables, BillingTables {}
+  extends
+    AuthTables,
+    AnalysisTables,
+    NotesTables,
+    IdentityTables,
+    WorkspaceTables,
+    BillingTables,
+    ShareTables {}

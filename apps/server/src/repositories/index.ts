@@ -16,6 +16,7 @@ import { createPaymentGrantRepository } from './payment-grant.repository';
 import { createQueueJobRepository } from './queue-job.repository';
 import { createRateLimitEventRepository } from './rate-limit-event.repository';
 import { createReportRepository } from './report.repository';
+import { createReportShareRepository } from './report-share.repository';
 import { createSessionRepository } from './session.repository';
 import { createSubscriptionRepository } from './subscription.repository';
 import { createUserRepository } from './user.repository';
@@ -42,6 +43,7 @@ export function createRepositories(db: Kysely<DB>) {
     clusterAnalysis: createClusterAnalysisRepository(db),
     analysisJobs: createAnalysisJobRepository(db),
     reports: createReportRepository(db),
+    reportShares: createReportShareRepository(db),
     comments: createCommentRepository(db),
     queueJobs: createQueueJobRepository(db),
     workspaces: createWorkspaceRepository(db),

@@ -100,9 +100,9 @@ export function contentSecurityPolicy(directives = CSP_DIRECTIVES): string {
 
 /**
  * The web app's pages that read a token from their address (`/reset-password?token=`,
- * `/verify-email?token=`).
+ * `/verify-email?token=`, `/share/{token}`).
  */
-const TOKEN_PAGE = /^\/(?:reset-password|verify-email)(?:[/?#]|$)/;
+const TOKEN_PAGE = /^\/(?:reset-password|verify-email|share)(?:[/?#]|$)/;
 
 /** One year: browsers then refuse plain HTTP for this host (RFC 6797). */
 export const HSTS = 'max-age=31536000';
@@ -146,7 +146,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   // After the handler, whose caching header (the SPA's no-cache) this one replaces.
   app.addHook('onSend', async (request, reply, payload) => {
     if (TOKEN_PAGE.test(request.url)) {
-      // The address holds a password reset or e-mail confirmation token: the page sends no Referer at all (not even to this
+      // The address holds a password reset, e-mail confirmation or shared-report token: the page sends no Referer at all (not even to this
       // origin's scripts and API), and no cache keeps it.
       void reply.headers({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
     }

@@ -9,12 +9,18 @@ import { NotFoundError } from '../../errors';
 import type { AnalysisDeps } from './analysis-deps';
 import { parseStoredQuestions } from './report-questions';
 
-/** The signed-in user's most recent completed analysis of the video (404 when there is none). */
+/**
+ * The signed-in user's most recent completed analysis of the video, or the one `jobId` names (404
+ * when there is none).
+ */
 export async function getReport(
   deps: Pick<AnalysisDeps, 'repos'>,
-  input: { userId: string; videoId: string },
+  input: { userId: string; videoId: string; jobId?: string | undefined },
 ): Promise<ReportReply> {
-  const row = await deps.repos.reports.latestForUserVideo(input.userId, input.videoId);
+  const row =
+    input.jobId !== undefined
+      ? await deps.repos.reports.forUserJob(input.userId, input.videoId, input.jobId)
+      : await deps.repos.reports.latestForUserVideo(input.userId, input.videoId);
   if (!row) {
     throw new NotFoundError(
       'There is no completed analysis of this video yet. Analyze it first.',

@@ -25,6 +25,8 @@ interface ClustersListProps {
   onShowEvidence: (cluster: Cluster) => void;
   /** Rendered between the chips and the rows (the CreatorX toolbar slot). */
   toolbar?: ReactNode;
+  /** A shared link's view: the rows open with their figures, without evidence or cluster tools. */
+  readOnly?: boolean;
 }
 
 /** Category chips (multi-select, Clear) and the cluster rows. */
@@ -39,6 +41,7 @@ export function ClustersList({
   onFilterChange,
   onShowEvidence,
   toolbar,
+  readOnly = false,
 }: ClustersListProps) {
   const hasCategories = clusters.some(
     (c) => typeof c.category === 'string' && (c.category as string) !== '',
@@ -140,16 +143,18 @@ export function ClustersList({
                         {c.tags.join(', ')}
                       </p>
                     ) : null}
-                    <div className="cluster-actions">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small"
-                        onClick={() => onShowEvidence(c)}
-                      >
-                        Comment Evidence
-                      </button>
-                      <ClusterActions videoId={videoId} cluster={c} resetKey={resetKey} />
-                    </div>
+                    {readOnly ? null : (
+                      <div className="cluster-actions">
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          onClick={() => onShowEvidence(c)}
+                        >
+                          Comment Evidence
+                        </button>
+                        <ClusterActions videoId={videoId} cluster={c} resetKey={resetKey} />
+                      </div>
+                    )}
                   </div>
                 ) : null}
               </li>

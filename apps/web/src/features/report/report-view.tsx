@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { isSampleVideoId, type Cluster, type ReportReply } from '@app/contracts';
 import { SampleBadge } from '../../components/sample-badge';
 import { formatCount, formatDate } from '../../lib/format';
@@ -12,6 +12,7 @@ import { SetAsideGroup } from './set-aside-group';
 import { donutItems, sortClusters } from './report-model';
 import type { SortMode } from './report-model';
 import { StatCards } from './stat-cards';
+import { ReportActions } from '../report-share/report-actions';
 import { scrollMotion } from '../../lib/motion';
 
 interface ReportViewProps {
@@ -24,6 +25,16 @@ interface ReportViewProps {
    * the main view always shows it.
    */
   showExecutiveSummary?: boolean;
+  /**
+   * A shared link's view: no Export or Share, no cluster tools, drawers, chat or comment evidence
+   * (a shared report carries no comment text).
+   */
+  readOnly?: boolean;
+}
+
+/** Stands in for the cluster tools' scope in the read-only view. */
+function NoTools({ children }: { videoId: string; resetKey: string; children: ReactNode }) {
+  return <>{children}</>;
 }
 
 /** What the coverage note says: how much of the video was analysed and whether likes are exact. */
@@ -64,7 +75,10 @@ export default function ReportView({
   resetKey,
   onRetagged,
   showExecutiveSummary = true,
+  readOnly = false,
 }: ReportViewProps) {
+  const ToolsScope = readOnly ? NoTools : ClusterToolsScope;
+  const Title = readOnly ? 'h1' : 'h2';
   const [mode, setMode] = useState<SortMode>('most');
   const [openIds, setOpenIds] = useState<Set<number>>(() => new Set());
   const [filter, setFilter] = useState<Set<string>>(() => new Set());
@@ -117,7 +131,8 @@ export default function ReportView({
       <div className="report-head">
         <div>
           <div className="report-title-row">
-            <h2 className="report-title">{report.title ?? `Video ${report.video_id}`}</h2>
+            {/* a shared link's page has no other heading: the title is its h1 */}
+            <Title className="report-title">{report.title ?? `Video ${report.video_id}`}</Title>
             {sample ? <SampleBadge /> : null}
           </div>
           <p className="muted small">
@@ -125,6 +140,7 @@ export default function ReportView({
             {formatDate(report.created_at)}
           </p>
         </div>
+        {readOnly ? null : <ReportActions videoId={report.video_id} />}
       </div>
       {sample ? (
         <div className="note" role="note" data-testid="sample-note">
@@ -191,12 +207,14 @@ export default function ReportView({
           <Legend items={items} activeKeys={openIds} onItemClick={onSlice} />
         </div>
       </section>
-      <QuestionsSection
-        questions={report.questions}
-        clusters={clusters}
-        onShowCluster={showCluster}
-      />
-      <ClusterToolsScope videoId={report.video_id} resetKey={resetKey}>
+      {readOnly ? null : (
+        <QuestionsSection
+          questions={report.questions}
+          clusters={clusters}
+          onShowCluster={showCluster}
+        />
+      )}
+      <ToolsScope videoId={report.video_id} resetKey={resetKey}>
         <ClustersList
           videoId={report.video_id}
           resetKey={resetKey}
@@ -208,12 +226,23 @@ export default function ReportView({
           onFilterChange={setFilter}
           onShowEvidence={setEvidence}
           toolbar={
-            <ClusterToolbar videoId={report.video_id} resetKey={resetKey} onRetagged={onRetagged} />
+            readOnly ? null : (
+              <ClusterToolbar
+                videoId={report.video_id}
+                resetKey={resetKey}
+                onRetagged={onRetagged}
+              />
+            )
           }
+          readOnly={readOnly}
         />
-        <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
-      </ClusterToolsScope>
-      <SetAsideGroup videoId={report.video_id} group={report.spam} onRestored={onRetagged} />
+        {readOnly ? null : (
+          <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
+        )}
+      </ToolsScope>
+      {readOnly ? null : (
+        <SetAsideGroup videoId={report.video_id} group={report.spam} onRestored={onRetagged} />
+      )}
       {evidence ? <EvidenceModal cluster={evidence} onClose={() => setEvidence(null)} /> : null}
     </div>
   );

@@ -92,6 +92,17 @@ describeEachDatabase('account deletion', (t) => {
       })
       .execute();
     await t.db
+      .insertInto('reportShares')
+      .values({
+        userId,
+        jobId,
+        videoId: 'dQw4w9WgXcQ',
+        tokenHash: `share-${userId}`,
+        createdAt: new Date(),
+        expiresAt: null,
+      })
+      .execute();
+    await t.db
       .insertInto('notes')
       .values({ userId, videoId: 'dQw4w9WgXcQ', html: '<p>mine</p>', updatedAt: new Date() })
       .execute();
@@ -154,6 +165,7 @@ describeEachDatabase('account deletion', (t) => {
       'analysis_reports',
       'credit_ledger',
       'notes',
+      'report_shares',
       'sessions',
       'subscriptions',
       'user_identities',

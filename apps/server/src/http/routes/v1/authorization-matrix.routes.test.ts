@@ -28,6 +28,8 @@ interface Owned {
   workspaceId: number;
   jobId: string;
   videoId: string;
+  /** A read-only link the owner made to the report. */
+  shareId: string;
 }
 
 interface CrossAccountCase {
@@ -115,6 +117,25 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
   },
   // A video id is public (anyone may analyse the same video): the second account reads its own
   // empty notes, never the owner's (checked below with the owner's markers).
+  'GET /report/:video_id/export': {
+    request: (o) => ({
+      method: 'GET',
+      url: `${API_PREFIX}/report/${o.videoId}/export?format=json`,
+    }),
+  },
+  'POST /report/:video_id/shares': {
+    request: (o) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/report/${o.videoId}/shares`,
+      payload: {},
+    }),
+  },
+  'GET /report/:video_id/shares': {
+    request: (o) => ({ method: 'GET', url: `${API_PREFIX}/report/${o.videoId}/shares` }),
+  },
+  'DELETE /shares/:id': {
+    request: (o) => ({ method: 'DELETE', url: `${API_PREFIX}/shares/${o.shareId}` }),
+  },
   'GET /notes/:video_id': {
     request: (o) => ({ method: 'GET', url: `${API_PREFIX}/notes/${o.videoId}` }),
     status: 200,
@@ -251,7 +272,18 @@ describeEachDatabase('authorisation matrix over every API route', (t) => {
       payload: { video_id: VIDEO, notes: `<p>${noteMarker}</p>` },
     });
     expect(notes.statusCode, notes.body).toBe(200);
-    owned = { workspaceId: workspace.id, jobId, videoId: VIDEO };
+    const share = await as(owner.token, {
+      method: 'POST',
+      url: `${API_PREFIX}/report/${VIDEO}/shares`,
+      payload: {},
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    owned = {
+      workspaceId: workspace.id,
+      jobId,
+      videoId: VIDEO,
+      shareId: share.json<{ id: string }>().id,
+    };
   });
   afterAll(async () => {
     await stopWorker();
@@ -271,6 +303,7 @@ describeEachDatabase('authorisation matrix over every API route', (t) => {
       `/status/${owned.jobId}`,
       `/report/${owned.videoId}`,
       `/notes/${owned.videoId}`,
+      `/report/${owned.videoId}/shares`,
       `/cluster/comments?video_id=${owned.videoId}&cluster_id=0`,
       '/analyses',
       '/billing/history',

@@ -14,6 +14,8 @@ import { spamRoutes } from './spam.routes';
 import { workspacesRoutes } from './workspaces.routes';
 import { youtubeRoutes } from './youtube.routes';
 import { stripeRoutes } from './stripe.routes';
+import { reportExportRoutes } from './report-export.routes';
+import { reportSharesRoutes } from './report-shares.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -36,4 +38,6 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   stripeRoutes,
   billingRoutes,
   metaRoutes,
+  reportExportRoutes,
+  reportSharesRoutes,
 ];

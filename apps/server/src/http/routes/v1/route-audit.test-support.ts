@@ -40,6 +40,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /stripe/demo/portal/*': 'the signed demo session id is the credential',
   'POST /meta/data-deletion': "Meta's callback, authenticated by the signed request",
   'GET /meta/data-deletion/:code': 'the confirmation code Meta shows the person is the credential',
+  'GET /shared/:token': 'a read-only report link: its random token is the credential',
 };
 
 /**
