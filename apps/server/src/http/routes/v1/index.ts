@@ -13,6 +13,7 @@ import { retagRoutes } from './retag.routes';
 import { workspacesRoutes } from './workspaces.routes';
 import { youtubeRoutes } from './youtube.routes';
 import { stripeRoutes } from './stripe.routes';
+import { estimateRoutes } from './estimate.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -34,4 +35,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   stripeRoutes,
   billingRoutes,
   metaRoutes,
+  estimateRoutes,
 ];
