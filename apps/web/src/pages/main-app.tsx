@@ -127,8 +127,8 @@ export default function MainApp({
     },
     [queryClient, refreshProfile, pushReportEntry],
   );
-  // A failed analysis got its credits back: the header's balance shows them again, and Recent
-  // Analyses (which leaves failed ones out) drops its Processing entry.
+  // A failed analysis got its credits back (refunded with the failure, in one transaction): the
+  // header's balance is fetched again at once, and Recent Analyses shows the entry as Failed.
   const onFailed = useCallback(
     (message: string) => {
       setJobError(message);
