@@ -236,6 +236,10 @@ export default function MainApp({
     try {
       const estimate = await api.estimate(videoUrl);
       if (estimate.free) void analyze(videoUrl, id);
+      else if (estimate.balance < 1)
+        setJobError(
+          `Error: Your balance is ${estimate.balance} credits and an analysis needs at least 1 credit (1 credit covers 100 comments). Use Buy Credits at the top of the page to add more.`,
+        );
       else setConfirming({ url: videoUrl, id, estimate });
     } catch (err) {
       setJobError(`Error: ${errorMessage(err, DEFAULT_FAILURE_MESSAGE)}`);
