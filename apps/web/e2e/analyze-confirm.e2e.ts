@@ -30,6 +30,11 @@ const dialog = (page: Page) => page.getByRole('dialog');
 /** Screenshots in both themes at desktop and phone sizes; `show` brings the view back each time. */
 async function photograph(page: Page, name: string, show: () => Promise<void>): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
+    // the header's toggle is behind an open dialog: close it first (`show` opens it again)
+    if ((await page.getByRole('dialog').count()) > 0) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
     await toggleTheme(page, theme);
     for (const [size, viewport] of [
       ['desktop', DESKTOP],
@@ -113,38 +118,44 @@ describe('the price before the click', () => {
   });
 
   it('holds the price shown once confirmed, and shows the progress card', async () => {
-    // the progress card held at one state while it is photographed
-    await page.route('**/api/v1/status/*/events**', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }),
-    );
-    await page.route('**/api/v1/status/*', async (route) => {
-      const res = await route.fetch();
-      const real = (await res.json()) as { job_id: string; video_id: string };
-      await route.fulfill({
-        response: res,
+    // the progress card held at one state while it is photographed: no event stream (the client
+    // polls instead) and a status that stays in the middle of clustering
+    const held = (url: URL) => url.pathname.startsWith('/api/v1/status/');
+    await page.route(held, (route) => {
+      const parts = new URL(route.request().url()).pathname.split('/');
+      if (parts.at(-1) === 'events')
+        return route.fulfill({
+          status: 404,
+          json: { message: 'Not here.', code: 'not_found' },
+        });
+      return route.fulfill({
         json: {
-          ...real,
+          job_id: parts.at(-1),
           status: 'discovering',
           error: null,
+          video_id: LEMON,
           progress_percent: 52,
           eta_seconds: 9,
           reserved_credits: 3,
         },
       });
     });
-    await openDialog(LINK);
-    // Enter presses the focused main action
-    await page.keyboard.press('Enter');
-    await page.getByTestId('progress').waitFor();
-    await expect
-      .poll(() => page.getByTestId('progress-step').innerText())
-      .toBe('Discovering themes…');
-    await expect.poll(() => creditsShown(page)).toBe('0');
-    await photograph(page, 'estimate-progress', async () => {
-      await page.getByTestId('progress').scrollIntoViewIfNeeded();
-    });
-    await page.unroute('**/api/v1/status/*/events**');
-    await page.unroute('**/api/v1/status/*');
+    try {
+      await openDialog(LINK);
+      // Enter presses the focused main action
+      await page.keyboard.press('Enter');
+      await page.getByTestId('progress').waitFor();
+      await expect
+        .poll(() => page.getByTestId('progress-step').innerText())
+        .toBe('Discovering themes…');
+      expect(await page.getByTestId('progress-percent').innerText()).toBe('52% · about 9 s left');
+      await expect.poll(() => creditsShown(page)).toBe('0');
+      await photograph(page, 'estimate-progress', async () => {
+        await page.getByTestId('progress').scrollIntoViewIfNeeded();
+      });
+    } finally {
+      await page.unroute(held);
+    }
     await page
       .locator(`[data-testid="report"][data-video-id="${LEMON}"]`)
       .waitFor({ timeout: 120_000 });
@@ -196,7 +207,8 @@ describe('the price before the click', () => {
     await failed.waitFor({ timeout: 2_000 });
     expect(await failed.innerText()).toContain('Failed');
     expect(await balance()).toBe(2);
-    expect(await page.getByTestId('progress').count()).toBe(0);
+    // the card goes once the failure has been shown
+    await page.getByTestId('progress').waitFor({ state: 'detached' });
     await photograph(page, 'estimate-failed', async () => {
       await failed.scrollIntoViewIfNeeded();
     });
