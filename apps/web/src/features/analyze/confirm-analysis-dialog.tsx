@@ -30,13 +30,14 @@ export function priceLines(p: PriceSummary): { cost: string; cover: string } {
       cover: `You pay 1 credit per 100 comments read; what the analysis does not use comes back when it finishes. Your balance is ${credits(p.balance)}.`,
     };
   const all = p.willAnalyse >= p.commentCount;
+  const yours = `Your ${credits(p.balance)} ${p.balance === 1 ? 'covers' : 'cover'}`;
   return {
     cost: `${comments(p.commentCount)} · ${credits(p.credits)}`,
     cover: all
-      ? `Your ${credits(p.balance)} cover all ${comments(p.commentCount)}.`
+      ? `${yours} all ${comments(p.commentCount)}.`
       : p.willAnalyse >= p.maxComments && p.balance * 100 >= p.maxComments
         ? `One analysis reads at most ${comments(p.maxComments)}: the ${formatCount(p.maxComments)} most relevant of ${formatCount(p.commentCount)} are analysed.`
-        : `Your ${credits(p.balance)} cover ${formatCount(p.willAnalyse)} of ${comments(p.commentCount)}.`,
+        : `${yours} ${formatCount(p.willAnalyse)} of ${comments(p.commentCount)}.`,
   };
 }
 
