@@ -23,9 +23,7 @@ export function newestAnalyses(
     const v = Date.parse(s);
     return Number.isNaN(v) ? 0 : v;
   };
-  return [...items]
-    .sort((a, b) => t(b.created_at) - t(a.created_at))
-    .slice(0, n);
+  return [...items].sort((a, b) => t(b.created_at) - t(a.created_at)).slice(0, n);
 }
 
 /** Sidebar 'Recent Analyses': refresh, clear history, newest 5; a click loads that report. */
