@@ -72,6 +72,7 @@ describe('credit history', () => {
 
     await page.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${LEMON}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await page.getByTestId('confirm-analyze').click();
     await page
       .locator(`[data-testid="report"][data-video-id="${LEMON}"]`)
       .waitFor({ timeout: 120_000 });

@@ -80,9 +80,14 @@ async function watchProgress(page: Page): Promise<void> {
   });
 }
 
+/** Pastes a link, presses Analyze and confirms the price when it is asked for. */
 async function analyze(page: Page, url: string): Promise<void> {
   await page.getByLabel('YouTube video link').fill(url);
   await page.getByRole('button', { name: 'Analyze Comments' }).click();
+  const confirm = page.getByTestId('confirm-analyze');
+  const error = page.getByTestId('url-error');
+  await confirm.or(error).first().waitFor();
+  if (await confirm.isVisible()) await confirm.click();
 }
 
 async function waitForReport(page: Page, videoId: string): Promise<void> {
@@ -500,9 +505,7 @@ describe('report experience', () => {
 
   it('lists recent analyses newest first, loads older ones, and clears history', async () => {
     const history = await apiGet<AnalysisHistoryItem[]>(server.url, token, '/api/v1/analyses');
-    // a failed analysis is never listed (recent-analyses.tsx)
-    const newest = history
-      .filter((h) => h.status !== 'failed')
+    const newest = [...history]
       .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
       .slice(0, 5);
     await page.getByRole('button', { name: 'Refresh recent analyses' }).click();

@@ -175,6 +175,11 @@ describe('try a sample report', () => {
     await page.getByRole('button', { name: 'Home' }).click();
     await page.getByLabel('YouTube video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    // YouTube cannot say how many comments there are: the dialog says what is held at most
+    expect(await page.getByTestId('confirm-price').innerText()).toBe(
+      'YouTube does not say how many comments this has, so up to 3 credits are held for up to 300 comments.',
+    );
+    await page.getByTestId('confirm-analyze').click();
     const error = page.getByTestId('url-error');
     await error.waitFor({ timeout: 60_000 });
     expect(await error.innerText()).toContain(
@@ -182,11 +187,11 @@ describe('try a sample report', () => {
     );
     expect(await error.innerText()).not.toContain('COMMENTS_DIR');
     await expect.poll(() => creditsShown(page), { timeout: 30_000 }).toBe('3');
-    // the job is over: no progress, the button is back, and Recent Analyses leaves it out
+    // the job is over: no progress, the button is back, and Recent Analyses says it failed
     await page.getByRole('button', { name: 'Analyze Comments' }).waitFor();
-    await page.locator('[data-testid="history-item"][data-video-id="dQw4w9WgXcQ"]').waitFor({
-      state: 'detached',
-    });
+    await page
+      .locator('[data-testid="history-item"][data-video-id="dQw4w9WgXcQ"][data-status="failed"]')
+      .waitFor({ timeout: 5_000 });
     expect(await page.getByRole('button', { name: 'Try a sample report' }).count()).toBe(1);
     await shots(page, 'sample-youtube-unreachable', error);
     // whoever runs the server reads why, and what to do about it

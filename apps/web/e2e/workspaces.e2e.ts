@@ -175,6 +175,11 @@ describe('workspaces', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    // the batch's price first: the video says 4,812 comments, a new account's 3 credits cover 300
+    expect(await page.getByTestId('confirm-cover').innerText()).toBe(
+      'Your 3 credits cover 300 of 4,812 comments.',
+    );
+    await page.getByRole('button', { name: 'Analyze for 3 credits' }).click();
     const job = page.getByTestId('workspace-job');
     await job.waitFor();
     await page.locator('[data-testid="workspace-job"][data-state="complete"]').waitFor({

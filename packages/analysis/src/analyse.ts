@@ -1,4 +1,5 @@
 import type { Cluster, ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
+import { yieldToHost } from './clustering/paced-runner';
 import { discoverClusters } from './clustering';
 import { mergeThemes } from './clustering/merge-themes';
 import { neighbourPoolSize } from './clustering/discover-clusters';
@@ -532,6 +533,7 @@ export async function analyseComments(
 
   const labelStart = performance.now();
   options.onProgress?.({ stage: 'labelling', fraction: 0 });
+  await yieldToHost();
   const rules = parseContextRules(options.context);
   const parts = overlap
     ? await Promise.all(classified)
@@ -568,6 +570,8 @@ export async function analyseComments(
     deps.embedder,
     options.signal,
   );
+  options.onProgress?.({ stage: 'labelling', fraction: 0.5 });
+  await yieldToHost(); // the host writes that progress before the labels are composed
   const measures = measureClusters(
     assignments,
     comments.map((c) => c.likes),

@@ -38,6 +38,28 @@ export const AnalyzeQuerySchema = z
 export const AnalyzeReplySchema = z.object({ job_id: z.string() });
 export type AnalyzeReply = z.infer<typeof AnalyzeReplySchema>;
 
+/**
+ * GET /analyze/estimate?video_url=: what Analyze will cost before it is pressed. `credits` is what
+ * the start holds (the unused part returns at completion); `will_analyse` is how many comments the
+ * balance and the per-analysis maximum allow. `comment_count` is null when the source cannot say:
+ * the start then holds credits for `will_analyse` comments and settles to the count it reads.
+ */
+export const AnalysisEstimateReplySchema = z.object({
+  video_id: z.string(),
+  title: z.string().nullable(),
+  comment_count: z.number().int().nonnegative().nullable(),
+  credits: z.number().int().nonnegative(),
+  balance: z.number().int().nonnegative(),
+  will_analyse: z.number().int().nonnegative(),
+  /** The most comments one analysis reads, whatever the balance. */
+  max_comments: z.number().int().positive(),
+  /** A sample video: free, holds nothing. */
+  free: z.boolean(),
+  /** The signed-in creator's newest finished analysis of this video, or null. */
+  last_analysis: z.object({ job_id: z.string(), created_at: z.string() }).nullable(),
+});
+export type AnalysisEstimateReply = z.infer<typeof AnalysisEstimateReplySchema>;
+
 export const JobStatusReplySchema = z.object({
   job_id: z.string(),
   status: JobStatusSchema,

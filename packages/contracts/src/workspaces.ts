@@ -174,6 +174,32 @@ export const BatchAnalyzeReplySchema = z.object({
 });
 export type BatchAnalyzeReply = z.infer<typeof BatchAnalyzeReplySchema>;
 
+/**
+ * POST /analyses/batch/estimate (the batch request's body): what a batch will cost, priced one video
+ * after another as the batch starts them, so each sees the balance the previous one left.
+ */
+export const BatchEstimateReplySchema = z.object({
+  videos: z.array(
+    z.object({
+      video_id: z.string(),
+      title: z.string().nullable(),
+      comment_count: z.number().int().nonnegative().nullable(),
+      credits: z.number().int().nonnegative(),
+      will_analyse: z.number().int().nonnegative(),
+      /** Why this video cannot start (private, missing, no credits left), or null. */
+      error: z.string().nullable(),
+    }),
+  ),
+  /** Credits the whole batch holds at the start. */
+  credits: z.number().int().nonnegative(),
+  balance: z.number().int().nonnegative(),
+  /** Comments of the videos together; null when a source cannot say for one of them. */
+  comment_count: z.number().int().nonnegative().nullable(),
+  will_analyse: z.number().int().nonnegative(),
+  max_comments: z.number().int().positive(),
+});
+export type BatchEstimateReply = z.infer<typeof BatchEstimateReplySchema>;
+
 // --- Posts (the detail screen's YouTube and Instagram tabs) --------------------------------------
 
 export const YouTubePostSchema = z.object({

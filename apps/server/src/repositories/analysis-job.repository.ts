@@ -39,6 +39,25 @@ export function createAnalysisJobRepository(db: Kysely<DB>) {
       );
     },
 
+    /** The user's newest finished (complete) analysis of the video, or null. */
+    async latestCompleteForUserVideo(
+      userId: string,
+      videoId: string,
+    ): Promise<{ id: string; createdAt: Date } | null> {
+      return (
+        (await db
+          .selectFrom('analysisJobs')
+          .select(['id', 'createdAt'])
+          .where('userId', '=', userId)
+          .where('videoId', '=', videoId)
+          .where('status', '=', 'complete')
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst()) ?? null
+      );
+    },
+
     /** Reads and locks the job row for the rest of the transaction (the exactly-once gate). */
     async lockById(id: string): Promise<AnalysisJob | null> {
       return (

@@ -27,7 +27,9 @@ export function Dialog({ title, subtitle, onClose, children, className }: Dialog
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(FOCUSABLE);
+    // a control marked data-autofocus (the dialog's main action) first, else the first control
+    const marked = panel?.querySelector<HTMLElement>('[data-autofocus]:not([disabled])');
+    const first = marked ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

@@ -1,4 +1,5 @@
 import type {
+  AnalysisEstimateReply,
   AnalysisHistoryItem,
   AnalyzeReply,
   DataDeletionStatusReply,
@@ -74,6 +75,12 @@ export const api = {
     apiRequest<Partial<AnalyzeReply> | null>('/api/v1/analyze', {
       method: 'POST',
       query: { video_url: videoUrl },
+    }),
+  /** What Analyze will cost for this link; spends nothing. */
+  estimate: (videoUrl: string, signal?: AbortSignal) =>
+    apiRequest<AnalysisEstimateReply>('/api/v1/analyze/estimate', {
+      query: { video_url: videoUrl },
+      signal,
     }),
   status: (jobId: string, signal?: AbortSignal) =>
     apiRequest<JobStatusReply & { etaSeconds?: number | null }>(

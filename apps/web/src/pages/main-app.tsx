@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SAMPLE_REPORT_VIDEO_ID } from '@app/contracts';
+import { SAMPLE_REPORT_VIDEO_ID, type AnalysisEstimateReply } from '@app/contracts';
 import { AuthCard, type SignInReason } from '../components/auth-card';
 import { Header } from '../components/header';
 import { Hero } from '../components/hero';
@@ -9,6 +9,7 @@ import { SessionBanner } from '../components/session-banner';
 import { SiteFooter } from '../components/site-footer';
 import { ProgressIndicator } from '../features/analyze/progress-indicator';
 import { UrlSection } from '../features/analyze/url-section';
+import { ConfirmAnalysisDialog } from '../features/analyze/confirm-analysis-dialog';
 import { CheckoutNotice, useCheckoutWatch } from '../features/billing/checkout-watch';
 import { EmailVerificationNotice } from '../features/email-verification/email-verification-notice';
 import { DEFAULT_FAILURE_MESSAGE, useAnalysisJob } from '../features/analyze/use-analysis-job';
@@ -67,6 +68,13 @@ export default function MainApp({
   const [resetCount, setResetCount] = useState(0);
   const [jobError, setJobError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  // Analyze asks for the price first and shows it in a confirmation before anything is spent.
+  const [estimating, setEstimating] = useState(false);
+  const [confirming, setConfirming] = useState<{
+    url: string;
+    id: string;
+    estimate: AnalysisEstimateReply;
+  } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
 
@@ -119,8 +127,8 @@ export default function MainApp({
     },
     [queryClient, refreshProfile, pushReportEntry],
   );
-  // A failed analysis got its credits back: the header's balance shows them again, and Recent
-  // Analyses (which leaves failed ones out) drops its Processing entry.
+  // A failed analysis got its credits back (refunded with the failure, in one transaction): the
+  // header's balance is fetched again at once, and Recent Analyses shows the entry as Failed.
   const onFailed = useCallback(
     (message: string) => {
       setJobError(message);
@@ -218,6 +226,25 @@ export default function MainApp({
       setJobError(`Error: ${errorMessage(err, DEFAULT_FAILURE_MESSAGE)}`);
     } finally {
       setStarting(false);
+    }
+  };
+
+  /** The link's price, then the confirmation (a free sample video starts at once). */
+  const askToAnalyze = async (videoUrl: string, id: string) => {
+    setJobError(null);
+    setEstimating(true);
+    try {
+      const estimate = await api.estimate(videoUrl);
+      if (estimate.free) void analyze(videoUrl, id);
+      else if (estimate.balance < 1)
+        setJobError(
+          `Error: Your balance is ${estimate.balance} credits and an analysis needs at least 1 credit (1 credit covers 100 comments). Use Buy Credits at the top of the page to add more.`,
+        );
+      else setConfirming({ url: videoUrl, id, estimate });
+    } catch (err) {
+      setJobError(`Error: ${errorMessage(err, DEFAULT_FAILURE_MESSAGE)}`);
+    } finally {
+      setEstimating(false);
     }
   };
 
@@ -333,10 +360,10 @@ export default function MainApp({
                   <UrlSection
                     ref={urlRef}
                     signedIn={signedIn}
-                    busy={starting || running}
+                    busy={starting || running || estimating}
                     videoId={shownVideoId}
                     onVideoId={setVideoId}
-                    onAnalyze={(url, id) => void analyze(url, id)}
+                    onAnalyze={(url, id) => void askToAnalyze(url, id)}
                     error={jobError}
                     onClearError={() => setJobError(null)}
                     pageHeading={!showHero}
@@ -387,6 +414,37 @@ export default function MainApp({
             </>
           )}
         </main>
+        {confirming ? (
+          <ConfirmAnalysisDialog
+            title={
+              confirming.estimate.last_analysis
+                ? 'Analyze this video again?'
+                : 'Analyze this video?'
+            }
+            subject={confirming.estimate.title ?? `Video ${confirming.id}`}
+            price={{
+              commentCount: confirming.estimate.comment_count,
+              credits: confirming.estimate.credits,
+              balance: confirming.estimate.balance,
+              willAnalyse: confirming.estimate.will_analyse,
+              maxComments: confirming.estimate.max_comments,
+            }}
+            lastAnalysis={
+              confirming.estimate.last_analysis
+                ? { createdAt: confirming.estimate.last_analysis.created_at }
+                : null
+            }
+            onConfirm={() => {
+              setConfirming(null);
+              void analyze(confirming.url, confirming.id);
+            }}
+            onOpenReport={() => {
+              setConfirming(null);
+              openReport(confirming.id);
+            }}
+            onClose={() => setConfirming(null)}
+          />
+        ) : null}
         <SiteFooter />
       </div>
     </WorkspaceJobsProvider>

@@ -126,6 +126,43 @@ describe('discoverClusters', () => {
     expect(r.k).toBeLessThanOrEqual(maxKForSize(120, 15));
   });
 
+  it('reports intermediate progress on one thread and gives the host turns while it runs', async () => {
+    const data = synthetic(6, 120, 3);
+    const seen: number[] = [];
+    // A host task that re-queues itself: it runs only when the clustering lets the event loop turn.
+    let turns = 0;
+    let stop = false;
+    const spin = () => {
+      turns += 1;
+      if (!stop) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const turnsAtReport: number[] = [];
+    const expected = await discoverClusters(data, { seed: 9, runner: inlineRunner });
+    const result = await discoverClusters(data, {
+      seed: 9,
+      runner: inlineRunner,
+      onProgress: (f) => {
+        seen.push(f);
+        turnsAtReport.push(turns);
+      },
+    });
+    stop = true;
+    // the same clusters with or without the turns
+    expect(Array.from(result.assignments)).toEqual(Array.from(expected.assignments));
+    expect(seen.at(-1)).toBe(1);
+    expect(seen.every((f, i) => i === 0 || f > seen[i - 1]!)).toBe(true);
+    const between = seen.filter((f) => f > 0 && f < 1);
+    expect(between.length).toBeGreaterThanOrEqual(10);
+    // every phase of the clustering is reported: its first quarter, its middle and its end
+    expect(between.some((f) => f < 0.25)).toBe(true);
+    expect(between.some((f) => f >= 0.4 && f < 0.75)).toBe(true);
+    expect(between.some((f) => f >= 0.9)).toBe(true);
+    // the host ran between reports, so what was reported could be written and read meanwhile
+    const advanced = turnsAtReport.filter((t, i) => i > 0 && t > turnsAtReport[i - 1]!).length;
+    expect(advanced).toBeGreaterThanOrEqual(Math.floor(seen.length / 2));
+  });
+
   it('reports progress ending at 1', async () => {
     const seen: number[] = [];
     await discoverClusters(synthetic(3, 20), { onProgress: (f) => seen.push(f) });

@@ -6,6 +6,7 @@ import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { neighbourVote } from './neighbour-vote';
+import { pacedRunner, yieldToHost } from './paced-runner';
 import {
   activeItems,
   clusterLead,
@@ -211,12 +212,30 @@ export async function discoverClusters(
   if (input.vectors.length !== n && !withoutVectors)
     throw new Error('discoverClusters: vectors and texts differ in length');
   const seed = options.seed ?? 42;
-  const progress = options.onProgress ?? (() => undefined);
   if (n === 0)
     return { k: 0, assignments: new Int32Array(0), centroids: [], centrality: new Float32Array(0) };
   const weights = clusterWeights(n, input.weights);
   const active = activeItems(weights);
-  const runner = options.runner ?? runnerFor(active.length);
+  // Progress in phases, each given its share of the time (as measured on a few thousand comments);
+  // within a phase every finished task moves a quarter of the way to the phase's end, so the
+  // fraction keeps moving while a phase runs. Each phase's start also gives the host a turn.
+  const report = options.onProgress ?? (() => undefined);
+  let at = 0;
+  let phaseEnd = 0;
+  const moveTo = (f: number) => {
+    if (f <= at) return;
+    at = f;
+    report(f);
+  };
+  const phase = async (from: number, to: number) => {
+    moveTo(from);
+    phaseEnd = to;
+    await yieldToHost();
+  };
+  const runner = pacedRunner(options.runner ?? runnerFor(active.length), () =>
+    moveTo(at + (phaseEnd - at) * 0.25),
+  );
+  await phase(0, 0.11);
 
   let lead = options.lead;
   if (!lead) {
@@ -234,6 +253,7 @@ export async function discoverClusters(
   }
   const { tfidf, lexicalWeight } = lead;
   const streamed = options.streamed;
+  await phase(0.11, 0.14);
   let space =
     streamed?.space ?? (await initialSpace(input.vectors, lead, active.length, options, runner));
   const smooth = options.smooth ?? defaultSmoothing(active.length);
@@ -246,6 +266,7 @@ export async function discoverClusters(
   let pool: Neighbours | null = null;
   // The neighbours of the last smoothing, which vote on each item's final cluster.
   let voters: Pick<Neighbours, 'neighbours' | 'k'> | null = null;
+  await phase(0.14, 0.34);
   if (doSmooth) {
     const knn =
       streamed?.knn ??
@@ -261,10 +282,11 @@ export async function discoverClusters(
     if (knn.k !== Math.min(poolSize, active.length - 1))
       throw new Error('discoverClusters: the streamed neighbours were kept for other options');
     if (reweight) pool = knn;
+    await phase(0.34, 0.35);
     voters = firstNeighbours(knn, smooth.k);
     space = smoothSpace(space, voters, smooth.beta);
   }
-  progress(0.1);
+  await phase(0.35, 0.58);
 
   let k: number;
   if (options.k !== undefined) k = Math.max(1, Math.min(Math.floor(options.k), active.length));
@@ -274,7 +296,7 @@ export async function discoverClusters(
     const sample = sampleIndices(active, SAMPLE_FOR_K, createRandom(seed));
     k = (await chooseK(space, { minK, maxK, seed, sample, weights }, runner)).k;
   }
-  progress(0.4);
+  await phase(0.58, 0.74);
 
   // Restarts run on a sample unless every item is as cheap (RESTART_BUDGET); the best start is
   // then refined on every item.
@@ -295,13 +317,14 @@ export async function discoverClusters(
       runner
         .run('kmeans', { space: sub, k, weights: subWeights, seed: seed * 1000003 + t })
         .then((km) => {
-          progress(0.4 + (0.3 * ++done) / restarts);
+          moveTo(0.58 + (0.16 * ++done) / restarts);
           return km;
         }),
     ),
   );
   for (const km of starts) if (!bestStart || km.objective > bestStart.objective) bestStart = km;
   const bestRestart = bestStart!;
+  await phase(0.74, 0.88);
   if (k <= SWAP_MAX_K) {
     // Chains of swaps from the best start, the best result kept.
     const chains = await Promise.all(
@@ -344,6 +367,7 @@ export async function discoverClusters(
     });
     return { run, space: rwSpace, voters: rwVoters };
   };
+  await phase(0.88, 0.93);
   let chosen = await finish(bestStart!);
   for (const rival of rivalStarts(starts, bestRestart, cheap ? CANDIDATES - 1 : 0)) {
     const next = await finish(rival);
@@ -352,10 +376,11 @@ export async function discoverClusters(
   let best = chosen.run;
   space = chosen.space;
   voters = chosen.voters;
-  progress(0.75);
+  await phase(0.93, 0.98);
   if (options.splitMerge ?? active.length <= SPLIT_MERGE_MAX_ITEMS)
     for (let round = 0; round < SPLIT_MERGE_ROUNDS; round++) {
       // Swaps (see split-merge.ts), each round followed by k-means from the clusters it leaves.
+      if (round > 0) await phase(at + (0.98 - at) / 2, 0.98);
       const next = splitMergeRound(space, best.assignments, k, weights, seed + round);
       if (!next) break;
       best = await sphericalKMeansOn(runner, space, k, weights, createRandom(seed + 71 + round), {
@@ -374,8 +399,9 @@ export async function discoverClusters(
       ...best,
       assignments: absorbSmallClusters(space, best.assignments, k, weights, minClusterSize(n)),
     };
+  await phase(0.98, 1);
   const result = finalise(space, input.vectors, best, k, weights);
-  progress(1);
+  moveTo(1);
   return result;
 }
 

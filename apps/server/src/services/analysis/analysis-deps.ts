@@ -73,6 +73,44 @@ export function creditsFor(comments: number): number {
   return Math.max(1, Math.ceil(comments / COMMENTS_PER_CREDIT));
 }
 
+/** What an analysis will hold and analyse, before it starts. */
+export interface AnalysisPrice {
+  /** Most comments the balance and the per-analysis maximum allow. */
+  cap: number;
+  /** The comments the analysis will read: the video's count up to the cap (the cap when unknown). */
+  comments: number;
+  /** Credits held at the start: ceil(comments / 100), at least 1 (0 for a free analysis). */
+  credits: number;
+  /** The job's comment limit: the cap, bounded by what the held credits cover. */
+  commentLimit: number;
+}
+
+/**
+ * The pricing rule, one function for the estimate shown before the click and the hold made at
+ * the start: the comments read are min(the video's count, balance x 100, the per-analysis
+ * maximum); an unknown count holds the whole cap. A free analysis (a sample video) holds nothing.
+ */
+export function priceAnalysis(input: {
+  commentCount: number | null;
+  balance: number;
+  maxCommentsPerAnalysis: number;
+  free?: boolean;
+}): AnalysisPrice {
+  const free = input.free === true;
+  const cap = free
+    ? input.maxCommentsPerAnalysis
+    : Math.max(
+        0,
+        Math.min(Math.floor(input.balance) * COMMENTS_PER_CREDIT, input.maxCommentsPerAnalysis),
+      );
+  const comments = Math.min(input.commentCount ?? cap, cap);
+  const credits = free ? 0 : creditsFor(comments);
+  const commentLimit = free
+    ? Math.max(1, cap)
+    : Math.max(1, Math.min(cap, credits * COMMENTS_PER_CREDIT));
+  return { cap, comments, credits, commentLimit };
+}
+
 /** Idempotency keys of a job's three possible ledger movements. */
 export const ledgerKeys = (jobId: string) => ({
   reserve: `job:${jobId}:reserve`,

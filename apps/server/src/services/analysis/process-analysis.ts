@@ -14,17 +14,23 @@ export const MAX_ANALYSIS_ATTEMPTS = 3;
 export const UNEXPECTED_FAILURE =
   'The analysis failed unexpectedly. Your credits were refunded; please try again.';
 
-/** Where each stage sits on the 0-100 progress bar, and which job status it shows. */
-const BANDS: Record<
+/**
+ * Where each stage sits on the 0-100 progress bar, and which job status (so which step) it shows.
+ * The widths follow the stages' measured shares of an analysis of a few thousand comments on one
+ * thread (embedding about a quarter, clustering over half, headings and summary about a fifth), so
+ * the bar moves at about one pace. Writing the headings and the summary is the "Writing report" step.
+ */
+export const PROGRESS_BANDS: Record<
   StageProgress['stage'],
   { status: AnalysisJobStatus; from: number; to: number }
 > = {
-  preparing: { status: 'embedding', from: 20, to: 22 },
-  embedding: { status: 'embedding', from: 22, to: 70 },
-  discovering: { status: 'discovering', from: 70, to: 80 },
-  labelling: { status: 'discovering', from: 80, to: 92 },
-  summarising: { status: 'discovering', from: 92, to: 95 },
+  preparing: { status: 'embedding', from: 20, to: 21 },
+  embedding: { status: 'embedding', from: 21, to: 40 },
+  discovering: { status: 'discovering', from: 40, to: 78 },
+  labelling: { status: 'saving', from: 78, to: 93 },
+  summarising: { status: 'saving', from: 93, to: 95 },
 };
+const BANDS = PROGRESS_BANDS;
 
 type ProcessDeps = Pick<
   AnalysisDeps,
@@ -291,6 +297,33 @@ function createStageTimer(metrics: Metrics) {
   return timer;
 }
 
+/** Seconds of progress the ETA's pace is measured over. */
+export const ETA_WINDOW_S = 8;
+
+/**
+ * The remaining time from the measured pace: percent per second over the last ETA_WINDOW_S
+ * seconds (the whole run while it is shorter), so a stage slower than its share of the bar
+ * lengthens the estimate at once and a faster one shortens it. No estimate before 5% or 2 s.
+ */
+export function createThroughput(windowS = ETA_WINDOW_S) {
+  const samples: { at: number; percent: number }[] = [];
+  return {
+    add(at: number, percent: number) {
+      samples.push({ at, percent });
+      // keep one sample older than the window, so the pace spans the whole window
+      while (samples.length > 2 && samples[1]!.at <= at - windowS * 1000) samples.shift();
+    },
+    eta(at: number, percent: number): number | null {
+      const first = samples[0];
+      if (!first || percent < 5 || percent >= 100) return null;
+      const seconds = (at - first.at) / 1000;
+      const moved = percent - first.percent;
+      if (seconds < 2 || moved <= 0) return null;
+      return Math.round((100 - percent) / (moved / seconds));
+    },
+  };
+}
+
 /**
  * Writes status, percent and an ETA at most every `intervalMs` (and at once on a status change),
  * so thousands of progress callbacks cost a handful of UPDATEs. Writes never overlap.
@@ -307,12 +340,13 @@ function createProgressWriter(
   let writing: Promise<void> = Promise.resolve();
   let stopped = false;
   let firstStart = true;
+  let trailing: ReturnType<typeof setTimeout> | null = null;
 
+  const throughput = createThroughput();
   const write = () => {
-    const elapsed = (deps.clock.now().getTime() - started.getTime()) / 1000;
-    // Extrapolate from the work done so far; only once there is enough of it to be meaningful.
-    const eta =
-      percent >= 5 && percent < 100 ? Math.round((elapsed * (100 - percent)) / percent) : null;
+    const at = deps.clock.now().getTime();
+    throughput.add(at, percent);
+    const eta = throughput.eta(at, percent);
     const update = {
       status: status!,
       progressPercent: Math.round(percent * 10) / 10,
@@ -333,12 +367,25 @@ function createProgressWriter(
       const changed = next !== status;
       status = next;
       percent = Math.max(percent, Math.min(99, nextPercent));
-      if (force || changed || Date.now() - lastWrite >= intervalMs) return write();
+      const since = Date.now() - lastWrite;
+      if (force || changed || since >= intervalMs) {
+        if (trailing) clearTimeout(trailing);
+        trailing = null;
+        return write();
+      }
+      // A value held back by the interval is written when the interval ends, even when no
+      // further progress comes before a long step.
+      trailing ??= setTimeout(() => {
+        trailing = null;
+        if (!stopped) void write();
+      }, intervalMs - since);
       return Promise.resolve();
     },
     flush: () => writing,
     stop: () => {
       stopped = true;
+      if (trailing) clearTimeout(trailing);
+      trailing = null;
     },
     /**
      * The run ends without finishing the job and the queue will run it again: the job reads
@@ -347,6 +394,8 @@ function createProgressWriter(
      */
     requeued: (): Promise<void> => {
       stopped = true;
+      if (trailing) clearTimeout(trailing);
+      trailing = null;
       writing = writing
         .then(() =>
           deps.repos.analysisJobs.updateProgress(jobId, {

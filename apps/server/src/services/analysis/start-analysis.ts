@@ -14,8 +14,8 @@ import {
 import {
   ANALYSIS_JOB_NAME,
   COMMENTS_PER_CREDIT,
-  creditsFor,
   ledgerKeys,
+  priceAnalysis,
   type AnalysisDeps,
 } from './analysis-deps';
 import type { Repositories } from '../../repositories';
@@ -148,14 +148,12 @@ export async function queueAnalysis(
 ): Promise<{ jobId: string }> {
   const { video, videoId, balance } = input;
   const free = input.free === true;
-  const cap = free
-    ? deps.analysisConfig.maxCommentsPerAnalysis
-    : Math.min(balance * COMMENTS_PER_CREDIT, deps.analysisConfig.maxCommentsPerAnalysis);
-  const estimate = Math.min(video?.commentCount ?? cap, cap);
-  const reserved = free ? 0 : creditsFor(estimate);
-  const commentLimit = free
-    ? Math.max(1, cap)
-    : Math.max(1, Math.min(cap, reserved * COMMENTS_PER_CREDIT));
+  const { credits: reserved, commentLimit } = priceAnalysis({
+    commentCount: video?.commentCount ?? null,
+    balance,
+    maxCommentsPerAnalysis: deps.analysisConfig.maxCommentsPerAnalysis,
+    free,
+  });
   const plan = await deps.repos.subscriptions.findActivePlan(input.userId, deps.clock.now());
   const priority = priorityForPlan(plan ?? 'basic');
   const jobId = randomUUID();
@@ -230,7 +228,7 @@ async function reserveCredits(
  * Video metadata for the estimate and the history list. A definitive "no" (private, missing,
  * comments off) stops the start with the source's message; a transient failure does not.
  */
-async function lookUpVideo(
+export async function lookUpVideo(
   deps: Pick<AnalysisDeps, 'commentSource'>,
   videoId: string,
 ): Promise<VideoMetadata | null> {

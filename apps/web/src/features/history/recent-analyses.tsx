@@ -11,10 +11,9 @@ import { SampleBadge } from '../../components/sample-badge';
 export const RECENT_SHOWN = 5;
 
 /**
- * The newest 5 analyses by created_at that are complete or still running. A failed one is left
- * out: an entry reads '✓ Complete' or 'Processing', and a failed job shown
- * as Processing read as still running forever and opened on "no completed analysis" with a Try
- * again that could never work. Its error was shown when it failed and its credits were refunded.
+ * The newest 5 analyses by created_at: complete, still running or failed. An entry reads
+ * '✓ Complete', 'Processing' or 'Failed'; a failed one has no report to open, so it is not a
+ * button (its reason was shown when it failed, and its credits were refunded).
  */
 export function newestAnalyses(
   items: readonly AnalysisHistoryItem[],
@@ -24,10 +23,7 @@ export function newestAnalyses(
     const v = Date.parse(s);
     return Number.isNaN(v) ? 0 : v;
   };
-  return items
-    .filter((item) => item.status !== 'failed')
-    .sort((a, b) => t(b.created_at) - t(a.created_at))
-    .slice(0, n);
+  return [...items].sort((a, b) => t(b.created_at) - t(a.created_at)).slice(0, n);
 }
 
 /** Sidebar 'Recent Analyses': refresh, clear history, newest 5; a click loads that report. */
@@ -133,6 +129,28 @@ export function RecentAnalyses({
         <ul className="history-list">
           {items.map((item) => {
             const complete = item.status === 'complete';
+            if (item.status === 'failed')
+              return (
+                <li key={item.job_id}>
+                  <div
+                    className="history-item history-failed"
+                    data-testid="history-item"
+                    data-video-id={item.video_id}
+                    data-status="failed"
+                  >
+                    <VideoThumb
+                      videoId={item.video_id}
+                      src={item.thumbnail_url}
+                      className="thumb-small"
+                    />
+                    <span className="history-text">
+                      <span className="history-title">{item.title ?? item.video_id}</span>
+                      <span className="muted small">{formatDate(item.created_at)}</span>
+                      <span className="status status-failed">Failed · credits refunded</span>
+                    </span>
+                  </div>
+                </li>
+              );
             return (
               <li key={item.job_id}>
                 <button
@@ -141,6 +159,7 @@ export function RecentAnalyses({
                   onClick={() => onOpen(item.video_id)}
                   data-testid="history-item"
                   data-video-id={item.video_id}
+                  data-status={complete ? 'complete' : 'processing'}
                   aria-current={activeVideoId === item.video_id ? 'true' : undefined}
                 >
                   <VideoThumb

@@ -70,6 +70,26 @@ function server(
       }
       return { body: { success: true, added: [...added] } };
     },
+    'POST /api/v1/analyses/batch/estimate': (call: FakeCall) => {
+      const ids = (call.body as { video_ids: string[] }).video_ids;
+      return {
+        body: {
+          videos: ids.map((video_id, i) => ({
+            video_id,
+            title: null,
+            comment_count: 150,
+            credits: i === 2 ? 0 : 2,
+            will_analyse: i === 2 ? 0 : 150,
+            error: i === 2 ? 'Your credits run out before this video.' : null,
+          })),
+          credits: 4,
+          balance: 4,
+          comment_count: 450,
+          will_analyse: 300,
+          max_comments: 10000,
+        },
+      };
+    },
     'POST /api/v1/analyses/batch': (call: FakeCall) => {
       const ids = (call.body as { video_ids: string[] }).video_ids;
       return {
@@ -185,6 +205,15 @@ describe('workspace selection panel', () => {
     fireEvent.click(cardButton('workspace-videos', C.youtube_video_id));
     expect(screen.getByTestId('added-selected-count').textContent).toBe('3 selected');
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Comments' }));
+    // the batch's price first, in a dialog; nothing starts before it is confirmed
+    const dialog = await screen.findByRole('dialog', { name: 'Analyze these 3 videos?' });
+    expect(within(dialog).getByTestId('confirm-cover').textContent).toBe(
+      'Your 4 credits cover 300 of 450 comments.',
+    );
+    expect(api.callsTo('POST /api/v1/analyses/batch')).toHaveLength(0);
+    const pay = within(dialog).getByRole('button', { name: 'Analyze for 4 credits' });
+    expect(document.activeElement?.outerHTML).toBe(pay.outerHTML);
+    fireEvent.click(pay);
     expect(screen.getByRole('button', { name: 'Starting…' })).toBeTruthy();
 
     await waitFor(() => expect(api.callsTo('POST /api/v1/analyses/batch')).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelSearchResult, Workspace, WorkspaceVideo } from '@app/contracts';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -13,6 +13,7 @@ import { YouTubeLogo } from './workspace-icons';
 import { WorkspaceTitle } from './workspace-title';
 import { CATALOGUE_SKELETONS, idsToAdd, idsToAnalyze, toggled } from './workspace-logic';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
 
 export const NO_VIDEOS_TEXT = 'No videos added yet. Click Add Videos to start.';
@@ -124,6 +125,9 @@ export function SelectionPanel({
   const [refining, setRefining] = useState(false);
   const [videosNotice, setVideosNotice] = useState<Notice | null>(null);
   const [catalogueNotice, setCatalogueNotice] = useState<Notice | null>(null);
+  const pricing = useBatchConfirm(
+    useCallback((text: string) => setVideosNotice({ kind: 'error', text }), []),
+  );
   const catalogueRef = useRef<HTMLElement>(null);
   const [confirmUnlink, setConfirmUnlink] = useState(false);
   const [unlinking, setUnlinking] = useState(false);
@@ -172,9 +176,15 @@ export function SelectionPanel({
     }
   };
 
+  /** The batch's price first; the analyses start once the creator confirms it. */
   const analyze = async () => {
     const ids = idsToAnalyze(addedSel);
-    if (ids.length === 0 || starting.length > 0) return;
+    if (ids.length === 0 || starting.length > 0 || pricing.checking) return;
+    setVideosNotice(null);
+    await pricing.ask(ids, id, () => void startBatch(ids));
+  };
+
+  const startBatch = async (ids: string[]) => {
     setStarting(ids);
     setVideosNotice(null);
     try {
@@ -424,9 +434,13 @@ export function SelectionPanel({
                 type="button"
                 className="btn btn-primary btn-small"
                 onClick={() => void analyze()}
-                disabled={starting.length > 0}
+                disabled={starting.length > 0 || pricing.checking}
               >
-                {starting.length > 0 ? 'Starting…' : 'Analyze Comments'}
+                {starting.length > 0
+                  ? 'Starting…'
+                  : pricing.checking
+                    ? 'Checking…'
+                    : 'Analyze Comments'}
               </button>
             </div>
           ) : null}
@@ -557,6 +571,7 @@ export function SelectionPanel({
           )}
         </section>
       ) : null}
+      {pricing.dialog}
     </section>
   );
 }

@@ -199,6 +199,14 @@ describe('workspace detail', () => {
 
   it('analyses YouTube posts by video_id and stops at a refusal for credits', async () => {
     const api = server({
+      'POST /api/v1/analyses/batch/estimate': {
+        videos: [],
+        credits: 2,
+        balance: 2,
+        comment_count: null,
+        will_analyse: 200,
+        max_comments: 10000,
+      },
       'POST /api/v1/analyze': (call) =>
         call.query.get('video_id') === 'vidAAAAAAAA'
           ? apiError(
@@ -213,6 +221,7 @@ describe('workspace detail', () => {
     for (const c of screen.getAllByTestId('media-card'))
       fireEvent.click(within(c).getByRole('button'));
     fireEvent.click(screen.getByRole('button', { name: 'Analyze selected' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Analyze for 2 credits' }));
     expect((await screen.findByTestId('ws-error')).textContent).toBe(
       'Error: Knife skills: Your balance is 0 credits. Buy credits to analyze more comments. 1 more not started.',
     );

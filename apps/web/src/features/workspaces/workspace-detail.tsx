@@ -1,6 +1,7 @@
 import {
   Suspense,
   lazy,
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -33,6 +34,7 @@ import {
 } from './workspace-logic';
 import { writeTabPreference } from './workspace-storage';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
 
 const ReportView = lazy(() => import('../report/report-view'));
@@ -164,6 +166,9 @@ function DetailBody({
   }));
   const [starting, setStarting] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const pricing = useBatchConfirm(
+    useCallback((text: string) => setNotice({ kind: 'error', text }), []),
+  );
   const [reportVideoId, setReportVideoId] = useState<string | null>(initialReportVideoId);
   const [igNote, setIgNote] = useState<string | null>(null);
   const [reportNonce, setReportNonce] = useState(0);
@@ -223,10 +228,17 @@ function DetailBody({
     );
   };
 
-  // One call per selected post, one after another; a refusal for credits stops the rest.
+  // YouTube videos are priced first and start once the creator confirms the total.
   const analyzeSelected = async (kind: 'youtube' | 'instagram') => {
     const ids = idsToAnalyze(selection[kind]);
-    if (ids.length === 0 || starting.length > 0) return;
+    if (ids.length === 0 || starting.length > 0 || pricing.checking) return;
+    if (kind === 'instagram') return startSelected(kind, ids);
+    setNotice(null);
+    await pricing.ask(ids, id, () => void startSelected(kind, ids));
+  };
+
+  // One call per selected post, one after another; a refusal for credits stops the rest.
+  const startSelected = async (kind: 'youtube' | 'instagram', ids: string[]) => {
     setStarting(ids);
     setNotice(null);
     const problems: string[] = [];
@@ -301,10 +313,14 @@ function DetailBody({
         <button
           type="button"
           className="btn btn-primary btn-small"
-          disabled={count === 0 || starting.length > 0}
+          disabled={count === 0 || starting.length > 0 || pricing.checking}
           onClick={() => void analyzeSelected(kind)}
         >
-          {starting.length > 0 ? 'Starting…' : 'Analyze selected'}
+          {starting.length > 0
+            ? 'Starting…'
+            : pricing.checking && kind === 'youtube'
+              ? 'Checking…'
+              : 'Analyze selected'}
         </button>
       </div>
     );
@@ -554,6 +570,7 @@ function DetailBody({
           </>
         )}
       </div>
+      {pricing.dialog}
     </>
   );
 }

@@ -6,6 +6,7 @@ import type {
   AnalyzedItem,
   AnalyzeReply,
   BatchAnalyzeReply,
+  BatchEstimateReply,
   ChannelSearchResult,
   InstagramLinkReply,
   Post,
@@ -61,6 +62,12 @@ export const workspacesApi = {
   analyzed: (id: number, signal?: AbortSignal) =>
     apiRequest<AnalyzedItem[]>(`${ws(id)}/analyzed`, { signal }),
   /** The workspace id files the analyses under that workspace (its Analyzed tab). */
+  /** What a batch will cost, priced as the batch starts it; spends nothing. */
+  batchEstimate: (videoIds: string[], workspaceId: number) =>
+    apiRequest<BatchEstimateReply>('/api/v1/analyses/batch/estimate', {
+      method: 'POST',
+      body: { video_ids: videoIds, workspace_id: workspaceId },
+    }),
   batchAnalyze: (videoIds: string[], workspaceId: number) =>
     apiRequest<BatchAnalyzeReply>('/api/v1/analyses/batch', {
       method: 'POST',

@@ -106,6 +106,13 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
       payload: { video_ids: [o.videoId], workspace_id: o.workspaceId },
     }),
   },
+  'POST /analyses/batch/estimate': {
+    request: (o) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/analyses/batch/estimate`,
+      payload: { video_ids: [o.videoId], workspace_id: o.workspaceId },
+    }),
+  },
   'GET /status/:job_id': {
     request: (o) => ({ method: 'GET', url: `${API_PREFIX}/status/${o.jobId}` }),
   },

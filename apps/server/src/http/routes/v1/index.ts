@@ -16,6 +16,7 @@ import { youtubeRoutes } from './youtube.routes';
 import { stripeRoutes } from './stripe.routes';
 import { reportExportRoutes } from './report-export.routes';
 import { reportSharesRoutes } from './report-shares.routes';
+import { estimateRoutes } from './estimate.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -40,4 +41,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   metaRoutes,
   reportExportRoutes,
   reportSharesRoutes,
+  estimateRoutes,
 ];
