@@ -113,6 +113,7 @@ export function createReportRepository(db: Kysely<DB>) {
           'r.createdAt',
           sql<string>`r.report::text`.as('reportJson'),
           sql<string>`r.executive_summary::text`.as('summaryJson'),
+          sql<string | null>`r.questions::text`.as('questionsJson'),
           'j.title',
           'j.channelTitle',
           'j.thumbnailUrl',
@@ -125,11 +126,12 @@ export function createReportRepository(db: Kysely<DB>) {
         .where('j.status', '=', 'complete')
         .executeTakeFirst();
       if (!row) return null;
-      const { reportJson, summaryJson, ...rest } = row;
+      const { reportJson, summaryJson, questionsJson, ...rest } = row;
       return {
         ...rest,
         report: JSON.parse(reportJson) as unknown,
         executiveSummary: JSON.parse(summaryJson) as unknown,
+        questions: questionsJson === null ? null : (JSON.parse(questionsJson) as unknown),
       };
     },
 

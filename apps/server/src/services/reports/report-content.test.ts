@@ -55,7 +55,18 @@ const reply = {
   total_comments: 2,
   processing_seconds: 1,
   executive_summary: { overall_vibe: 'Calm', key_positives: [], improvement_suggestions: [] },
+  questions: null,
 } satisfies ReportReply;
+
+const asked = (question: string, count: number): NonNullable<ReportReply['questions']>[number] => ({
+  question,
+  count,
+  like_count: 0,
+  cluster_id: 0,
+  examples: [comment],
+  answered: false,
+  suggested_reply: null,
+});
 
 describe('what leaves Chorus in a file or a shared link', () => {
   it('drops every comment-shaped entry, wherever another section put it', () => {
@@ -72,17 +83,19 @@ describe('what leaves Chorus in a file or a shared link', () => {
     expect(clean.spam.count).toBe(1);
   });
 
-  it('reads a questions list when the report has one, and the Markdown lists it', () => {
+  it('reads the stored questions, and the Markdown lists them before the clusters', () => {
     const withQuestions = {
       ...reply,
-      questions: ['Which flour?', { text: 'How long?', count: 4 }],
+      questions: [asked('Which flour?', 1), asked('How long?', 4)],
     };
     expect(reportQuestions(withQuestions)).toEqual([
-      { text: 'Which flour?', count: null },
+      { text: 'Which flour?', count: 1 },
       { text: 'How long?', count: 4 },
     ]);
     const md = reportMarkdown(withQuestions);
-    expect(md).toContain('## Questions\n\n- Which flour?\n- How long? (4)');
+    expect(md).toContain('## Questions');
+    expect(md).toContain('How long? (4)');
+    expect(md).not.toContain('words of a commenter');
     expect(md.indexOf('## Questions')).toBeLessThan(md.indexOf('## Clusters'));
     expect(reportMarkdown(reply)).not.toContain('## Questions');
   });

@@ -35,37 +35,15 @@ export function clustersByShare(clusters: readonly Cluster[]): Cluster[] {
   return [...clusters].sort((a, b) => b.percentage - a.percentage || a.cluster_id - b.cluster_id);
 }
 
-/** A question the audience asks, when the report has a questions section. */
-export interface ReportQuestion {
+/** A question to answer as an export prints it: its wording and how many asked it. */
+export interface ExportQuestion {
   text: string;
-  count: number | null;
+  count: number;
 }
 
-/**
- * The report's questions, when its reply carries a `questions` list (at the top or in `report`):
- * plain strings or objects with `question`, `text` or `heading` and an optional `count` or `size`.
- */
-export function reportQuestions(reply: ReportReply): ReportQuestion[] {
-  const holder = reply as unknown as { questions?: unknown; report?: { questions?: unknown } };
-  const list = Array.isArray(holder.questions)
-    ? holder.questions
-    : Array.isArray(holder.report?.questions)
-      ? holder.report.questions
-      : [];
-  const out: ReportQuestion[] = [];
-  for (const item of list as unknown[]) {
-    if (typeof item === 'string') {
-      if (item.trim() !== '') out.push({ text: item.trim(), count: null });
-      continue;
-    }
-    if (typeof item !== 'object' || item === null || isCommentLike(item)) continue;
-    const o = item as Record<string, unknown>;
-    const text = [o.question, o.text, o.heading].find((t) => typeof t === 'string');
-    if (typeof text !== 'string' || text.trim() === '') continue;
-    const count = [o.count, o.size].find((n) => typeof n === 'number' && Number.isFinite(n));
-    out.push({ text: text.trim(), count: typeof count === 'number' ? count : null });
-  }
-  return out;
+/** The report's stored questions to answer, most asked first (none when the report has none). */
+export function reportQuestions(reply: Pick<ReportReply, 'questions'>): ExportQuestion[] {
+  return (reply.questions ?? []).map((q) => ({ text: q.question, count: q.count }));
 }
 
 /** "72% positive" from the report's stored sentiment counts, or null without any. */

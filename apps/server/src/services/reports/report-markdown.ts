@@ -52,8 +52,7 @@ export function reportMarkdown(reply: ReportReply): string {
   const questions = reportQuestions(reply);
   if (questions.length > 0) {
     out.push('## Questions', '');
-    for (const q of questions)
-      out.push(`- ${mdText(q.text)}${q.count !== null ? ` (${q.count})` : ''}`);
+    for (const q of questions) out.push(`- ${mdText(q.text)} (${q.count})`);
     out.push('');
   }
 

@@ -309,12 +309,7 @@ export function reportPdf(reply: ReportReply): Promise<Buffer> {
     doc.font('Helvetica').fontSize(10).fillColor(INK);
     for (const q of questions) {
       ensure(16);
-      doc.text(
-        `•  ${pdfText(q.text)}${q.count !== null ? `  (${q.count})` : ''}`,
-        MARGIN + 6,
-        doc.y,
-        { width: width - 6 },
-      );
+      doc.text(`•  ${pdfText(q.text)}  (${q.count})`, MARGIN + 6, doc.y, { width: width - 6 });
     }
   }
 
