@@ -276,7 +276,8 @@ describe('analyseComments on invented comments', () => {
       { embedder: new HashedEmbedder(), languageModel: bad },
       { k: 3, seed: 3 },
     );
-    expect(bad.calls).toBe(2);
+    // headings, the summary, and replies to the questions when the audience asked any
+    expect(bad.calls).toBe(offline.questions.length > 0 ? 3 : 2);
     expect(fellBack.labeller).toBe('offline');
     expect(withoutTimings(fellBack)).toEqual(withoutTimings(offline));
 
