@@ -36,6 +36,8 @@ const PARTNER: Partial<Record<GenericReactionKind, GenericReactionKind>> = {
   thanks: 'praise',
   praise: 'thanks',
 };
+/** A cluster where thanks and praise of the video together are this share is the larger's. */
+const APPRECIATION_SHARE = 0.5;
 /** Scattered reactions of a kind with no cluster become one only when this share of all comments. */
 const NEW_THEME_SHARE = 0.03;
 /** Two topical clusters say the same thing when their key words agree this much (cosine)... */
@@ -123,7 +125,13 @@ export function mergeThemes(input: ThemeInput): ThemeResult {
     const counts = new Map<GenericReactionKind, number>();
     for (const i of list) if (kinds[i]) counts.set(kinds[i], (counts.get(kinds[i]) ?? 0) + 1);
     const top = [...counts].sort((a, b) => b[1] - a[1])[0];
-    return top && top[1] >= GENERIC_CLUSTER_SHARE * list.length ? top[0] : null;
+    if (top && top[1] >= GENERIC_CLUSTER_SHARE * list.length) return top[0];
+    // "great tutorial thanks" and "best tutorial ever": thanks and praise together are the cluster
+    const thanks = counts.get('thanks') ?? 0;
+    const praise = counts.get('praise') ?? 0;
+    if (thanks + praise >= APPRECIATION_SHARE * list.length)
+      return thanks > praise ? 'thanks' : 'praise';
+    return null;
   });
   const home = new Map<GenericReactionKind, number>();
   members.forEach((list, c) => {

@@ -454,7 +454,11 @@ function complaintOf(
 const HOW_TO =
   /\bhow (?:do|can|could|would|should|to|did) (?:(?:i|you|we|one|u|he|she|they|someone|anyone|people) )?((?:[a-z][a-z'’-]*)(?: [a-z0-9][a-z0-9'’+#.-]*){0,7})/i;
 /** Words a how-to phrase may not end on ("how do I get the", "how can I make it"). */
-const DANGLING = /\b(?:the|a|an|to|of|in|on|for|with|and|or|my|your|this|that|it|is|are|be)$/i;
+const DANGLING =
+  /\b(?:the|a|an|to|of|in|on|for|with|and|or|my|your|their|this|that|it|is|are|be|find|get)$/i;
+/** A word that opens the next sentence in comments written without punctuation ("… knowledge Is this"). */
+const NEXT_SENTENCE =
+  /\s(?:Is|Are|What|How|Why|Can|Could|Do|Does|I|Im|Its|It|Thanks|Thank|Please|Also|But|And|So)\b.*$/;
 
 /**
  * The actions the cluster's questions ask how to do ("open the page in Chrome"), most typical
@@ -473,7 +477,12 @@ function howToQuestions(
   for (const i of ordered) {
     const m = HOW_TO.exec(comments[i]!.clean);
     if (!m) continue;
-    let phrase = m[1]!.replace(/[.,!?;:]+$/, '').trim();
+    let phrase = m[1]!
+      .replace(NEXT_SENTENCE, '')
+      .replace(/[.,!?;:]+$/, '')
+      .trim();
+    // at most six words: a longer one runs on into what the viewer says next
+    phrase = phrase.split(' ').slice(0, 6).join(' ');
     // the clause ends at a connective: "how do I fix it because ..." asks how to fix it
     phrase = phrase.split(
       /\s(?:because|but|and then|when|if|so|since|cause|cuz|after|please|pls|plz)\s/i,
