@@ -160,8 +160,19 @@ describeEachDatabase("a cluster's figures agree everywhere", (t) => {
     const questionLines = report.executive_summary.improvement_suggestions.filter((l) =>
       l.startsWith('Answer '),
     );
-    for (const line of questionLines)
-      expect(questionShares, line).toContain(/\(([\d.]+%) of comments/.exec(line)?.[1]);
+    for (const line of questionLines) {
+      const share = /\(([\d.]+%) of comments/.exec(line)?.[1];
+      if (share !== undefined) expect(questionShares, line).toContain(share);
+      // a question it quotes is one of the stored questions to answer, with its stored count
+      const quoted = [...line.matchAll(/"([^"]+)" \(asked (\d+) times?\)/g)];
+      for (const [, text, times] of quoted) {
+        const wording = text!.replace(/…$/, '');
+        const stored = (report.questions ?? []).find((q) => q.question.startsWith(wording));
+        expect(stored, line).toBeDefined();
+        expect(stored!.count, line).toBe(Number(times));
+      }
+      expect(share !== undefined || quoted.length > 0, line).toBe(true);
+    }
     // the video's sentiment: counts that make its shares, over the audience's comments
     const whole = report.report.sentiment;
     const counted = whole.counts.positive + whole.counts.neutral + whole.counts.negative;
