@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskRunner } from './runner';
-import { inlineRunner } from './tasks';
+import { inlineRunner } from '../pipeline/tasks';
 
 export { inlineRunner };
 

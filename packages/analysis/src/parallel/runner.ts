@@ -3,7 +3,7 @@
  * cloneable input (typed arrays, plain objects), so running it in this thread or in a worker gives
  * the same result; callers split work into tasks and combine the results in a fixed order.
  */
-import type { tasks } from './tasks';
+import type { tasks } from '../pipeline/tasks';
 
 export type Tasks = typeof tasks;
 export type TaskName = keyof Tasks;

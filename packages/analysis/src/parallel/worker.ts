@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import type { TaskName } from './runner';
-import { tasks } from './tasks';
+import { tasks } from '../pipeline/tasks';
 
 /** How far the analysis workers lower their own priority (0 normal, 19 lowest). */
 const WORKER_NICENESS = 10;

@@ -28,7 +28,7 @@ import {
   type LeadOptions,
 } from '../clustering/lead';
 import { streamItems, type NeighbourStream } from '../clustering/neighbour-stream';
-import type { TaskRunner } from './runner';
+import type { TaskRunner } from '../parallel/runner';
 
 /**
  * Runs every task in this thread as soon as it is asked for (a throw becomes a rejection; a task

@@ -1,17 +1,17 @@
 import type { Cluster, ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
-import { discoverClusters } from './clustering';
-import { neighbourPoolSize } from './clustering/discover-clusters';
-import { activeItems, clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
+import { discoverClusters } from '../clustering';
+import { neighbourPoolSize } from '../clustering/discover-clusters';
+import { activeItems, clusterWeights, leadItems, type ClusterLead } from '../clustering/lead';
 import {
   createNeighbourStream,
   finishNeighbours,
   type NeighbourStream,
-} from './clustering/neighbour-stream';
-import { embeddingRows, type FusedSpace, type Neighbours } from './clustering/space';
-import { clusterCategory } from './intent';
-import { runnerFor, WorkerPool } from './parallel/pool';
-import type { TaskOutput, TaskRunner } from './parallel/runner';
-import type { LanguageModel, TextEmbedder } from './ports';
+} from '../clustering/neighbour-stream';
+import { embeddingRows, type FusedSpace, type Neighbours } from '../clustering/space';
+import { clusterCategory } from '../intent';
+import { runnerFor, WorkerPool } from '../parallel/pool';
+import type { TaskOutput, TaskRunner } from '../parallel/runner';
+import type { LanguageModel, TextEmbedder } from '../ports';
 import type {
   CommentResult,
   CommentSourceText,
@@ -19,22 +19,22 @@ import type {
   PreparedComment,
   Sentiment,
   StageProgress,
-} from './types';
-import { fromAudience, prepareComments } from './prepare/prepare-comments';
-import { applyContextRules, parseContextRules } from './label/context-rules';
-import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
-import { sourceNames } from './label/source-names';
-import { measureClusters } from './measure/shares';
-import { composeOfflineSummary } from './summarise/offline-summary';
-import { isSpamCluster, summaryClusters } from './summarise/summary-clusters';
-import { promptOptions, type LabellingOptions } from './llm/call-model';
-import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
-import { generateSummary } from './llm/summary-prompt';
+} from '../types';
+import { fromAudience, prepareComments } from '../prepare/prepare-comments';
+import { applyContextRules, parseContextRules } from '../label/context-rules';
+import { aggregateSentiment, labelClusters, type ClusterLabel } from '../label/label-clusters';
+import { sourceNames } from '../label/source-names';
+import { measureClusters } from '../measure/shares';
+import { composeOfflineSummary } from '../summarise/offline-summary';
+import { isSpamCluster, summaryClusters } from '../summarise/summary-clusters';
+import { promptOptions, type LabellingOptions } from '../llm/call-model';
+import { generateLabels, mergeModelLabels, type LlmClusterLabel } from '../llm/label-prompt';
+import { generateSummary } from '../llm/summary-prompt';
 import {
   audienceQuestions,
   readsAsQuestion,
   type AudienceQuestion,
-} from './questions/audience-questions';
+} from '../questions/audience-questions';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
 export class AnalysisInputError extends Error {
