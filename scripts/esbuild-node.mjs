@@ -9,10 +9,10 @@ import { build } from 'esbuild';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The analysis worker; packages/analysis/src/parallel/pool.ts looks for ./worker.js next to the compiled code. */
+/** The analysis worker; packages/analysis/src/pipeline/runners.ts looks for ./worker.js next to the compiled code. */
 export const workerEntry = {
   out: 'worker',
-  in: path.join(root, 'packages/analysis/src/parallel/worker.ts'),
+  in: path.join(root, 'packages/analysis/src/pipeline/worker.ts'),
 };
 
 /** npm packages stay imports (resolved from node_modules at run time); workspace packages are bundled. */

@@ -1,8 +1,7 @@
 /**
  * Cluster discovery (pipeline step 3). See packages/analysis/README.md for the algorithm in prose.
  */
-import { runnerFor } from '../parallel/pool';
-import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
+import { inlineRunner, overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { neighbourVote } from './neighbour-vote';
@@ -15,8 +14,9 @@ import {
   pcaDimensions,
   type ClusterLead,
 } from './lead';
-import { findNeighbours } from './neighbours';
+import { findNeighbours, neighbourTasks } from './neighbours';
 import { createRandom, sampleIndices } from './random';
+import { randomSwapTasks } from './random-swap';
 import { rivalStarts } from './rival-starts';
 import { absorbSmallClusters, minClusterSize } from './small-clusters';
 import { splitMergeRound } from './split-merge';
@@ -28,6 +28,7 @@ import {
   type EmbeddingRows,
   whitenedRows,
   computeCentroids,
+  projectCentredRows,
   itemSimilarity,
   similarity,
   smoothSpace,
@@ -99,9 +100,10 @@ export interface ClusterOptions {
   neighbourVote?: number;
   /**
    * Where the tasks run (independent k-means runs, assignment steps, projection, neighbour search):
-   * worker threads for large inputs by default (runnerFor); the result is the same on any runner.
+   * in this thread by default (the pipeline passes its worker pool for large inputs); the result is
+   * the same on any runner.
    */
-  runner?: TaskRunner;
+  runner?: TaskRunner<DiscoveryTasks>;
   /**
    * The lead phase's result (lead.ts), when the caller ran it already with the same input and
    * options (the pipeline does, while the rest is embedded); otherwise computed here.
@@ -216,7 +218,7 @@ export async function discoverClusters(
     return { k: 0, assignments: new Int32Array(0), centroids: [], centrality: new Float32Array(0) };
   const weights = clusterWeights(n, input.weights);
   const active = activeItems(weights);
-  const runner = options.runner ?? runnerFor(active.length);
+  const runner = options.runner ?? inlineRunner(discoveryTasks);
 
   let lead = options.lead;
   if (!lead) {
@@ -388,7 +390,7 @@ async function initialSpace(
   lead: ClusterLead,
   activeCount: number,
   options: ClusterOptions,
-  runner: TaskRunner,
+  runner: TaskRunner<DiscoveryTasks>,
 ): Promise<FusedSpace> {
   const n = vectors.length;
   const { basis } = lead;
@@ -405,7 +407,7 @@ async function initialSpace(
 
 /** Every item's coordinates on the PCA basis, in ranges of items over the runner's threads. */
 async function projectAll(
-  runner: TaskRunner,
+  runner: TaskRunner<DiscoveryTasks>,
   rows: EmbeddingRows,
   mean: Float64Array,
   n: number,
@@ -488,3 +490,17 @@ function finalise(
   }
   return { k: kk, assignments, centroids, centrality };
 }
+
+/** The tasks cluster discovery runs: k-means, the neighbour search, random swaps, the projection. */
+export const discoveryTasks = {
+  ...neighbourTasks,
+  ...randomSwapTasks,
+  projectCentred: (input: {
+    rows: EmbeddingRows;
+    mean: Float64Array;
+    basis: PcaBasis;
+    from: number;
+    to: number;
+  }) => projectCentredRows(input.rows, input.mean, input.basis, input.from, input.to),
+};
+export type DiscoveryTasks = typeof discoveryTasks;

@@ -9,8 +9,8 @@ import {
 } from '../clustering/neighbour-stream';
 import { embeddingRows, type FusedSpace, type Neighbours } from '../clustering/space';
 import { clusterCategory } from '../intent';
-import { runnerFor, WorkerPool } from '../parallel/pool';
-import type { TaskOutput, TaskRunner } from '../parallel/runner';
+import { WorkerPool } from '../parallel/pool';
+import type { TaskOutput } from '../parallel/runner';
 import type { LanguageModel, TextEmbedder } from '../ports';
 import type {
   CommentResult,
@@ -35,6 +35,8 @@ import {
   readsAsQuestion,
   type AudienceQuestion,
 } from '../questions/audience-questions';
+import { runnerFor, type PipelineRunner } from './runners';
+import type { PipelineTasks } from './tasks';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
 export class AnalysisInputError extends Error {
@@ -314,7 +316,7 @@ class StreamFeeder {
    * questions to answer are compared by their vectors at the end).
    */
   constructor(
-    private readonly runner: TaskRunner,
+    private readonly runner: PipelineRunner,
     private readonly keep: (text: string) => boolean = () => false,
   ) {}
 
@@ -449,7 +451,7 @@ export async function analyseComments(
   // (typed by assertion: TypeScript would narrow it to null, not seeing the callback assign it)
   let leading = null as Promise<ClusterLead> | null;
   // Per batch, in order: the batches together cover the distinct texts in order.
-  const classified: Promise<TaskOutput<'classify'>>[] = [];
+  const classified: Promise<TaskOutput<PipelineTasks, 'classify'>>[] = [];
   const streaming = new StreamFeeder(runner, readsAsQuestion);
   let embeddedSlots = 0;
   const embedded = await embedUnique(texts, lead, deps.embedder, options, (from, to, e) => {
