@@ -7,7 +7,7 @@
  *   nice -n 15 npx tsx scripts/bench/_intent-timing.ts
  */
 import { classifyIntents, predictIntent } from '../../packages/analysis/src/intent';
-import { INTENT_MODEL_USE } from '../../packages/analysis/src/intent/intent-model-use.generated';
+import { INTENT_MODEL_USE } from '../../packages/analysis/src/intent/weights';
 import { loadDevSetOrExit } from './dev-set-files';
 
 const examples = loadDevSetOrExit();

@@ -14,7 +14,7 @@ import type { Intent } from '@app/contracts';
 import { classificationReport, type DevExample } from '../../packages/analysis/src/intent';
 import { loadDevSetOrExit } from '../bench/dev-set-files';
 import { buildVocab, fitLinear, withEmbedding, type LinearFit } from './fit-linear';
-import { SENTIMENT_MODEL_USE } from '../../packages/analysis/src/sentiment/sentiment-model-use.generated';
+import { SENTIMENT_MODEL_USE } from '../../packages/analysis/src/sentiment/weights';
 import { predictSentiment } from '../../packages/analysis/src/sentiment/model';
 import {
   FIXED_FEATURES,
