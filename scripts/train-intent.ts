@@ -20,7 +20,19 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Intent } from '@app/contracts';
-import { classificationReport, type DevExample } from '../packages/analysis/src/intent';
+import {
+  classificationReport,
+  classifyIntent,
+  type DevExample,
+  FIXED_FEATURES,
+  type IntentFeatures,
+  intentFeatures,
+  intentLogits,
+  type IntentModel,
+  intentTerms,
+  softmax,
+  vectorReadable,
+} from '@app/analysis/eval';
 import { loadDevSetOrExit } from './bench/dev-set-files';
 import {
   asLinearModel,
@@ -31,16 +43,6 @@ import {
   writeModelFile,
   type LinearFit,
 } from './learn/fit-linear';
-import {
-  FIXED_FEATURES,
-  intentFeatures,
-  intentLogits,
-  intentTerms,
-  type IntentFeatures,
-  type IntentModel,
-} from '../packages/analysis/src/intent/model';
-import { classifyIntent } from '../packages/analysis/src/intent/classify';
-import { softmax, vectorReadable } from '../packages/analysis/src/text/linear-model';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSES: Intent[] = ['Request', 'Question', 'Criticism', 'Praise', 'Opinion'];

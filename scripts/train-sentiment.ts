@@ -17,20 +17,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { classificationReport, csvRecords } from '../packages/analysis/src/intent';
+import { csvRecords } from '@app/analysis';
 import {
+  classificationReport,
+  scoreSentiment,
   SENTIMENT_FIXED_FEATURES,
   sentimentFeatures,
+  type SentimentLabel,
   sentimentLogits,
-  sentimentTerms,
   type SentimentModel,
-} from '../packages/analysis/src/sentiment/model';
-import { scoreSentiment, type SentimentLabel } from '../packages/analysis/src/sentiment/sentiment';
-import {
+  sentimentTerms,
+  type SparseFeatures,
   vectorReadable,
   vocabIndexOf,
-  type SparseFeatures,
-} from '../packages/analysis/src/text/linear-model';
+} from '@app/analysis/eval';
 import { datasetsDir, loadDevSetOrExit } from './bench/dev-set-files';
 import {
   asLinearModel,

@@ -4,7 +4,7 @@
  * weights), class-weighted mean cross-entropy plus L2 on the weights (not the biases).
  */
 import { writeFileSync } from 'node:fs';
-import type { LinearModel } from '../../packages/analysis/src/text/linear-model';
+import { type LinearModel } from '@app/analysis/eval';
 
 /** Sparse feature vector: parallel indices and values. */
 export interface SparseRow {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allFixtureComments } from '../comment-fixtures.test-support';
-import { clusteringAccuracy, normalizedMutualInfo } from '../eval';
+import { clusteringAccuracy, normalizedMutualInfo } from '../eval/metrics';
 import { discoverClusters, maxKForSize, minKForSize } from './index';
 import { pipelineInline as inlineRunner, pipelinePool } from '../pipeline/runners';
 import { clusterWeights, LEAD_SAMPLE, leadItems } from './lead';
