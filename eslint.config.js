@@ -4,9 +4,21 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** Layering rules: each folder may only import what sits below it (see ARCHITECTURE.md). */
+/**
+ * A package is used through its entries (package.json `exports`: `@app/analysis`,
+ * `@app/analysis/eval`, `@app/contracts`), never by a path into its src/ from outside it.
+ */
+const deepImports = {
+  group: ['**/packages/*/src', '**/packages/*/src/**', '@app/*/src', '@app/*/src/**'],
+  message: 'import a package through its entries (package.json exports), not a path into its src/',
+};
+
+/**
+ * Layering rules: each folder may only import what sits below it (see ARCHITECTURE.md). Every
+ * block carries the deep-import rule too (a later block's no-restricted-imports replaces an earlier one).
+ */
 const restrict = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns }],
+  'no-restricted-imports': ['error', { patterns: [...patterns, deepImports] }],
 });
 
 export default tseslint.config(
@@ -54,6 +66,7 @@ export default tseslint.config(
     },
   },
   // --- layering -----------------------------------------------------------
+  { files: ['**/*.{ts,tsx,mts,mjs,js}'], rules: restrict([]) },
   {
     files: ['packages/contracts/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -66,8 +79,9 @@ export default tseslint.config(
   },
   {
     files: ['packages/analysis/src/**/*.ts'],
-    // tests and their helpers may read the committed test fixtures
-    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    // tests and their helpers may read the committed test fixtures; model-data.ts reads the
+    // package's own data files (weights, lexicon), never input
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', 'packages/analysis/src/model-data.ts'],
     rules: restrict([
       {
         group: [

@@ -2,17 +2,17 @@
 // cli`) compile with: esbuild bundling the workspace code (apps/server, packages/*) into ES modules
 // for Node 20, every npm package left external (loaded from node_modules at run time, native addons
 // and WASM files included).
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The analysis worker; packages/analysis/src/parallel/pool.ts looks for ./worker.js next to the compiled code. */
+/** The analysis worker; packages/analysis/src/pipeline/runners.ts looks for ./worker.js next to the compiled code. */
 export const workerEntry = {
   out: 'worker',
-  in: path.join(root, 'packages/analysis/src/parallel/worker.ts'),
+  in: path.join(root, 'packages/analysis/src/pipeline/worker.ts'),
 };
 
 /** npm packages stay imports (resolved from node_modules at run time); workspace packages are bundled. */
@@ -27,7 +27,8 @@ const externalPackages = {
 
 /**
  * Compiles `entryPoints` ({ out, in }) into `outdir` (which must exist), marks its .js files as ES
- * modules wherever the folder is, and puts the worker's tsx boot file next to them.
+ * modules wherever the folder is, and puts the worker's tsx boot file and the analysis data files
+ * (weights, lexicon: packages/analysis/src/model-data.ts reads ./analysis-models) next to them.
  */
 export async function compileForNode(entryPoints, outdir, logLevel = 'warning') {
   await build({
@@ -46,4 +47,7 @@ export async function compileForNode(entryPoints, outdir, logLevel = 'warning') 
     path.join(root, 'packages/analysis/src/parallel/worker-boot.mjs'),
     path.join(outdir, 'worker-boot.mjs'),
   );
+  cpSync(path.join(root, 'packages/analysis/data/models'), path.join(outdir, 'analysis-models'), {
+    recursive: true,
+  });
 }

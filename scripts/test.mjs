@@ -116,7 +116,10 @@ const serverEnv = {
 };
 
 if (want('typecheck')) steps.push(['typecheck', run('npm', ['run', '-s', 'typecheck'])]);
-if (want('lint')) steps.push(['lint', run('npx', ['eslint', '--max-warnings=0', '.'])]);
+if (want('lint')) {
+  steps.push(['lint', run('npx', ['eslint', '--max-warnings=0', '.'])]);
+  steps.push(['import circles', run('npm', ['run', '-s', 'lint:circles'])]);
+}
 if (want('unit')) steps.push(['unit tests', vitest('unit')]);
 if (want('server')) steps.push(['server tests (PGlite + PostgreSQL)', vitest('server', serverEnv)]);
 if (want('build')) steps.push(['production build', run('npm', ['run', '-s', 'build'])]);

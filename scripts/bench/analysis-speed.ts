@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyseComments, ownText, type InputComment } from '../../packages/analysis/src/index';
+import { analyseComments, type InputComment, ownText } from '@app/analysis';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
 import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
 

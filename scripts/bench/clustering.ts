@@ -10,9 +10,13 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { discoverClusters } from '../../packages/analysis/src/clustering/index';
-import { clusteringAccuracy, normalizedMutualInfo } from '../../packages/analysis/src/eval/index';
-import { createRandom, sampleIndices } from '../../packages/analysis/src/clustering/random';
+import {
+  clusteringAccuracy,
+  createRandom,
+  discoverClusters,
+  normalizedMutualInfo,
+  sampleIndices,
+} from '@app/analysis/eval';
 import { benchmarkDir, cachedEmbeddings, loadLabelledDataset, repoRoot } from './embedding-cache';
 
 interface Goal {

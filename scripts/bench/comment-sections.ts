@@ -13,14 +13,19 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { analyseClusterOffline } from '../../packages/analysis/src/deep-dive/cluster-analysis';
-import { discoverClusters } from '../../packages/analysis/src/clustering/index';
-import { minClusterSize } from '../../packages/analysis/src/clustering/small-clusters';
-import { clusterCategory, classifyIntents } from '../../packages/analysis/src/intent';
-import { labelClusters } from '../../packages/analysis/src/label/label-clusters';
-import { prepareComments } from '../../packages/analysis/src/prepare/prepare-comments';
-import { classifySentiments } from '../../packages/analysis/src/sentiment';
-import { csvRecords } from '../../packages/analysis/src/text/csv';
+import {
+  analyseClusterOffline,
+  classifyIntents,
+  classifySentiments,
+  csvRecords,
+  prepareComments,
+} from '@app/analysis';
+import {
+  clusterCategory,
+  discoverClusters,
+  labelClusters,
+  minClusterSize,
+} from '@app/analysis/eval';
 import { cachedEmbeddings, sharedRoot } from './embedding-cache';
 
 const datasets = path.join(sharedRoot, 'datasets');

@@ -6,13 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEV_SOURCES,
-  indexDatasetTexts,
-  joinDevTexts,
-  parseDevLabels,
   type DevDataset,
   type DevExample,
   type DevLabel,
-} from '../../packages/analysis/src/intent';
+  indexDatasetTexts,
+  joinDevTexts,
+  parseDevLabels,
+} from '@app/analysis/eval';
 import { repoRoot, sharedRoot } from './embedding-cache';
 
 export const datasetsDir = path.join(sharedRoot, 'datasets');

@@ -11,22 +11,18 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Intent } from '@app/contracts';
+import { classifyIntents, classifySentiments, csvRecords } from '@app/analysis';
 import {
-  DEV_SOURCES,
+  type ClassificationReport,
   classificationReport,
   classifyIntent,
-  classifyIntents,
-  csvRecords,
-  type ClassificationReport,
   type ClassMetrics,
+  DEV_SOURCES,
   type DevExample,
-} from '../../packages/analysis/src/intent';
-import { datasetsDir, loadDevSet } from './dev-set-files';
-import {
-  classifySentiments,
   scoreSentiment,
   type SentimentLabel,
-} from '../../packages/analysis/src/sentiment';
+} from '@app/analysis/eval';
+import { datasetsDir, loadDevSet } from './dev-set-files';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const datasets = datasetsDir;

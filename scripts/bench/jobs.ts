@@ -16,11 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  analyseComments,
-  type InputComment,
-  type TextEmbedder,
-} from '../../packages/analysis/src/index';
+import { analyseComments, type InputComment, type TextEmbedder } from '@app/analysis';
 import { startWorker } from '../../apps/server/src/jobs/start-worker';
 import { FakeTextEmbedder } from '../../apps/server/src/providers/embeddings/fake-text-embedder';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';

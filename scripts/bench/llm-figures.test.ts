@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
-import type { InputComment } from '../../packages/analysis/src/index';
+import type { InputComment } from '@app/analysis';
 import { FakeTextEmbedder } from '../../apps/server/src/providers/embeddings/fake-text-embedder';
 import { createLanguageModel } from '../../apps/server/src/providers/llm/create-language-model';
 import {

@@ -5,13 +5,8 @@
  * local stub of the chat API.
  */
 import type { Intent } from '@app/contracts';
-import type {
-  CompletionRequest,
-  InputComment,
-  LanguageModel,
-  TextEmbedder,
-} from '../../packages/analysis/src/index';
-import { analyseComments } from '../../packages/analysis/src/index';
+import type { CompletionRequest, InputComment, LanguageModel, TextEmbedder } from '@app/analysis';
+import { analyseComments } from '@app/analysis';
 
 /** One video of a benchmark: its comments and, per comment, the hand labels it has (null: none). */
 export interface BenchVideo {

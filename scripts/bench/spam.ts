@@ -14,12 +14,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanText } from '../../packages/analysis/src/prepare/clean-text';
-import { prepareComments } from '../../packages/analysis/src/prepare/prepare-comments';
-import { ownText } from '../../packages/analysis/src/prepare/quoted-reply';
-import { spamReason } from '../../packages/analysis/src/prepare/spam';
-import type { InputComment } from '../../packages/analysis/src/types';
-import { csvRecords } from '../../packages/analysis/src/text/csv';
+import { cleanText, csvRecords, type InputComment, ownText, prepareComments } from '@app/analysis';
+import { spamReason } from '@app/analysis/eval';
 import { datasetsDir as datasets } from './dev-set-files';
 import { repoRoot } from './embedding-cache';
 

@@ -17,11 +17,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
-import { analyseComments } from '../../packages/analysis/src/analyse';
-import type { TextEmbedder } from '../../packages/analysis/src/ports';
-import { csvRecords } from '../../packages/analysis/src/text/csv';
-import type { InputComment } from '../../packages/analysis/src/types';
-import { genericReactionKind } from '../../packages/analysis/src/clustering/generic-reactions';
+import { analyseComments, csvRecords, type InputComment, type TextEmbedder } from '@app/analysis';
+import { genericReactionKind } from '@app/analysis/eval';
 import { repoRoot, sharedRoot } from './embedding-cache';
 
 const datasets = path.join(sharedRoot, 'datasets');

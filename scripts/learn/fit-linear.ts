@@ -4,7 +4,7 @@
  * weights), class-weighted mean cross-entropy plus L2 on the weights (not the biases).
  */
 import { writeFileSync } from 'node:fs';
-import type { LinearModel } from '../../packages/analysis/src/text/linear-model';
+import { type LinearModel } from '@app/analysis/eval';
 
 /** Sparse feature vector: parallel indices and values. */
 export interface SparseRow {
@@ -154,30 +154,22 @@ export function asLinearModel<C extends string>(
 }
 
 /**
- * Writes a model as generated TypeScript (weights and biases rounded to 4 decimals):
- * `export const <constName>: <typeName> = {...}` under a header comment naming how it was made.
+ * Writes a model as a data file of packages/analysis/data/models (weights and biases rounded to 4
+ * decimals), one JSON object whose `about` says how it was made; the analysis reads it with
+ * readModelJson.
  */
-export function writeGeneratedModel(options: {
+export function writeModelFile(options: {
   file: string;
-  header: string;
-  typeName: string;
-  constName: string;
+  about: string;
   model: LinearModel<string>;
 }): void {
-  const { file, header, typeName, constName, model } = options;
+  const { file, about, model } = options;
   const round = (x: number) => Math.round(x * 1e4) / 1e4;
   const out = {
+    about,
     ...model,
     weights: Array.from(model.weights, round),
     bias: Array.from(model.bias, round),
   };
-  // A JSON string parsed at load rather than an object literal: V8 keeps a literal's boilerplate
-  // next to the object it makes. For the four models, loaded by the main thread and two workers,
-  // that was 23 MB of resident memory (two workers with the models: 328 -> 305 MB).
-  writeFileSync(
-    file,
-    `${header}\n` +
-      `import type { ${typeName} } from './model';\n\n` +
-      `export const ${constName}: ${typeName} = JSON.parse(\n  ${JSON.stringify(JSON.stringify(out))},\n);\n`,
-  );
+  writeFileSync(file, `${JSON.stringify(out)}\n`);
 }

@@ -20,15 +20,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('compiled server build', () => {
   it('compiles the program, every migration and a worker that the pool runs in threads', () => {
     const entry = path.join(dir, 'probe.ts');
-    const pool = path.join(repoRoot, 'packages/analysis/src/parallel/pool.ts');
+    const runners = path.join(repoRoot, 'packages/analysis/src/pipeline/runners.ts');
     const sample = path.join(repoRoot, 'apps/server/src/providers/youtube/sample-channel.ts');
     const paths = path.join(repoRoot, 'apps/server/src/config/paths.ts');
     writeFileSync(
       entry,
-      `import { WorkerPool } from ${JSON.stringify(pool)};
+      `import { pipelinePool } from ${JSON.stringify(runners)};
 import { SampleCommentSource, sampleChannelLoader } from ${JSON.stringify(sample)};
 import { SAMPLE_CHANNEL_DIR } from ${JSON.stringify(paths)};
-const pool = new WorkerPool(2);
+const pool = pipelinePool(2);
 const out = await pool.run('classify', { texts: ['Great video, thank you!', 'Can you make a part 2?'], vectors: [new Float32Array(512), new Float32Array(512)], embedder: 'none' });
 const source = new SampleCommentSource(sampleChannelLoader(SAMPLE_CHANNEL_DIR));
 const fetched = await source.fetchComments('sample_weeknight-ramen', { maxComments: 1000 });

@@ -9,7 +9,7 @@ export {
   type AnalysisResult,
   type AnalysisStats,
   type AnalysisTimings,
-} from './analyse';
+} from './pipeline/analyse';
 export {
   relabelClusters,
   type ClusterShares,

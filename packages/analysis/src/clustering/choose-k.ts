@@ -4,6 +4,7 @@
  * this stays O(s^2) whatever the input size).
  */
 import type { TaskRunner } from '../parallel/runner';
+import type { KMeansTasks } from './kmeans';
 import { sharedFloat32, sharedInt32, sparseRows, type Centroids, type FusedSpace } from './space';
 
 export interface ChooseKOptions {
@@ -44,7 +45,7 @@ export function silhouette(sim: Float32Array, s: number, labels: Int32Array, k: 
 export async function chooseK(
   space: FusedSpace,
   options: ChooseKOptions,
-  runner: TaskRunner,
+  runner: TaskRunner<KMeansTasks>,
 ): Promise<{ k: number; scores: Map<number, number> }> {
   const { minK, maxK, sample } = options;
   const scores = new Map<number, number>();

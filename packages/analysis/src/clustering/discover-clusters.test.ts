@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allFixtureComments } from '../comment-fixtures.test-support';
-import { clusteringAccuracy, normalizedMutualInfo } from '../eval';
+import { clusteringAccuracy, normalizedMutualInfo } from '../eval/metrics';
 import { discoverClusters, maxKForSize, minKForSize } from './index';
-import { inlineRunner, WorkerPool } from '../parallel/pool';
+import { pipelineInline as inlineRunner, pipelinePool } from '../pipeline/runners';
 import { clusterWeights, LEAD_SAMPLE, leadItems } from './lead';
 import { tokenize } from './lexical';
 import { createRandom } from './random';
@@ -37,7 +37,7 @@ describe('discoverClusters', () => {
     const weights = clusterWeights(data.texts.length);
     const lead = leadItems(weights, 5);
     expect(lead).toHaveLength(LEAD_SAMPLE);
-    const pool = new WorkerPool(2);
+    const pool = pipelinePool(2);
     try {
       const computed = await pool.run('clusterLead', {
         lead: { texts: data.texts, weights, lead, leadVectors: lead.map((i) => data.vectors[i]!) },

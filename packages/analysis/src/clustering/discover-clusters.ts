@@ -1,8 +1,7 @@
 /**
  * Cluster discovery (pipeline step 3). See packages/analysis/README.md for the algorithm in prose.
  */
-import { runnerFor } from '../parallel/pool';
-import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
+import { inlineRunner, overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { chooseK, subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { neighbourVote } from './neighbour-vote';
@@ -16,8 +15,9 @@ import {
   pcaDimensions,
   type ClusterLead,
 } from './lead';
-import { findNeighbours } from './neighbours';
+import { findNeighbours, neighbourTasks } from './neighbours';
 import { createRandom, sampleIndices } from './random';
+import { randomSwapTasks } from './random-swap';
 import { rivalStarts } from './rival-starts';
 import { absorbSmallClusters, minClusterSize } from './small-clusters';
 import { splitMergeRound } from './split-merge';
@@ -29,6 +29,7 @@ import {
   type EmbeddingRows,
   whitenedRows,
   computeCentroids,
+  projectCentredRows,
   itemSimilarity,
   similarity,
   smoothSpace,
@@ -100,9 +101,10 @@ export interface ClusterOptions {
   neighbourVote?: number;
   /**
    * Where the tasks run (independent k-means runs, assignment steps, projection, neighbour search):
-   * worker threads for large inputs by default (runnerFor); the result is the same on any runner.
+   * in this thread by default (the pipeline passes its worker pool for large inputs); the result is
+   * the same on any runner.
    */
-  runner?: TaskRunner;
+  runner?: TaskRunner<DiscoveryTasks>;
   /**
    * The lead phase's result (lead.ts), when the caller ran it already with the same input and
    * options (the pipeline does, while the rest is embedded); otherwise computed here.
@@ -232,7 +234,7 @@ export async function discoverClusters(
     phaseEnd = to;
     await yieldToHost();
   };
-  const runner = pacedRunner(options.runner ?? runnerFor(active.length), () =>
+  const runner = pacedRunner(options.runner ?? inlineRunner(discoveryTasks), () =>
     moveTo(at + (phaseEnd - at) * 0.25),
   );
   await phase(0, 0.11);
@@ -414,7 +416,7 @@ async function initialSpace(
   lead: ClusterLead,
   activeCount: number,
   options: ClusterOptions,
-  runner: TaskRunner,
+  runner: TaskRunner<DiscoveryTasks>,
 ): Promise<FusedSpace> {
   const n = vectors.length;
   const { basis } = lead;
@@ -431,7 +433,7 @@ async function initialSpace(
 
 /** Every item's coordinates on the PCA basis, in ranges of items over the runner's threads. */
 async function projectAll(
-  runner: TaskRunner,
+  runner: TaskRunner<DiscoveryTasks>,
   rows: EmbeddingRows,
   mean: Float64Array,
   n: number,
@@ -514,3 +516,17 @@ function finalise(
   }
   return { k: kk, assignments, centroids, centrality };
 }
+
+/** The tasks cluster discovery runs: k-means, the neighbour search, random swaps, the projection. */
+export const discoveryTasks = {
+  ...neighbourTasks,
+  ...randomSwapTasks,
+  projectCentred: (input: {
+    rows: EmbeddingRows;
+    mean: Float64Array;
+    basis: PcaBasis;
+    from: number;
+    to: number;
+  }) => projectCentredRows(input.rows, input.mean, input.basis, input.from, input.to),
+};
+export type DiscoveryTasks = typeof discoveryTasks;

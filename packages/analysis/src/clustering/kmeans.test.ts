@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorkerPool } from '../parallel/pool';
+import { pipelinePool } from '../pipeline/runners';
 import { sphericalKMeans, sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { buildTfidf } from './lexical';
 import { createRandom } from './random';
@@ -66,7 +66,7 @@ describe('sphericalKMeans', () => {
   it('gives the same result with its assignment steps on worker threads', async () => {
     const s = space(4000, 10, 5);
     const weights = new Float64Array(s.n).fill(1);
-    const pool = new WorkerPool(2);
+    const pool = pipelinePool(2);
     try {
       const threaded = await sphericalKMeansOn(pool, s, 12, weights, createRandom(4));
       expectSame(threaded, sphericalKMeans(s, 12, weights, createRandom(4)));

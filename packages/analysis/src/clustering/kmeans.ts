@@ -2,7 +2,7 @@
  * Weighted spherical k-means in the fused space, seeded with k-means++ from a seeded PRNG.
  */
 import { overRanges, type TaskRunner } from '../parallel/runner';
-import { weightedPick } from './random';
+import { createRandom, weightedPick } from './random';
 import {
   centroidsFromItems,
   computeCentroids,
@@ -221,7 +221,7 @@ function assignHere(space: FusedSpace, request: AssignRequest): number {
 
 /** `request` with the items split into ranges over the runner's threads. */
 async function assignOn(
-  runner: TaskRunner,
+  runner: TaskRunner<KMeansTasks>,
   space: FusedSpace,
   request: AssignRequest,
 ): Promise<number> {
@@ -305,7 +305,7 @@ export function sphericalKMeans(
 
 /** `sphericalKMeans` with every assignment step spread over `runner` (same result). */
 export async function sphericalKMeansOn(
-  runner: TaskRunner,
+  runner: TaskRunner<KMeansTasks>,
   space: FusedSpace,
   k: number,
   weights: ArrayLike<number>,
@@ -359,3 +359,26 @@ function reseedEmpty(
     assignments[worst] = c;
   }
 }
+
+/** The k-means tasks a runner carries out (parallel/runner.ts). */
+export const kmeansTasks = {
+  /** One spherical k-means run from k-means++ seeds drawn with `seed` (or `options.initial`). */
+  kmeans: (input: {
+    space: FusedSpace;
+    k: number;
+    weights: Float64Array;
+    seed: number;
+    options?: KMeansOptions;
+  }) =>
+    sphericalKMeans(input.space, input.k, input.weights, createRandom(input.seed), input.options),
+  /** One k-means assignment step on a range of items; updates the shared state, returns the changes. */
+  assign: (input: {
+    space: FusedSpace;
+    cents: ScoringCentroids;
+    moves: CentroidMoves | null;
+    state: AssignState;
+    from: number;
+    to: number;
+  }) => assignRange(input.space, input.cents, input.moves, input.state, input.from, input.to),
+};
+export type KMeansTasks = typeof kmeansTasks;

@@ -8,9 +8,14 @@
  * the result does not depend on who computed it.
  */
 import { normalizedMutualInfo } from '../eval/metrics';
-import type { TaskRunner } from '../parallel/runner';
+import { inlineRunner, type TaskRunner } from '../parallel/runner';
 import { buildTfidf, type SparseMatrix } from './lexical';
-import { cellCentroids, EXACT_NEIGHBOURS_LIMIT } from './neighbours';
+import {
+  cellCentroids,
+  EXACT_NEIGHBOURS_LIMIT,
+  neighbourTasks,
+  type NeighbourTasks,
+} from './neighbours';
 import { createRandom, sampleIndices } from './random';
 import {
   buildSpace,
@@ -115,7 +120,7 @@ async function stability(
   k: number,
   weights: Float64Array,
   seed: number,
-  runner: TaskRunner,
+  runner: TaskRunner<NeighbourTasks>,
 ): Promise<number> {
   const runs = (
     await Promise.all(
@@ -157,7 +162,7 @@ export interface LeadInput {
 export async function clusterLead(
   input: LeadInput,
   options: LeadOptions,
-  runner: TaskRunner,
+  runner: TaskRunner<NeighbourTasks>,
 ): Promise<ClusterLead> {
   const { weights, lead, leadVectors } = input;
   const seed = options.seed ?? 42;
@@ -222,3 +227,14 @@ export async function clusterLead(
       : null;
   return { tfidf, lexicalWeight, mean, basis, whiten, cells };
 }
+
+/** The lead phase's tasks: the lead in one task, and the k-means and neighbour tasks it runs. */
+export const leadTasks = {
+  ...neighbourTasks,
+  /**
+   * The lead phase in one task: the pipeline runs it on a worker while the texts outside the lead
+   * sample are still being embedded. Its own k-means runs stay in that thread.
+   */
+  clusterLead: (input: { lead: LeadInput; options: LeadOptions }) =>
+    clusterLead(input.lead, input.options, inlineRunner(neighbourTasks)),
+};

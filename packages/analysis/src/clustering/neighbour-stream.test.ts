@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineRunner, WorkerPool } from '../parallel/pool';
+import { pipelineInline as inlineRunner, pipelinePool } from '../pipeline/runners';
 import { discoverClusters } from './discover-clusters';
 import { clusterLead, clusterWeights, leadItems } from './lead';
 import { createNeighbourStream, finishNeighbours, streamItems } from './neighbour-stream';
@@ -77,7 +77,7 @@ describe('neighbour stream', () => {
       [rest[i], rest[j]] = [rest[j]!, rest[i]!];
     }
     const order = [...sample, ...rest];
-    const pool = new WorkerPool(1);
+    const pool = pipelinePool(1);
     try {
       for (let at = 0, size = 1; at < n; at += size, size = size * 2 + 7) {
         const items = Int32Array.from(order.slice(at, at + size));

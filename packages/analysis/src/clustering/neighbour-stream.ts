@@ -192,3 +192,16 @@ export function finishNeighbours(s: NeighbourStream): Neighbours {
   }
   return { neighbours: s.topIndex, sims: s.topValue, k };
 }
+
+/** The stream's task: items joining it, updated in place in shared memory (one task at a time). */
+export const neighbourStreamTasks = {
+  streamNeighbours: (input: {
+    stream: NeighbourStream;
+    lead: Pick<ClusterLead, 'mean' | 'basis' | 'whiten' | 'lexicalWeight'>;
+    items: Int32Array;
+    rows: EmbeddingRows;
+  }) => {
+    streamItems(input.stream, input.lead, input.items, input.rows);
+    return input.items.length;
+  },
+};

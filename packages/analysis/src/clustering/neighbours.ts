@@ -6,7 +6,7 @@
  */
 import { overRanges, stitch, type TaskRunner } from '../parallel/runner';
 import { subSpace, widenCentroids } from './choose-k';
-import { sphericalKMeansOn } from './kmeans';
+import { kmeansTasks, sphericalKMeansOn } from './kmeans';
 import { sampleIndices } from './random';
 import {
   TopK,
@@ -66,7 +66,7 @@ export async function cellCentroids(
   sample: FusedSpace,
   m: number,
   random: () => number,
-  runner: TaskRunner,
+  runner: TaskRunner<NeighbourTasks>,
 ): Promise<Centroids> {
   const count = Math.max(2, Math.round(Math.sqrt(m)));
   const ones = new Float64Array(sample.n).fill(1);
@@ -140,7 +140,7 @@ export async function findNeighbours(
   k: number,
   candidates: readonly number[],
   random: () => number,
-  runner: TaskRunner,
+  runner: TaskRunner<NeighbourTasks>,
   probes = 8,
   cells: ScoringCentroids | null = null,
 ): Promise<Neighbours> {
@@ -180,10 +180,35 @@ async function learnCells(
   space: FusedSpace,
   candidates: readonly number[],
   random: () => number,
-  runner: TaskRunner,
+  runner: TaskRunner<NeighbourTasks>,
 ): Promise<ScoringCentroids> {
   const m = candidates.length;
   const sub = subSpace(space, sampleIndices(candidates, Math.min(m, CELL_SAMPLE), random));
   const V = space.sparse.cols;
   return scoringCentroids(widenCentroids(await cellCentroids(sub, m, random, runner), sub, V), V);
 }
+
+/** The tasks of the neighbour search (with the k-means that learns its cells). */
+export const neighbourTasks = {
+  ...kmeansTasks,
+  nearestCells: (input: {
+    space: FusedSpace;
+    cents: ScoringCentroids;
+    probes: number;
+    from: number;
+    to: number;
+  }) => nearestCells(input.space, input.cents, input.probes, input.from, input.to),
+  searchCells: (input: {
+    space: FusedSpace;
+    members: CellMembers;
+    itemCells: Int32Array;
+    probes: number;
+    k: number;
+    from: number;
+    to: number;
+  }) => {
+    const { space, members, itemCells, probes, k, from, to } = input;
+    return searchCells(space, members, itemCells, probes, k, from, to);
+  },
+};
+export type NeighbourTasks = typeof neighbourTasks;

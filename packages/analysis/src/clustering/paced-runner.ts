@@ -1,4 +1,4 @@
-import type { TaskInput, TaskName, TaskOutput, TaskRunner } from '../parallel/runner';
+import type { TaskInput, TaskOutput, TaskRunner, TaskTable } from '../parallel/runner';
 
 /**
  * One turn of the host's event loop: a macrotask (setImmediate where the host has it), so timers
@@ -17,11 +17,14 @@ export function yieldToHost(): Promise<void> {
  * results are the same. A pool of worker threads is left as it is (its tasks run elsewhere), with
  * only the count added.
  */
-export function pacedRunner(runner: TaskRunner, onTaskDone: () => void): TaskRunner {
+export function pacedRunner<T extends TaskTable>(
+  runner: TaskRunner<T>,
+  onTaskDone: () => void,
+): TaskRunner<T> {
   if (runner.threads > 1)
     return {
       threads: runner.threads,
-      run: <N extends TaskName>(name: N, input: TaskInput<N>) =>
+      run: <N extends keyof T & string>(name: N, input: TaskInput<T, N>) =>
         runner.run(name, input).then((out) => {
           onTaskDone();
           return out;
@@ -30,7 +33,10 @@ export function pacedRunner(runner: TaskRunner, onTaskDone: () => void): TaskRun
   let turn: Promise<unknown> = Promise.resolve();
   return {
     threads: runner.threads,
-    run: <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> => {
+    run: <N extends keyof T & string>(
+      name: N,
+      input: TaskInput<T, N>,
+    ): Promise<TaskOutput<T, N>> => {
       const next = turn
         .then(yieldToHost)
         .then(() => runner.run(name, input))

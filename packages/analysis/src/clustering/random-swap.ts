@@ -17,7 +17,7 @@
  * centroid). The objective, from the sums, is exact for whatever partition a trial reaches.
  */
 import { sphericalKMeans, type KMeansResult } from './kmeans';
-import { weightedPick } from './random';
+import { createRandom, weightedPick } from './random';
 import type { Centroids, FusedSpace } from './space';
 import { subSpace } from './choose-k';
 import { groupSums } from './split-merge';
@@ -371,3 +371,23 @@ function bisectAll(
   }
   return { gain, dense: hd, sparse: hs };
 }
+
+/** The random-swap task (a runner carries it out: parallel/runner.ts). */
+export const randomSwapTasks = {
+  randomSwaps: (input: {
+    space: FusedSpace;
+    start: KMeansResult;
+    k: number;
+    weights: Float64Array;
+    seed: number;
+    trials: number;
+  }) =>
+    randomSwaps(
+      input.space,
+      input.start,
+      input.k,
+      input.weights,
+      createRandom(input.seed),
+      input.trials,
+    ),
+};

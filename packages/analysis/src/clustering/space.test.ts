@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTfidf } from './lexical';
-import { inlineRunner, WorkerPool } from '../parallel/pool';
+import { pipelineInline as inlineRunner, pipelinePool } from '../pipeline/runners';
 import { findNeighbours } from './neighbours';
 import { createRandom } from './random';
 import {
@@ -123,7 +123,7 @@ describe('findNeighbours', () => {
     const all = Array.from({ length: n }, (_, i) => i);
     const exact = nearestNeighbours(space, 10, all);
     const approx = await findNeighbours(space, 10, all, createRandom(9), inlineRunner);
-    const threaded = await findNeighbours(space, 10, all, createRandom(9), new WorkerPool(2));
+    const threaded = await findNeighbours(space, 10, all, createRandom(9), pipelinePool(2));
     expect(threaded.neighbours).toEqual(approx.neighbours);
     expect(threaded.sims).toEqual(approx.sims);
     let found = 0;

@@ -1,8 +1,7 @@
 import type { Intent } from '@app/contracts';
 import { predictEach, type TextEmbeddings } from '../text/linear-model';
-import { INTENT_MODEL_TEXT } from './intent-model-text.generated';
-import { INTENT_MODEL_USE } from './intent-model-use.generated';
 import { predictIntent } from './model';
+import { INTENT_MODEL_TEXT, INTENT_MODEL_USE } from './weights';
 
 /** Sentence embeddings of the texts and the name of the embedder that made them. */
 export type IntentEmbeddings = TextEmbeddings;

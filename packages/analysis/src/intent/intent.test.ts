@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
 import { classifyIntent, classifyIntents, clusterCategory, classificationReport } from './index';
-import { INTENT_MODEL_USE } from './intent-model-use.generated';
+import { INTENT_MODEL_USE } from './weights';
 import { sameVectorFor, vectorAlong } from '../text/linear-model.test-support';
 import { predictIntent } from './model';
 

@@ -5,13 +5,16 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { TaskInput, TaskName, TaskOutput, TaskRunner } from './runner';
-import { inlineRunner } from './tasks';
-
-export { inlineRunner };
+import {
+  inlineRunner,
+  type TaskInput,
+  type TaskOutput,
+  type TaskRunner,
+  type TaskTable,
+} from './runner';
 
 interface Job {
-  name: TaskName;
+  name: string;
   input: unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -29,10 +32,6 @@ const BOOT = new URL('./worker-boot.mjs', import.meta.url);
  * lowered the peak by about 80 MB.
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
-const ENTRY = new URL(
-  `./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-  import.meta.url,
-);
 
 /**
  * `threads` worker threads fed from one queue, while this thread combines results and runs the
@@ -41,25 +40,32 @@ const ENTRY = new URL(
  * If a worker fails (it cannot start, or it crashes), the pool stops using threads and runs that
  * task and every later one inline: same results, just slower.
  */
-export class WorkerPool implements TaskRunner {
+export class WorkerPool<T extends TaskTable> implements TaskRunner<T> {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private broken = false;
+  private readonly inline: TaskRunner<T>;
 
-  /** `entry`: the worker module (tests point it elsewhere to exercise the fallback). */
+  /**
+   * `table`: the tasks, run inline when the workers fail; `entry`: the worker module, which serves
+   * the same table (parallel/worker.ts).
+   */
   constructor(
     readonly threads: number,
-    private readonly entry: URL = ENTRY,
-  ) {}
+    table: T,
+    private readonly entry: URL,
+  ) {
+    this.inline = inlineRunner(table);
+  }
 
   /** Starts the workers now (they load the analysis code while the caller does other work). */
   warm(): void {
     while (!this.broken && this.slots.length < this.threads) this.spawn();
   }
 
-  run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
-    if (this.broken) return inlineRunner.run(name, input);
-    return new Promise<TaskOutput<N>>((resolve, reject) => {
+  run<N extends keyof T & string>(name: N, input: TaskInput<T, N>): Promise<TaskOutput<T, N>> {
+    if (this.broken) return this.inline.run(name, input);
+    return new Promise<TaskOutput<T, N>>((resolve, reject) => {
       this.queue.push({ name, input, resolve: resolve as (value: unknown) => void, reject });
       this.warm();
       this.pump();
@@ -119,7 +125,7 @@ export class WorkerPool implements TaskRunner {
   private drainInline(jobs: Job[]): void {
     for (const job of jobs) {
       // (resolving with the runner's promise passes its value or its rejection on)
-      job.resolve(inlineRunner.run(job.name, job.input as never));
+      job.resolve(this.inline.run(job.name, job.input));
     }
   }
 }
@@ -131,20 +137,3 @@ export function defaultThreads(): number {
 
 /** Below this many items the work is too small to be worth a thread hop. */
 export const PARALLEL_MIN_ITEMS = 3000;
-
-const pools = new Map<number, WorkerPool>();
-
-/** The process-wide pool with `threads` workers (created on first use). */
-export function sharedPool(threads: number): WorkerPool {
-  let pool = pools.get(threads);
-  if (!pool) {
-    pool = new WorkerPool(threads);
-    pools.set(threads, pool);
-  }
-  return pool;
-}
-
-/** The runner for `items` items: inline for small inputs or one thread, else the shared pool. */
-export function runnerFor(items: number, threads = defaultThreads()): TaskRunner {
-  return threads <= 1 || items < PARALLEL_MIN_ITEMS ? inlineRunner : sharedPool(threads);
-}

@@ -2,18 +2,35 @@
  * Compute tasks the analysis can spread over threads. A task is a pure function of structured-
  * cloneable input (typed arrays, plain objects), so running it in this thread or in a worker gives
  * the same result; callers split work into tasks and combine the results in a fixed order.
+ *
+ * A runner is generic over its task table: each stage declares the tasks it runs beside the code
+ * they call (for example `kmeansTasks` in clustering/kmeans.ts) and asks for a runner of those; the
+ * pipeline joins the stages' tables into the one its workers serve (pipeline/tasks.ts).
  */
-import type { tasks } from './tasks';
 
-export type Tasks = typeof tasks;
-export type TaskName = keyof Tasks;
-export type TaskInput<N extends TaskName> = Parameters<Tasks[N]>[0];
-export type TaskOutput<N extends TaskName> = Awaited<ReturnType<Tasks[N]>>;
+/** Named tasks, each a function of one cloneable input (its answer may be a promise). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a task's input type is its own
+export type TaskTable = Record<string, (input: any) => unknown>;
+export type TaskInput<T extends TaskTable, N extends keyof T> = Parameters<T[N]>[0];
+export type TaskOutput<T extends TaskTable, N extends keyof T> = Awaited<ReturnType<T[N]>>;
 
-export interface TaskRunner {
+export interface TaskRunner<T extends TaskTable> {
   /** How many tasks can run at once (1: everything runs inline, in order). */
   readonly threads: number;
-  run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>>;
+  run<N extends keyof T & string>(name: N, input: TaskInput<T, N>): Promise<TaskOutput<T, N>>;
+}
+
+/**
+ * Runs every task of `table` in this thread as soon as it is asked for (a throw becomes a
+ * rejection; a task answering with a promise is adopted). Tasks with sub-tasks run them here: a
+ * task never hops threads.
+ */
+export function inlineRunner<T extends TaskTable>(table: T): TaskRunner<T> {
+  return {
+    threads: 1,
+    run: <N extends keyof T & string>(name: N, input: TaskInput<T, N>) =>
+      new Promise<TaskOutput<T, N>>((resolve) => resolve(table[name]!(input) as TaskOutput<T, N>)),
+  };
 }
 
 /**
@@ -21,7 +38,7 @@ export interface TaskRunner {
  * that is still busy with another task (the classification runs beside the clustering) does not
  * hold the others up. The result never depends on the cut.
  */
-function taskRanges(n: number, runner: TaskRunner): [number, number][] {
+function taskRanges(n: number, runner: Pick<TaskRunner<TaskTable>, 'threads'>): [number, number][] {
   return splitRange(n, runner.threads > 1 ? runner.threads * 4 : 1);
 }
 
@@ -33,7 +50,7 @@ export interface RangePart<T> {
 
 /** Runs `part` on every range of `n` items (taskRanges) at once; the parts come back in item order. */
 export async function overRanges<T>(
-  runner: TaskRunner,
+  runner: Pick<TaskRunner<TaskTable>, 'threads'>,
   n: number,
   part: (from: number, to: number) => Promise<T>,
 ): Promise<RangePart<T>[]> {

@@ -1,10 +1,9 @@
-/** A worker thread of the pool (pool.ts): runs tasks from the shared table, one at a time. */
+/** A worker thread of the pool (pool.ts): runs tasks from a task table, one at a time. */
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import type { TaskName } from './runner';
-import { tasks } from './tasks';
+import type { TaskTable } from './runner';
 
 /** How far the analysis workers lower their own priority (0 normal, 19 lowest). */
 const WORKER_NICENESS = 10;
@@ -49,11 +48,12 @@ let idle: ReturnType<typeof setTimeout> | null = null;
 
 // A task may answer with a promise (one that runs sub-tasks); the pool sends the next task only
 // once this one has answered.
-async function handle(message: { name: TaskName; input: unknown }): Promise<void> {
+async function handle(tasks: TaskTable, message: { name: string; input: unknown }): Promise<void> {
   if (idle) clearTimeout(idle);
   idle = null;
   try {
-    const task = tasks[message.name] as (input: unknown) => unknown;
+    const task = tasks[message.name];
+    if (!task) throw new Error(`unknown task: ${message.name}`);
     const value: unknown = await task(message.input);
     parentPort!.postMessage({ value }, transferables(value));
   } catch (error) {
@@ -65,15 +65,24 @@ async function handle(message: { name: TaskName; input: unknown }): Promise<void
   }
 }
 
-// On Linux a thread's nice value is its own (setpriority on "process" 0 is the calling thread):
-// the workers step back for the thread embedding the texts, which their work overlaps, and for the
-// server's requests. Elsewhere the call would lower the whole process, so it is not made.
-if (process.platform === 'linux') {
-  try {
-    os.setPriority(WORKER_NICENESS);
-  } catch {
-    // not permitted here: the worker keeps the process's priority
+/**
+ * Serves `tasks` to the pool on this worker thread: the module the pool starts (its `entry`) calls
+ * this with the same table the pool was given.
+ */
+export function serveTasks(tasks: TaskTable): void {
+  // On Linux a thread's nice value is its own (setpriority on "process" 0 is the calling thread):
+  // the workers step back for the thread embedding the texts, which their work overlaps, and for the
+  // server's requests. Elsewhere the call would lower the whole process, so it is not made.
+  if (process.platform === 'linux') {
+    try {
+      os.setPriority(WORKER_NICENESS);
+    } catch {
+      // not permitted here: the worker keeps the process's priority
+    }
   }
-}
 
-parentPort!.on('message', (message: { name: TaskName; input: unknown }) => void handle(message));
+  parentPort!.on(
+    'message',
+    (message: { name: string; input: unknown }) => void handle(tasks, message),
+  );
+}

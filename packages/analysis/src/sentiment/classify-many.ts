@@ -1,7 +1,6 @@
 import { predictEach, type TextEmbeddings } from '../text/linear-model';
 import { predictSentiment } from './model';
-import { SENTIMENT_MODEL_TEXT } from './sentiment-model-text.generated';
-import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
+import { SENTIMENT_MODEL_TEXT, SENTIMENT_MODEL_USE } from './weights';
 import type { SentimentResult } from './sentiment';
 
 /**

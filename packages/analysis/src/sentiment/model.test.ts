@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifySentiments, predictSentiment } from './index';
 import { sameVectorFor, vectorAlong } from '../text/linear-model.test-support';
-import { SENTIMENT_MODEL_USE } from './sentiment-model-use.generated';
+import { SENTIMENT_MODEL_USE } from './weights';
 
 describe('learned sentiment', () => {
   it('labels plain cases and scores P(positive) - P(negative) with the label’s sign', () => {

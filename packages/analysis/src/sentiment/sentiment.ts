@@ -1,4 +1,4 @@
-import { VADER_LEXICON_TEXT } from './vader-lexicon';
+import { readModelText } from '../model-data';
 
 /** Per-comment sentiment label. `mixed` = clearly positive and clearly negative parts in one comment. */
 export type SentimentLabel = 'positive' | 'neutral' | 'negative' | 'mixed';
@@ -111,7 +111,7 @@ const EXTRA_LEXICON: Record<string, number> = {
 
 const LEXICON: ReadonlyMap<string, number> = (() => {
   const m = new Map<string, number>();
-  for (const line of VADER_LEXICON_TEXT.split('\n')) {
+  for (const line of readModelText('vader-lexicon.txt').split('\n')) {
     const at = line.lastIndexOf(' ');
     if (at > 0) m.set(line.slice(0, at), Number(line.slice(at + 1)));
   }

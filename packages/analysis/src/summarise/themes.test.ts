@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
-import { analyseComments } from '../analyse';
+import { analyseComments } from '../pipeline/analyse';
 import { genericReactionKind } from '../clustering/generic-reactions';
 import {
   FIXTURE_VIDEOS,

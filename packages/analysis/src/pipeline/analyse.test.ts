@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ClusterSchema, ExecutiveSummarySchema } from '@app/contracts';
 import { AnalysisInputError, analyseComments, type AnalysisResult } from './analyse';
-import { inputComment } from './input-comment.test-support';
+import { inputComment } from '../input-comment.test-support';
 import {
   FIXTURE_VIDEOS,
   fixtureComments,
   type FixtureVideo,
-} from './comment-fixtures.test-support';
-import { clusterWeights, leadItems } from './clustering/lead';
-import { relabelClusters } from './label/relabel';
-import { prepareComments } from './prepare/prepare-comments';
-import type { CompletionRequest, EmbedOptions, LanguageModel, TextEmbedder } from './ports';
-import type { InputComment, StageProgress } from './types';
+} from '../comment-fixtures.test-support';
+import { clusterWeights, leadItems } from '../clustering/lead';
+import { relabelClusters } from '../label/relabel';
+import { prepareComments } from '../prepare/prepare-comments';
+import type { CompletionRequest, EmbedOptions, LanguageModel, TextEmbedder } from '../ports';
+import type { InputComment, StageProgress } from '../types';
 
 /** Local stand-in for the server's embedders: hashed words and trigrams, L2-normalised. */
 class HashedEmbedder implements TextEmbedder {

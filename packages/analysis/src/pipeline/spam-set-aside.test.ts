@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { analyseComments, type AnalysisResult } from './analyse';
-import { nearestCluster } from './clustering/nearest-cluster';
+import { nearestCluster } from '../clustering/nearest-cluster';
 import {
   FIXTURE_VIDEOS,
   fixtureComments,
   type FixtureVideo,
-} from './comment-fixtures.test-support';
-import { inputComment } from './input-comment.test-support';
-import { relabelClusters } from './label/relabel';
-import { SET_ASIDE } from './prepare/set-aside';
-import type { CompletionRequest, LanguageModel, TextEmbedder } from './ports';
-import type { InputComment } from './types';
+} from '../comment-fixtures.test-support';
+import { inputComment } from '../input-comment.test-support';
+import { relabelClusters } from '../label/relabel';
+import { SET_ASIDE } from '../prepare/set-aside';
+import type { CompletionRequest, LanguageModel, TextEmbedder } from '../ports';
+import type { InputComment } from '../types';
 
 /** Hashed words, L2-normalised: a local stand-in for the server's embedders. */
 const embedder: TextEmbedder = {

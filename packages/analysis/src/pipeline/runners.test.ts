@@ -3,8 +3,9 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildTfidf } from '../clustering/lexical';
 import { buildSpace } from '../clustering/space';
-import { inlineRunner, runnerFor, WorkerPool } from './pool';
-import { splitRange } from './runner';
+import { WorkerPool } from '../parallel/pool';
+import { splitRange } from '../parallel/runner';
+import { pipelineInline as inlineRunner, pipelinePool, runnerFor } from './runners';
 
 /** 600 unit vectors around 6 directions, with words naming their direction. */
 function space() {
@@ -42,7 +43,7 @@ describe('task runners', () => {
 
   it('worker threads return exactly what the inline runner returns', async () => {
     const input = { space: space(), k: 6, weights: new Float64Array(600).fill(1), seed: 5 };
-    const pool = new WorkerPool(2);
+    const pool = pipelinePool(2);
     try {
       const [a, b] = await Promise.all([
         pool.run('kmeans', input),
@@ -65,7 +66,7 @@ describe('task runners', () => {
   });
 
   it('passes a failing task’s error back to the caller', async () => {
-    const pool = new WorkerPool(1);
+    const pool = pipelinePool(1);
     try {
       const bad = {
         space: undefined as never,
@@ -87,7 +88,7 @@ describe('task runners', () => {
   });
 
   it('falls back to running inline when its workers cannot start, with the same result', async () => {
-    const pool = new WorkerPool(2, new URL('./no-such-worker.ts', import.meta.url));
+    const pool = pipelinePool(2, new URL('./no-such-worker.ts', import.meta.url));
     const input = { space: space(), k: 4, weights: new Float64Array(600).fill(1), seed: 2 };
     const [a, b] = await Promise.all([pool.run('kmeans', input), pool.run('kmeans', input)]);
     const expected = (await inlineRunner.run('kmeans', input)).assignments;
@@ -99,9 +100,9 @@ describe('task runners', () => {
   });
 
   it('never keeps a process alive: idle workers let it exit', async () => {
-    const pool = new URL('./pool.ts', import.meta.url).href;
-    const code = `import { WorkerPool } from ${JSON.stringify(pool)};
-      const p = new WorkerPool(2);
+    const runners = new URL('./runners.ts', import.meta.url).href;
+    const code = `import { pipelinePool } from ${JSON.stringify(runners)};
+      const p = pipelinePool(2);
       p.warm();
       console.log('warmed');`;
     const { stdout } = await promisify(execFile)(

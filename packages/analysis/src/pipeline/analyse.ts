@@ -1,19 +1,19 @@
 import type { Cluster, ClusterSentiment, ExecutiveSummary, Intent } from '@app/contracts';
-import { yieldToHost } from './clustering/paced-runner';
-import { discoverClusters } from './clustering';
-import { mergeThemes } from './clustering/merge-themes';
-import { neighbourPoolSize } from './clustering/discover-clusters';
-import { activeItems, clusterWeights, leadItems, type ClusterLead } from './clustering/lead';
+import { yieldToHost } from '../clustering/paced-runner';
+import { discoverClusters } from '../clustering';
+import { mergeThemes } from '../clustering/merge-themes';
+import { neighbourPoolSize } from '../clustering/discover-clusters';
+import { activeItems, clusterWeights, leadItems, type ClusterLead } from '../clustering/lead';
 import {
   createNeighbourStream,
   finishNeighbours,
   type NeighbourStream,
-} from './clustering/neighbour-stream';
-import { embeddingRows, type FusedSpace, type Neighbours } from './clustering/space';
-import { clusterCategory } from './intent';
-import { runnerFor, WorkerPool } from './parallel/pool';
-import type { TaskOutput, TaskRunner } from './parallel/runner';
-import type { LanguageModel, TextEmbedder } from './ports';
+} from '../clustering/neighbour-stream';
+import { embeddingRows, type FusedSpace, type Neighbours } from '../clustering/space';
+import { clusterCategory } from '../intent';
+import { WorkerPool } from '../parallel/pool';
+import type { TaskOutput } from '../parallel/runner';
+import type { LanguageModel, TextEmbedder } from '../ports';
 import type {
   CommentResult,
   CommentSourceText,
@@ -21,24 +21,26 @@ import type {
   PreparedComment,
   Sentiment,
   StageProgress,
-} from './types';
-import { fromAudience, prepareComments } from './prepare/prepare-comments';
-import { SET_ASIDE, setAsideGroup, setAsideSpam, type SetAsideGroup } from './prepare/set-aside';
-import { applyContextRules, parseContextRules } from './label/context-rules';
-import { aggregateSentiment, labelClusters, type ClusterLabel } from './label/label-clusters';
-import { sourceNames } from './label/source-names';
-import { measureClusters } from './measure/shares';
-import { composeOfflineSummary } from './summarise/offline-summary';
-import { isSpamCluster, summaryClusters } from './summarise/summary-clusters';
-import { promptOptions, type LabellingOptions } from './llm/call-model';
-import { generateLabels, mergeModelLabels, type LlmClusterLabel } from './llm/label-prompt';
-import { generateSummary } from './llm/summary-prompt';
+} from '../types';
+import { fromAudience, prepareComments } from '../prepare/prepare-comments';
+import { SET_ASIDE, setAsideGroup, setAsideSpam, type SetAsideGroup } from '../prepare/set-aside';
+import { applyContextRules, parseContextRules } from '../label/context-rules';
+import { aggregateSentiment, labelClusters, type ClusterLabel } from '../label/label-clusters';
+import { sourceNames } from '../label/source-names';
+import { measureClusters } from '../measure/shares';
+import { composeOfflineSummary } from '../summarise/offline-summary';
+import { isSpamCluster, summaryClusters } from '../summarise/summary-clusters';
+import { promptOptions, type LabellingOptions } from '../llm/call-model';
+import { generateLabels, mergeModelLabels, type LlmClusterLabel } from '../llm/label-prompt';
+import { generateSummary } from '../llm/summary-prompt';
 import {
   audienceQuestions,
   readsAsQuestion,
   withSuggestedReplies,
   type AudienceQuestion,
-} from './questions/audience-questions';
+} from '../questions/audience-questions';
+import { runnerFor, type PipelineRunner } from './runners';
+import type { PipelineTasks } from './tasks';
 
 /** The input cannot be analysed (empty, malformed); the message is written for a person. */
 export class AnalysisInputError extends Error {
@@ -327,7 +329,7 @@ class StreamFeeder {
    * questions to answer are compared by their vectors at the end).
    */
   constructor(
-    private readonly runner: TaskRunner,
+    private readonly runner: PipelineRunner,
     private readonly keep: (text: string) => boolean = () => false,
   ) {}
 
@@ -462,7 +464,7 @@ export async function analyseComments(
   // (typed by assertion: TypeScript would narrow it to null, not seeing the callback assign it)
   let leading = null as Promise<ClusterLead> | null;
   // Per batch, in order: the batches together cover the distinct texts in order.
-  const classified: Promise<TaskOutput<'classify'>>[] = [];
+  const classified: Promise<TaskOutput<PipelineTasks, 'classify'>>[] = [];
   const streaming = new StreamFeeder(runner, readsAsQuestion);
   let embeddedSlots = 0;
   const embedded = await embedUnique(texts, lead, deps.embedder, options, (from, to, e) => {
