@@ -11,6 +11,7 @@ import { applyContextRules, parseContextRules } from './context-rules';
 import { aggregateSentiment, labelClusters } from './label-clusters';
 import { sourceNames } from './source-names';
 import { composeOfflineSummary } from '../summarise/offline-summary';
+import type { AudienceQuestion } from '../questions/audience-questions';
 import { summaryClusters } from '../summarise/summary-clusters';
 
 /** A stored comment with the cluster it was assigned to. */
@@ -95,7 +96,11 @@ function sharesOf(
  */
 export async function relabelClusters(
   stored: readonly RelabelComment[],
-  deps: { languageModel?: LanguageModel | null } = {},
+  deps: {
+    languageModel?: LanguageModel | null;
+    /** The questions to answer under the new intents, for the offline summary to name. */
+    questionsOf?: (intents: readonly Intent[]) => Promise<readonly AudienceQuestion[]>;
+  } = {},
   options: LabellingOptions = {},
 ): Promise<RelabelResult> {
   if (stored.length === 0)
@@ -165,10 +170,13 @@ export async function relabelClusters(
     shares: sharesOf(measures, labels),
   };
   if (!deps.languageModel) {
-    // the offline summary states intent counts: composed again from the new ones
+    // the offline summary states intent counts and the questions to answer first: composed again
+    // from the new ones
+    const questions = deps.questionsOf ? await deps.questionsOf(intents) : undefined;
     const summary = composeOfflineSummary(
       summaryClusters({ labels, measures, comments: prepared, assignments, intents, k }),
       figures.sentiment,
+      questions,
     );
     return { clusters: result, intents, ...figures, summary, labeller: 'offline' };
   }

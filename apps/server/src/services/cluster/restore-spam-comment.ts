@@ -1,5 +1,5 @@
 import { nearestCluster, relabelClusters, type RelabelComment } from '@app/analysis';
-import { storedQuestionsAgain } from './stored-questions';
+import { audienceQuestionsAgain, reportQuestionsOf } from './stored-questions';
 import {
   IntentSchema,
   ReportBodySchema,
@@ -109,7 +109,22 @@ export async function restoreSpamComment(
       classifiedIntent: intent.success ? intent.data : undefined,
     };
   });
-  const result = await relabelClusters(stored, {}, { source: videoOf(job) });
+  // a restored question joins the questions to answer (a free action asks no model for replies;
+  // a question worded as before keeps its reply); the offline summary names the first ones
+  const asked = await audienceQuestionsAgain(
+    { embedder: deps.embedder, languageModel: null },
+    job,
+    rows,
+    {
+      clusterId: (i) => (rows[i]!.position === target.position ? clusterId : rows[i]!.clusterId),
+      intent: () => undefined,
+    },
+  );
+  const result = await relabelClusters(
+    stored,
+    { questionsOf: () => Promise.resolve(asked) },
+    { source: videoOf(job) },
+  );
   const offline = report.labeller === 'offline';
   const labels = new Map(result.clusters.map((c) => [c.cluster_id, c]));
   const refigured = (c: Cluster): Cluster => {
@@ -156,17 +171,7 @@ export async function restoreSpamComment(
       }),
     );
   }
-  // a restored question joins the questions to answer (a free action asks no model for replies;
-  // a question worded as before keeps its reply)
-  const questions = await storedQuestionsAgain(
-    { embedder: deps.embedder, languageModel: null },
-    job,
-    rows,
-    {
-      clusterId: (i) => (rows[i]!.position === target.position ? clusterId : rows[i]!.clusterId),
-      intent: () => undefined,
-    },
-  );
+  const questions = reportQuestionsOf(asked, rows);
   const saved = await deps.clusters.saveRestore({
     userId: input.userId,
     jobId: job.jobId,

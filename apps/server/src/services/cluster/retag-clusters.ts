@@ -1,7 +1,7 @@
-import { relabelClusters, type RelabelComment } from '@app/analysis';
-import { IntentSchema, SentimentLabelSchema, type RetagReply } from '@app/contracts';
+import { relabelClusters, type AudienceQuestion, type RelabelComment } from '@app/analysis';
+import { IntentSchema, SentimentLabelSchema, type Intent, type RetagReply } from '@app/contracts';
 import type { ClusterDeps } from './cluster-deps';
-import { storedQuestionsAgain } from './stored-questions';
+import { audienceQuestionsAgain, reportQuestionsOf } from './stored-questions';
 import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
 
 /**
@@ -38,9 +38,20 @@ export async function retagClusters(
       classifiedIntent: classified.success ? classified.data : undefined,
     };
   });
+  // The new intents decide which comments are questions: the list is worked out again from them
+  // (once; the offline summary names the first ones).
+  let asked: AudienceQuestion[] | undefined;
+  const questionsOf = async (intents: readonly Intent[]): Promise<AudienceQuestion[]> =>
+    (asked ??= await audienceQuestionsAgain(
+      deps,
+      job,
+      rows,
+      { clusterId: (i) => rows[i]!.clusterId, intent: (i) => intents[i] },
+      input.context,
+    ));
   const result = await relabelClusters(
     stored,
-    { languageModel: deps.languageModel },
+    { languageModel: deps.languageModel, questionsOf },
     { context: input.context, source: videoOf(job) },
   );
   const byId = new Map(result.clusters.map((c) => [c.cluster_id, c]));
@@ -64,14 +75,7 @@ export async function retagClusters(
     const intent = result.intents[i];
     return intent !== undefined && intent !== r.intent ? [{ position: r.position, intent }] : [];
   });
-  // The new intents decide which comments are questions: the list is worked out again from them.
-  const questions = await storedQuestionsAgain(
-    deps,
-    job,
-    rows,
-    { clusterId: (i) => rows[i]!.clusterId, intent: (i) => result.intents[i] },
-    input.context,
-  );
+  const questions = reportQuestionsOf(await questionsOf(result.intents), rows);
   await deps.clusters.saveRetag(
     input.userId,
     job.jobId,

@@ -1,4 +1,4 @@
-import { questionsOfStoredComments } from '@app/analysis';
+import { questionsOfStoredComments, type AudienceQuestion } from '@app/analysis';
 import { IntentSchema, type Intent, type ReportQuestion } from '@app/contracts';
 import type { DeepDiveJob } from '../../repositories/cluster-analysis.repository';
 import type { ClusterDeps } from './cluster-deps';
@@ -12,15 +12,15 @@ type StoredJobComment = Awaited<ReturnType<ClusterDeps['clusters']['allJobCommen
  * placement (a set-aside comment is never a question) and intent as they will be stored. A
  * question worded as before keeps its suggested reply.
  */
-export async function storedQuestionsAgain(
+export async function audienceQuestionsAgain(
   deps: Pick<ClusterDeps, 'languageModel' | 'embedder'>,
   job: DeepDiveJob,
   rows: readonly StoredJobComment[],
   placement: { clusterId: (i: number) => number; intent: (i: number) => Intent | undefined },
   context?: string,
-): Promise<ReportQuestion[]> {
+): Promise<AudienceQuestion[]> {
   const previous = parseStoredQuestions(job.questions) ?? [];
-  const asked = await questionsOfStoredComments(
+  return questionsOfStoredComments(
     rows.map((r, i) => ({
       id: r.commentId,
       text: r.text,
@@ -41,6 +41,13 @@ export async function storedQuestionsAgain(
       ),
     },
   );
+}
+
+/** The stored form of the questions, each quoting its first comments from the report's rows. */
+export function reportQuestionsOf(
+  asked: readonly AudienceQuestion[],
+  rows: readonly StoredJobComment[],
+): ReportQuestion[] {
   const rowOf = new Map(rows.map((r) => [r.commentId, r]));
   return toReportQuestions(asked, (id) => {
     const r = rowOf.get(id);
