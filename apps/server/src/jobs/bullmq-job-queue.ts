@@ -49,6 +49,10 @@ export class BullMqJobQueue implements JobQueue {
     this.queue = new Queue(options.queueName ?? 'chorus-jobs', {
       connection: this.connect('producer'),
     });
+    // Redis being down reaches callers through the commands they send (enqueue and pendingCount
+    // fail after commandTimeoutMs); the queue's own connection errors are not theirs to handle,
+    // and an 'error' event with no listener would surface as an unhandled rejection.
+    this.queue.on('error', () => undefined);
   }
 
   private connect(use: 'producer' | 'worker'): Redis {
