@@ -16,8 +16,10 @@ const ResetPasswordPage = lazy(() => import('./features/password-reset/reset-pas
 const VerifyEmailPage = lazy(() => import('./features/email-verification/verify-email-page'));
 
 /**
- * Routes: three legal pages; / and any unknown path show the main app; /reset-password, where an
- * e-mailed reset link lands, and /verify-email, where a confirmation link does.
+ * Routes: three legal pages; /reset-password, where an e-mailed reset link lands, and
+ * /verify-email, where a confirmation link does; the main app's addresses (/, /report/{video id},
+ * /history, /workspaces, /workspaces/{id}) and any unknown path, which shows the dashboard. One
+ * layout route holds the main app, so moving between its addresses keeps it mounted.
  */
 export function App() {
   const { theme, toggle } = useTheme();
@@ -40,7 +42,14 @@ export function App() {
         {/* The page an e-mailed address confirmation link opens. */}
         <Route path="/verify-email" element={<VerifyEmailPage {...props} />} />
         {/* Keyed by the token: signing in or out starts the main app from a clean state. */}
-        <Route path="*" element={<MainApp key={token ?? 'signed-out'} {...props} />} />
+        <Route element={<MainApp key={token ?? 'signed-out'} {...props} />}>
+          <Route index />
+          <Route path="report/:videoId" />
+          <Route path="history" />
+          <Route path="workspaces" />
+          <Route path="workspaces/:workspaceId" />
+          <Route path="*" />
+        </Route>
       </Routes>
     </Suspense>
   );

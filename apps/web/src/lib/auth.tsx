@@ -15,7 +15,6 @@ import {
   STORAGE_KEYS,
   readStorage,
   writeCurrentJob,
-  writeOpenReport,
   writeStorage,
 } from './storage';
 
@@ -68,7 +67,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     writeStorage(STORAGE_KEYS.credits, null);
     writeStorage(STORAGE_KEYS.plan, null);
     writeCurrentJob(null);
-    writeOpenReport(null);
     tokenRef.current = null;
     setToken(null);
     setCredits(null);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { isSampleVideoId, type Cluster, type ReportReply } from '@app/contracts';
 import { SampleBadge } from '../../components/sample-badge';
 import { formatCount, formatDate } from '../../lib/format';
-import { ClusterDrawers, ClusterToolbar, ClusterToolsScope } from '../../slots';
+import { ClusterDrawers, ClusterToolsScope, CreatorXToolbar } from '../cluster-tools';
 import { ClustersList } from './clusters-list';
 import { DonutChart } from './donut-chart';
 import { EvidenceModal } from './evidence-modal';
@@ -179,8 +179,6 @@ export default function ReportView({
       </section>
       <ClusterToolsScope videoId={report.video_id} resetKey={resetKey}>
         <ClustersList
-          videoId={report.video_id}
-          resetKey={resetKey}
           clusters={sorted}
           mode={mode}
           openIds={openIds}
@@ -189,10 +187,10 @@ export default function ReportView({
           onFilterChange={setFilter}
           onShowEvidence={setEvidence}
           toolbar={
-            <ClusterToolbar videoId={report.video_id} resetKey={resetKey} onRetagged={onRetagged} />
+            <CreatorXToolbar videoId={report.video_id} onRetagged={onRetagged} />
           }
         />
-        <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
+        <ClusterDrawers />
       </ClusterToolsScope>
       {evidence ? <EvidenceModal cluster={evidence} onClose={() => setEvidence(null)} /> : null}
     </div>
