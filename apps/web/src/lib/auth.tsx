@@ -11,12 +11,7 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_MESSAGE, isAbortError, onUnauthorized } from './api-client';
 import { api } from './api';
-import {
-  STORAGE_KEYS,
-  readStorage,
-  writeCurrentJob,
-  writeStorage,
-} from './storage';
+import { STORAGE_KEYS, readStorage, writeCurrentJob, writeStorage } from './storage';
 
 export interface AuthContextValue {
   token: string | null;

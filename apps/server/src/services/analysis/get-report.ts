@@ -15,11 +15,7 @@ export async function getReport(
   deps: Pick<AnalysisDeps, 'repos'>,
   input: { userId: string; videoId: string; jobId?: string },
 ): Promise<ReportReply> {
-  const row = await deps.repos.reports.latestForUserVideo(
-    input.userId,
-    input.videoId,
-    input.jobId,
-  );
+  const row = await deps.repos.reports.latestForUserVideo(input.userId, input.videoId, input.jobId);
   if (!row && input.jobId !== undefined) {
     throw new NotFoundError(
       'This analysis of the video is not among your completed analyses.',

@@ -17,9 +17,7 @@ export function ReportUnavailable({ onSignInAgain }: { onSignInAgain: () => void
         Reports are private: a report link opens only for the account that ran the analysis. This
         one belongs to another account, or it was deleted, or the analysis has not finished.
       </p>
-      <p className="muted small">
-        If you ran it with another account, sign in with that one.
-      </p>
+      <p className="muted small">If you ran it with another account, sign in with that one.</p>
       <div className="report-unavailable-actions">
         <button type="button" className="btn btn-primary btn-small" onClick={onSignInAgain}>
           Sign in with another account

@@ -186,9 +186,7 @@ export default function ReportView({
           filter={filter}
           onFilterChange={setFilter}
           onShowEvidence={setEvidence}
-          toolbar={
-            <CreatorXToolbar videoId={report.video_id} onRetagged={onRetagged} />
-          }
+          toolbar={<CreatorXToolbar videoId={report.video_id} onRetagged={onRetagged} />}
         />
         <ClusterDrawers />
       </ClusterToolsScope>

@@ -238,7 +238,8 @@ describe('workspace detail', () => {
       'GET /api/v1/report/vidAAAAAAAA': report,
     });
     const { onOpenReport } = renderScreens({
-      activeWorkspaceId: 8, path: '/workspaces/8?tab=analyzed',
+      activeWorkspaceId: 8,
+      path: '/workspaces/8?tab=analyzed',
     });
     await waitFor(() => expect(cards().map((c) => c.title)).toEqual(['Knife skills', 'Older one']));
     expect(screen.getByText('✓ Complete')).toBeTruthy();

@@ -262,7 +262,9 @@ describeEachDatabase('analysis history API', (t) => {
       expect(res.statusCode, query).toBe(400);
       const body = res.json<{ message: string; code: string }>();
       expect(body.message, query).toMatch(/limit|before|q /);
-      expect(typeof body.code).toBe('string');
+      // a cursor this server did not hand out is refused by name; the rest by the schema
+      if (query.startsWith('before=')) expect(body.code, query).toBe('invalid_cursor');
+      else expect(Object.keys(body).sort(), query).toEqual(['code', 'issues', 'message']);
     }
   });
 });
