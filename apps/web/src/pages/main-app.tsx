@@ -127,9 +127,19 @@ export default function MainApp({
     [refreshProfile, queryClient],
   );
   const job = useAnalysisJob({ onComplete, onFailed });
+  // An error belongs to the page it was shown on: another address starts without it.
+  const [errorPath, setErrorPath] = useState(location.pathname);
+  if (errorPath !== location.pathname) {
+    setErrorPath(location.pathname);
+    setJobError(null);
+  }
   const running = job.progress !== null;
+  // The run this address names is the one followed here (until it fails: then its error shows).
   const runningHere =
-    running && job.progress?.videoId === routeVideoId && routeJobId === job.progress.jobId;
+    running &&
+    job.progress?.videoId === routeVideoId &&
+    routeJobId === job.progress.jobId &&
+    job.progress.status !== 'failed';
 
   // Resume a stored job after a reload. MainApp is keyed by the token, so signing out or in remounts
   // it with fresh state. The cleanup stops following (a StrictMode re-run starts cleanly); the
@@ -257,6 +267,18 @@ export default function MainApp({
   let reportArea: React.ReactNode = null;
   if (runningHere || starting || (onReportAddress && awaitingRun)) {
     reportArea = <ReportSkeleton />;
+  } else if (onReportAddress && reportMissing && jobError !== null) {
+    // The run failed here: the link field says why.
+    reportArea = null;
+  } else if (onReportAddress && reportMissing && pendingRun.data?.status === 'failed') {
+    reportArea = (
+      <div className="card" role="alert" data-testid="report-failed">
+        <p>
+          This analysis did not finish
+          {pendingRun.data.error ? `: ${pendingRun.data.error}` : '.'} Its credits were refunded.
+        </p>
+      </div>
+    );
   } else if (onReportAddress && reportMissing) {
     reportArea = <ReportUnavailable onSignInAgain={signOut} />;
   } else if (onReportAddress && report.isPending) {

@@ -38,7 +38,8 @@ export function decodeCursor(cursor: string): { createdMicros: string; id: strin
     ? Buffer.from(cursor, 'base64url').toString('utf8')
     : '';
   const match = /^(\d{1,18})\.(.+)$/.exec(text);
-  if (!match || !UUID.test(match[2]!)) throw new BadRequestError(BAD_CURSOR, undefined, 'invalid_cursor');
+  if (!match || !UUID.test(match[2]!))
+    throw new BadRequestError(BAD_CURSOR, undefined, 'invalid_cursor');
   return { createdMicros: match[1]!, id: match[2]! };
 }
 
