@@ -400,7 +400,7 @@ export default function MainApp({
                     }}
                   />
                   <RecentAnalyses activeVideoId={onReportAddress ? routeVideoId : null} />
-                  <NotesCard videoId={shownVideoId} />
+                  <NotesCard videoId={onReportAddress && reportMissing ? null : shownVideoId} />
                   <UpgradeCard />
                 </aside>
               </div>

@@ -86,12 +86,11 @@ export default function HistoryPage({ busy, onRerun }: HistoryPageProps) {
         <h1 id="history-title" className="section-h1" tabIndex={-1}>
           Your analyses
         </h1>
-        <div className="history-search">
+        <div className="field history-search">
           <label htmlFor={searchId}>Search by title or channel</label>
           <input
             id={searchId}
             type="search"
-            className="input"
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             placeholder="e.g. ramen"
