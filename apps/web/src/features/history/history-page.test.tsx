@@ -33,6 +33,8 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
+const LEMON_JOB = item(20).job_id;
+
 /** 25 analyses, served 20 a page newest first, filtered by q like the server. */
 function serve() {
   let all = Array.from({ length: 25 }, (_, i) => item(25 - i));
@@ -44,7 +46,12 @@ function serve() {
     finished_at: null,
   });
   all[5] = item(20, { title: 'Lemon chicken, the quick way' });
+  const remove = vi.fn(() => {
+    all = all.filter((a) => a.job_id !== LEMON_JOB);
+    return { body: { success: true } };
+  });
   const api = fakeApi({
+    [`DELETE /api/v1/analyses/${LEMON_JOB}`]: remove,
     'GET /api/v1/analyses': (call: FakeCall) => {
       const q = (call.query.get('q') ?? '').toLowerCase();
       const limit = Number(call.query.get('limit'));
@@ -55,21 +62,7 @@ function serve() {
       return { body: { items, next_cursor: next } };
     },
   });
-  const remove = vi.fn((call: FakeCall) => {
-    all = all.filter((a) => call.path !== `/api/v1/analyses/${a.job_id}`);
-    return { body: { success: true } };
-  });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if ((init?.method ?? 'GET') === 'DELETE') {
-      const url = new URL(String(input), 'http://localhost');
-      remove({ method: 'DELETE', path: url.pathname, query: url.searchParams, body: null });
-      return new Response(JSON.stringify({ success: true }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    return api.fetchMock(input, init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', api.fetchMock);
   return { api, remove };
 }
 
@@ -102,7 +95,7 @@ describe('history page', () => {
     expect(rows[4]!.textContent).toContain('Processing');
     // a running analysis cannot be deleted yet
     expect(
-      (within(rows[4]!).getByRole('button', { name: /^Delete / }) as HTMLButtonElement).disabled,
+      within(rows[4]!).getByRole<HTMLButtonElement>('button', { name: /^Delete / }).disabled,
     ).toBe(true);
     // every link opens that run of the video
     expect(
