@@ -195,8 +195,8 @@ export default function MainApp({
 
   const shownVideoId = routeVideoId ?? typedVideoId;
 
+  // Signed out, every address shows the sign-in card: the address stays, so signing in opens it.
   const scrollToAuth = (reason: SignInReason | null = null) => {
-    if (view !== 'home' || onReportAddress) void navigate(paths.home);
     setAuthReason(reason);
     requestAnimationFrame(() => {
       document
