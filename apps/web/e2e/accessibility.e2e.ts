@@ -281,6 +281,19 @@ describe('accessibility', () => {
         await page.keyboard.press('Escape');
       }
     }
+    // The history page (every analysis, with search), at both sizes.
+    await page.getByRole('link', { name: 'View all analyses' }).click();
+    await page.getByTestId('history-row').first().waitFor();
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      for (const theme of THEMES) {
+        await toggleTheme(page, theme);
+        problems.push(...(await scan(page, `history ${theme} ${label}`)));
+      }
+    }
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Workspace', exact: true }).click();
     await page.getByRole('button', { name: 'Create Workspace' }).click();

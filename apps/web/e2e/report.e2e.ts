@@ -350,7 +350,7 @@ describe('report experience', () => {
       for (const theme of ['dark', 'light'] as const) {
         await page.evaluate((t) => localStorage.setItem('theme', t), theme);
         await page.reload();
-        // A reload shows the report that was open in this tab again (sessionStorage open_report).
+        // A reload shows the report at this address again.
         await waitForReport(page, LEMON);
         expect(await page.getByTestId('hero').count()).toBe(0);
         await screenshot(page, `report-${theme}-${label}`);
@@ -524,16 +524,16 @@ describe('report experience', () => {
     await waitForReport(page, LEMON);
     expect(await page.getByTestId('video-id').innerText()).toBe(LEMON);
 
-    // Back and Forward move between the reports opened in this tab (the address stays the same)
-    const address = page.url();
+    // Back and Forward move between the reports opened in this tab, each at its own address
     await page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`).click();
     await waitForReport(page, SOURDOUGH);
+    expect(new URL(page.url()).pathname).toBe(`/report/${SOURDOUGH}`);
     await page.goBack();
     await waitForReport(page, LEMON);
     expect(await page.getByTestId('video-id').innerText()).toBe(LEMON);
+    expect(new URL(page.url()).pathname).toBe(`/report/${LEMON}`);
     await page.goForward();
     await waitForReport(page, SOURDOUGH);
-    expect(page.url()).toBe(address);
     await page.goBack();
     await waitForReport(page, LEMON);
 

@@ -259,9 +259,17 @@ describe('workspaces', () => {
         (wsId) => sessionStorage.setItem('active_workspace', String(wsId)),
         id,
       );
+      // A reload stays on the workspaces address, still empty.
       await other.page.reload();
+      await other.page.getByTestId('workspaces-empty').waitFor();
+      expect(await other.page.getByTestId('workspace-card').count()).toBe(0);
+      await other.page.getByRole('button', { name: 'Home', exact: true }).click();
       await other.page.getByTestId('workspace-side-card').waitFor();
       expect(await other.page.getByTestId('workspace-shortcut').count()).toBe(0);
+      // The owner's workspace address shows nothing of it.
+      await other.page.goto(`/workspaces/${id}?tab=analyzed`);
+      await other.page.getByTestId('no-workspace').waitFor();
+      expect(await other.page.getByTestId('workspace-analysis').count()).toBe(0);
 
       const otherToken = await apiSignUp(server.url, uniqueEmail('api-other'));
       for (const path of [`/api/v1/workspaces/${id}/videos`, `/api/v1/workspaces/${id}/analyzed`]) {
@@ -285,7 +293,7 @@ describe('workspaces', () => {
     expect(await page.getByTestId('workspace-card').getByRole('status').innerText()).toBe(
       'Instagram linking is not available on this server yet: no Instagram app is configured.',
     );
-    expect(page.url()).toBe(`${server.url}/`);
+    expect(page.url()).toBe(`${server.url}/workspaces`);
   });
 });
 

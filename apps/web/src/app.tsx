@@ -17,8 +17,10 @@ const VerifyEmailPage = lazy(() => import('./features/email-verification/verify-
 const SharePage = lazy(() => import('./features/report-share/share-page'));
 
 /**
- * Routes: three legal pages; / and any unknown path show the main app; /reset-password, where an
- * e-mailed reset link lands, and /verify-email, where a confirmation link does.
+ * Routes: three legal pages; /reset-password, where an e-mailed reset link lands, and
+ * /verify-email, where a confirmation link does; the main app's addresses (/, /report/{video id},
+ * /history, /workspaces, /workspaces/{id}) and any unknown path, which shows the dashboard. One
+ * layout route holds the main app, so moving between its addresses keeps it mounted.
  */
 export function App() {
   const { theme, toggle } = useTheme();
@@ -43,7 +45,14 @@ export function App() {
         {/* A report someone shared: read-only, signed in or not. */}
         <Route path="/share/:token" element={<SharePage {...props} />} />
         {/* Keyed by the token: signing in or out starts the main app from a clean state. */}
-        <Route path="*" element={<MainApp key={token ?? 'signed-out'} {...props} />} />
+        <Route element={<MainApp key={token ?? 'signed-out'} {...props} />}>
+          <Route index />
+          <Route path="report/:videoId" />
+          <Route path="history" />
+          <Route path="workspaces" />
+          <Route path="workspaces/:workspaceId" />
+          <Route path="*" />
+        </Route>
       </Routes>
     </Suspense>
   );

@@ -276,9 +276,60 @@ export const AnalysisHistoryItemSchema = z.object({
   thumbnail_url: z.string(),
   created_at: z.string(),
   status: JobStatusSchema,
+  channel_title: z.string().nullable(),
+  /** Comments the report analysed; null until the analysis is complete. */
+  comment_count: z.number().int().nonnegative().nullable(),
+  /** Credits the analysis cost: 0 while it runs (they are held) and after a failure (refunded). */
+  credits_spent: z.number().int().nonnegative(),
+  /** When the analysis completed or failed; null while it runs. */
+  finished_at: z.string().nullable(),
 });
 export type AnalysisHistoryItem = z.infer<typeof AnalysisHistoryItemSchema>;
+/** GET /analyses without paging parameters: the newest analyses (the sidebar shows 5). */
 export const AnalysesReplySchema = z.array(AnalysisHistoryItemSchema);
+
+/** The most analyses one page of GET /analyses?limit= holds. */
+export const ANALYSES_PAGE_MAX = 100;
+/** The longest search GET /analyses?q= accepts. */
+export const ANALYSES_QUERY_MAX = 200;
+
+/**
+ * GET /analyses with `limit`, `before` or `q`: one page of the whole history, newest first.
+ * `before` is the `next_cursor` of the previous page (opaque); `q` keeps the analyses whose title or
+ * channel contains it, ignoring case.
+ */
+export const AnalysesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number from 1 to 100.' })
+    .int('limit must be a whole number from 1 to 100.')
+    .min(1, 'limit must be a whole number from 1 to 100.')
+    .max(ANALYSES_PAGE_MAX, 'limit must be a whole number from 1 to 100.')
+    .optional(),
+  before: z
+    .string()
+    .min(1, 'before must be the next_cursor of a previous page.')
+    .max(200, 'before must be the next_cursor of a previous page.')
+    .optional(),
+  q: z
+    .string()
+    .max(ANALYSES_QUERY_MAX, `q must be at most ${ANALYSES_QUERY_MAX} characters.`)
+    .optional(),
+});
+export type AnalysesQuery = z.infer<typeof AnalysesQuerySchema>;
+export const AnalysesPageReplySchema = z.object({
+  items: z.array(AnalysisHistoryItemSchema),
+  /** Pass as `before` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type AnalysesPageReply = z.infer<typeof AnalysesPageReplySchema>;
+
+/** DELETE /analyses/{job_id}: the analysis, its report and comments are gone. */
+export const DeleteAnalysisReplySchema = z.object({ success: z.literal(true) });
+
+/** GET /report/{video_id}?job={job_id}: that run of the video instead of the latest. */
+export const ReportQuerySchema = z.object({
+  job: z.string().min(1).max(64, 'job must be the id of one of your analyses.').optional(),
+});
 
 export const ClearAnalysesReplySchema = z.object({
   success: z.literal(true),

@@ -123,7 +123,18 @@ describeEachDatabase('HTTP server', (t) => {
   });
 
   it('serves the SPA shell for client routes and real files as they are', async () => {
-    for (const url of ['/', '/workspace', '/privacy-policy', '/some/deep/link?x=1']) {
+    for (const url of [
+      '/',
+      '/workspace',
+      '/privacy-policy',
+      '/some/deep/link?x=1',
+      // the signed-in app's addresses: a reload or a bookmark of each gets the shell
+      '/report/dQw4w9WgXcQ',
+      '/report/dQw4w9WgXcQ?job=00000000-0000-4000-8000-000000000000',
+      '/history',
+      '/workspaces',
+      '/workspaces/12?tab=analyzed&report=dQw4w9WgXcQ',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('spa-shell');

@@ -162,6 +162,66 @@ export function createAnalysisJobRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * One page of the user's analyses, newest first, with what the report counted. `before` is the
+     * position of the last row of the previous page: its creation time in microseconds since the
+     * epoch (exact, unlike a JavaScript Date) and its id. `search` keeps the rows whose title or
+     * channel contains it, ignoring case.
+     */
+    async listPageForUser(
+      userId: string,
+      input: {
+        limit: number;
+        before?: { createdMicros: string; id: string } | null;
+        search?: string | null;
+      },
+    ): Promise<(AnalysisJob & { totalComments: number | null; createdMicros: string })[]> {
+      let query = db
+        .selectFrom('analysisJobs as j')
+        .leftJoin('analysisReports as r', 'r.jobId', 'j.id')
+        .selectAll('j')
+        .select([
+          'r.totalComments',
+          sql<string>`(extract(epoch from j.created_at) * 1000000)::bigint::text`.as(
+            'createdMicros',
+          ),
+        ])
+        .where('j.userId', '=', userId);
+      const before = input.before;
+      if (before) {
+        const at = sql<Date>`timestamptz 'epoch' + ${before.createdMicros}::bigint * interval '1 microsecond'`;
+        query = query.where((eb) =>
+          eb.or([
+            eb('j.createdAt', '<', at),
+            eb.and([eb('j.createdAt', '=', at), eb('j.id', '<', before.id)]),
+          ]),
+        );
+      }
+      if (input.search) {
+        const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([eb('j.title', 'ilike', pattern), eb('j.channelTitle', 'ilike', pattern)]),
+        );
+      }
+      return query
+        .orderBy('j.createdAt', 'desc')
+        .orderBy('j.id', 'desc')
+        .limit(input.limit)
+        .execute();
+    },
+
+    /** Deletes one finished analysis of the user (its report and comments go with it). */
+    async deleteFinishedForUserJob(userId: string, id: string): Promise<boolean> {
+      if (!UUID.test(id)) return false;
+      const r = await db
+        .deleteFrom('analysisJobs')
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .where('status', 'in', TERMINAL)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
     /** Deletes the user's finished analyses (reports and comments go with them); running ones stay. */
     async deleteFinishedForUser(userId: string): Promise<number> {
       const r = await db

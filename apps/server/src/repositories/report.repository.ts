@@ -27,6 +27,7 @@ export interface ReportWithJob extends StoredReport {
 export type ReportRepository = ReturnType<typeof createReportRepository>;
 
 const COMMENTS_ANALYSED = 'comments_analysed';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Finished reports and the all-time counter of analysed comments. jsonb is read as text and parsed
@@ -57,9 +58,17 @@ export function createReportRepository(db: Kysely<DB>) {
       return Number(row.n);
     },
 
-    /** The user's most recent completed analysis of the video, or null. */
-    async latestForUserVideo(userId: string, videoId: string): Promise<ReportWithJob | null> {
-      const row = await db
+    /**
+     * The user's most recent completed analysis of the video, or null; with `jobId`, that analysis
+     * of the video (null when it is not the user's, not of this video, or not complete).
+     */
+    async latestForUserVideo(
+      userId: string,
+      videoId: string,
+      jobId?: string,
+    ): Promise<ReportWithJob | null> {
+      if (jobId !== undefined && !UUID.test(jobId)) return null;
+      let query = db
         .selectFrom('analysisReports as r')
         .innerJoin('analysisJobs as j', 'j.id', 'r.jobId')
         .select([
@@ -80,7 +89,9 @@ export function createReportRepository(db: Kysely<DB>) {
         ])
         .where('j.userId', '=', userId)
         .where('j.videoId', '=', videoId)
-        .where('j.status', '=', 'complete')
+        .where('j.status', '=', 'complete');
+      if (jobId !== undefined) query = query.where('j.id', '=', jobId);
+      const row = await query
         .orderBy('j.createdAt', 'desc')
         .orderBy('j.id', 'desc')
         .limit(1)

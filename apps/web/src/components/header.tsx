@@ -173,7 +173,7 @@ export function Header({
               <Link className="nav-link" to="/">
                 Home
               </Link>
-              <Link className="nav-link" to="/" state={{ view: 'workspace' }}>
+              <Link className="nav-link" to="/workspaces">
                 Workspace
               </Link>
             </>

@@ -1,5 +1,6 @@
 import type {
   AnalysisEstimateReply,
+  AnalysesPageReply,
   AnalysisHistoryItem,
   AnalyzeReply,
   DataDeletionStatusReply,
@@ -89,8 +90,11 @@ export const api = {
         signal,
       },
     ),
-  report: (videoId: string, signal?: AbortSignal) =>
-    apiRequest<ReportReply>(`/api/v1/report/${encodeURIComponent(videoId)}`, { signal }),
+  report: (videoId: string, signal?: AbortSignal, jobId?: string) =>
+    apiRequest<ReportReply>(`/api/v1/report/${encodeURIComponent(videoId)}`, {
+      signal,
+      query: { job: jobId },
+    }),
   /** "Not spam": moves a comment set aside as spam back into the report's topics (free). */
   restoreSpam: (videoId: string, commentId: string) =>
     apiRequest<RestoreSpamReply>(
@@ -99,6 +103,21 @@ export const api = {
     ),
   analyses: (signal?: AbortSignal) =>
     apiRequest<AnalysisHistoryItem[]>('/api/v1/analyses', { signal }),
+  /** One page of the whole history (newest first); `before` is the previous page's next_cursor. */
+  analysesPage: (
+    params: { limit: number; before?: string | null; q?: string },
+    signal?: AbortSignal,
+  ) =>
+    apiRequest<AnalysesPageReply>('/api/v1/analyses', {
+      signal,
+      query: {
+        limit: params.limit,
+        before: params.before ?? undefined,
+        q: params.q ? params.q : undefined,
+      },
+    }),
+  deleteAnalysis: (jobId: string) =>
+    apiRequest<unknown>(`/api/v1/analyses/${encodeURIComponent(jobId)}`, { method: 'DELETE' }),
   clearAnalyses: () => apiRequest<unknown>('/api/v1/analyses/clear', { method: 'DELETE' }),
 };
 
@@ -108,6 +127,8 @@ export const queryKeys = {
   dataDeletion: (code: string) => ['data-deletion', code] as const,
   report: (videoId: string) => ['report', videoId] as const,
   analyses: ['analyses'] as const,
+  /** The history page's pages (under `analyses`, so every change to the history refreshes it). */
+  analysesSearch: (q: string) => ['analyses', 'search', q] as const,
   metrics: ['metrics'] as const,
   publicConfig: ['public-config'] as const,
 };

@@ -11,13 +11,7 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_MESSAGE, isAbortError, onUnauthorized } from './api-client';
 import { api } from './api';
-import {
-  STORAGE_KEYS,
-  readStorage,
-  writeCurrentJob,
-  writeOpenReport,
-  writeStorage,
-} from './storage';
+import { STORAGE_KEYS, readStorage, writeCurrentJob, writeStorage } from './storage';
 
 export interface AuthContextValue {
   token: string | null;
@@ -68,7 +62,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     writeStorage(STORAGE_KEYS.credits, null);
     writeStorage(STORAGE_KEYS.plan, null);
     writeCurrentJob(null);
-    writeOpenReport(null);
     tokenRef.current = null;
     setToken(null);
     setCredits(null);

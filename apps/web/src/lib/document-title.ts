@@ -5,7 +5,7 @@ export const DEFAULT_TITLE = 'Chorus — AI comment analytics for creators';
 
 export interface MainViewState {
   signedIn: boolean;
-  view: 'home' | 'workspace';
+  view: 'home' | 'workspace' | 'history';
   /** Percent of a job being followed, or null when none runs. */
   runningPercent: number | null;
   /** The open report's video, or null. */
@@ -20,6 +20,7 @@ export interface MainViewState {
 export function mainPageTitle(state: MainViewState): string {
   if (!state.signedIn) return DEFAULT_TITLE;
   if (state.view === 'workspace') return 'Workspaces — Chorus';
+  if (state.view === 'history') return 'History — Chorus';
   if (state.runningPercent !== null)
     return `Analysing ${Math.round(state.runningPercent)}% — Chorus`;
   if (state.report !== null) {

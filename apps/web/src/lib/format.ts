@@ -27,6 +27,20 @@ export function formatDate(value: string | null | undefined): string {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** A date and time for people: "Nov 21, 2026, 3:07 PM"; the raw value when it does not parse. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return d.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
 /** "basic" -> "Basic"; null -> "Basic" (the display default). */
 export function planLabel(plan: string | null | undefined): string {
   const p = plan && plan.trim() !== '' ? plan.trim() : 'basic';

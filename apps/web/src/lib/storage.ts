@@ -1,5 +1,3 @@
-import { VideoIdSchema } from '@app/contracts';
-
 /**
  * The local-storage keys. Every read and write goes through here so a browser
  * that blocks storage (private mode, quota) degrades to "not stored" instead of throwing.
@@ -71,28 +69,4 @@ export function writeCurrentJob(job: StoredJob | null): void {
  */
 export function clearCurrentJob(jobId: string): void {
   if (readCurrentJob()?.jobId === jobId) writeCurrentJob(null);
-}
-
-/**
- * The report open in this tab (sessionStorage `open_report`), so a reload shows it again instead of
- * the landing page; cleared with the sign-in (clearAuth) and whenever no report is open.
- */
-const OPEN_REPORT = 'open_report';
-
-export function readOpenReport(): string | null {
-  try {
-    const id = window.sessionStorage.getItem(OPEN_REPORT);
-    return VideoIdSchema.safeParse(id).success ? id : null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeOpenReport(videoId: string | null): void {
-  try {
-    if (videoId === null) window.sessionStorage.removeItem(OPEN_REPORT);
-    else window.sessionStorage.setItem(OPEN_REPORT, videoId);
-  } catch {
-    // Storage disabled: a reload shows the landing page, as before.
-  }
 }

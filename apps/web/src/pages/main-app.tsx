@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SAMPLE_REPORT_VIDEO_ID, type AnalysisEstimateReply } from '@app/contracts';
+import { SAMPLE_REPORT_VIDEO_ID, VideoIdSchema, type AnalysisEstimateReply } from '@app/contracts';
 import { AuthCard, type SignInReason } from '../components/auth-card';
 import { Header } from '../components/header';
 import { Hero } from '../components/hero';
@@ -14,13 +14,15 @@ import { CheckoutNotice, useCheckoutWatch } from '../features/billing/checkout-w
 import { EmailVerificationNotice } from '../features/email-verification/email-verification-notice';
 import { DEFAULT_FAILURE_MESSAGE, useAnalysisJob } from '../features/analyze/use-analysis-job';
 import { RecentAnalyses, UpgradeCard } from '../features/history/recent-analyses';
+import NotesCard from '../features/notes/notes-card';
 import { ReportSkeleton } from '../features/report/report-skeleton';
+import { ReportUnavailable, SignInToSee } from '../features/report/report-unavailable';
 import { api, queryKeys } from '../lib/api';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
-import { readCurrentJob, readOpenReport, writeOpenReport } from '../lib/storage';
+import { paths } from '../lib/paths';
+import { readCurrentJob } from '../lib/storage';
 import type { Theme } from '../lib/theme';
-import { NotesCard, WorkspaceView } from '../slots';
 import { WorkspaceSideCard } from '../features/workspaces/side-card';
 import { useActiveWorkspace, useWorkspacesList } from '../features/workspaces/use-workspaces';
 import { useInstagramCallback } from '../features/workspaces/use-instagram-callback';
@@ -30,10 +32,25 @@ import { scrollMotion } from '../lib/motion';
 import { mainPageTitle, useDocumentTitle } from '../lib/document-title';
 
 const ReportView = lazy(() => import('../features/report/report-view'));
+// The workspace screens and the history page load when the creator first opens them.
+const WorkspaceScreens = lazy(() => import('../features/workspaces/workspace-view'));
+const HistoryPage = lazy(() => import('../features/history/history-page'));
 
-type View = 'home' | 'workspace';
+const TERMINAL = new Set(['complete', 'failed']);
 
-/** The main app at / and any unknown path: views are chosen by state, not by path. */
+function ScreenLoading({ label }: { label: string }) {
+  return (
+    <section className="card" aria-label={label} role="status">
+      <p className="muted">Loading {label.toLowerCase()}…</p>
+    </section>
+  );
+}
+
+/**
+ * The main app. The address says what it shows: / the dashboard (or the landing page), /report/{id}
+ * the creator's latest report of a video (?job= one run of it, also while it runs), /history every
+ * analysis, /workspaces and /workspaces/{id} the workspace screens; any other path the dashboard.
+ */
 export default function MainApp({
   theme,
   onToggleTheme,
@@ -44,27 +61,29 @@ export default function MainApp({
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { token, refreshProfile } = useAuth();
+  const { token, refreshProfile, signOut } = useAuth();
   const signedIn = token !== null;
-  const initialView =
-    (location.state as { view?: View } | null)?.view === 'workspace' ? 'workspace' : 'home';
+
+  const reportMatch = useMatch('/report/:videoId');
+  const historyMatch = useMatch('/history');
+  const workspacesMatch = useMatch('/workspaces');
+  const workspaceMatch = useMatch('/workspaces/:workspaceId');
+  const [searchParams] = useSearchParams();
+  const view: 'home' | 'workspace' | 'history' =
+    workspacesMatch || workspaceMatch ? 'workspace' : historyMatch ? 'history' : 'home';
+  const routeVideoParam = reportMatch?.params.videoId ?? null;
+  const routeVideoId =
+    routeVideoParam !== null && VideoIdSchema.safeParse(routeVideoParam).success
+      ? routeVideoParam
+      : null;
+  const routeJobId = reportMatch ? searchParams.get('job') : null;
+  const onReportAddress = reportMatch !== null;
 
   const [initialJob] = useState(() => (token !== null ? readCurrentJob() : null));
-  // A reload shows the report that was open in this tab (a running job takes precedence).
-  const [initialReport] = useState(() =>
-    token !== null && initialJob === null ? readOpenReport() : null,
-  );
-  const [view, setView] = useState<View>(initialView);
-  // Signed out, what brought the person to the sign-in card (the card says why); the Workspace
-  // link of a legal page arrives here with the workspace view asked for.
-  const [authReason, setAuthReason] = useState<SignInReason | null>(
-    !signedIn && initialView === 'workspace' ? 'workspaces' : null,
-  );
-  const [heroVisible, setHeroVisible] = useState(initialJob === null && initialReport === null);
-  const [videoId, setVideoId] = useState<string | null>(
-    initialJob?.videoId ?? initialReport ?? null,
-  );
-  const [chosenReportId, setReportVideoId] = useState<string | null>(initialReport);
+  // Signed out, what brought the person to the sign-in card (the card says why).
+  const [authReason, setAuthReason] = useState<SignInReason | null>(null);
+  // The video in the link field and the notes card: the report's, else the one typed.
+  const [typedVideoId, setTypedVideoId] = useState<string | null>(initialJob?.videoId ?? null);
   const [resetCount, setResetCount] = useState(0);
   const [jobError, setJobError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -78,19 +97,10 @@ export default function MainApp({
   const emailRef = useRef<HTMLInputElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
 
-  // Workspaces: the active one (kept for this tab), the list for the side card's shortcuts, and a
-  // counter that reopens the workspace screens on their list whenever the creator navigates there.
+  // Workspaces: the active one (kept for this tab) and the list for the side card's shortcuts.
   const workspace = useActiveWorkspace();
   const workspaces = useWorkspacesList();
-  const [workspaceNav, setWorkspaceNav] = useState(0);
-  const [workspaceStart, setWorkspaceStart] =
-    useState<WorkspaceScreenProps['initialScreen']>(undefined);
   const [workspaceNotice, setWorkspaceNotice] = useState<WorkspaceScreenProps['notice']>(null);
-  const openWorkspaces = useCallback((start?: WorkspaceScreenProps['initialScreen']) => {
-    setWorkspaceStart(start);
-    setWorkspaceNav((n) => n + 1);
-    setView('workspace');
-  }, []);
   const { activate: activateWorkspace } = workspace;
   useInstagramCallback({
     signedIn,
@@ -98,34 +108,21 @@ export default function MainApp({
       ({ workspaceId, ok, message }: { workspaceId: number; ok: boolean; message: string }) => {
         activateWorkspace(workspaceId);
         setWorkspaceNotice({ ok, text: message });
-        openWorkspaces(ok ? { name: 'detail', tab: 'instagram' } : { name: 'list' });
+        void navigate(ok ? paths.workspace(workspaceId, 'instagram') : paths.workspaces, {
+          replace: true,
+        });
       },
-      [activateWorkspace, openWorkspaces],
+      [activateWorkspace, navigate],
     ),
   });
 
-  // Back and Forward move between the reports opened in this tab and the page before them: showing a
-  // report adds a history entry holding its id (the same address: views stay state),
-  // where Back had left the app.
-  const pushReportEntry = useCallback(
-    (id: string) => {
-      const state = (window.history.state as { usr?: unknown } | null)?.usr;
-      void navigate(
-        { pathname: window.location.pathname, search: window.location.search },
-        { state: { ...(typeof state === 'object' && state !== null ? state : {}), report: id } },
-      );
-    },
-    [navigate],
-  );
   const onComplete = useCallback(
     (doneVideoId: string) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.report(doneVideoId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
       refreshProfile();
-      setReportVideoId(doneVideoId);
-      pushReportEntry(doneVideoId);
     },
-    [queryClient, refreshProfile, pushReportEntry],
+    [queryClient, refreshProfile],
   );
   // A failed analysis got its credits back (refunded with the failure, in one transaction): the
   // header's balance is fetched again at once, and Recent Analyses shows the entry as Failed.
@@ -138,10 +135,23 @@ export default function MainApp({
     [refreshProfile, queryClient],
   );
   const job = useAnalysisJob({ onComplete, onFailed });
+  // An error belongs to the page it was shown on: another address starts without it.
+  const [errorPath, setErrorPath] = useState(location.pathname);
+  if (errorPath !== location.pathname) {
+    setErrorPath(location.pathname);
+    setJobError(null);
+  }
+  const running = job.progress !== null;
+  // The run this address names is the one followed here (until it fails: then its error shows).
+  const runningHere =
+    running &&
+    job.progress?.videoId === routeVideoId &&
+    routeJobId === job.progress.jobId &&
+    job.progress.status !== 'failed';
 
-  // Resume a stored job after a reload. MainApp is keyed by the token, so signing
-  // out or in remounts it with fresh state. The cleanup stops following (a StrictMode re-run starts
-  // cleanly); the stored job itself stays put.
+  // Resume a stored job after a reload. MainApp is keyed by the token, so signing out or in remounts
+  // it with fresh state. The cleanup stops following (a StrictMode re-run starts cleanly); the
+  // stored job itself stays put.
   const { resume, stop } = job;
   useEffect(() => {
     if (initialJob) resume(initialJob.jobId, initialJob.videoId);
@@ -165,28 +175,36 @@ export default function MainApp({
   }, [location.search, location.pathname, location.state, navigate, returned, token]);
 
   const report = useQuery({
-    queryKey: queryKeys.report(chosenReportId ?? ''),
-    queryFn: ({ signal }) => api.report(chosenReportId!, signal),
-    enabled: signedIn && chosenReportId !== null,
+    queryKey: [...queryKeys.report(routeVideoId ?? ''), routeJobId ?? 'latest'],
+    queryFn: ({ signal }) => api.report(routeVideoId!, signal, routeJobId ?? undefined),
+    enabled: signedIn && routeVideoId !== null && !runningHere,
     retry: false,
     staleTime: 30_000,
   });
+  const reportMissing =
+    (onReportAddress && routeVideoId === null) ||
+    (report.error instanceof ApiError && report.error.status === 404);
 
-  // The report a reload restored may be gone (history cleared in another tab): the landing page
-  // shows, not an error about a report the creator did not just ask for.
-  const restoredGone =
-    initialReport !== null &&
-    chosenReportId === initialReport &&
-    report.error instanceof ApiError &&
-    report.error.status === 404;
-  const reportVideoId = restoredGone ? null : chosenReportId;
-  const shownVideoId = restoredGone ? null : videoId;
-  useEffect(() => writeOpenReport(reportVideoId), [reportVideoId]);
+  // The address of a run that is not complete: it may still be running (a reload in another tab, a
+  // link opened elsewhere), and then its progress shows again.
+  const pendingRun = useQuery({
+    queryKey: ['status', routeJobId ?? ''],
+    queryFn: ({ signal }) => api.status(routeJobId!, signal),
+    enabled: signedIn && routeJobId !== null && routeVideoId !== null && reportMissing && !running,
+    retry: false,
+  });
+  useEffect(() => {
+    const s = pendingRun.data;
+    if (!s || running || routeVideoId === null || routeJobId === null) return;
+    if (!TERMINAL.has(s.status) && s.video_id === routeVideoId) resume(routeJobId, routeVideoId);
+  }, [pendingRun.data, running, routeVideoId, routeJobId, resume]);
+  const awaitingRun =
+    pendingRun.isFetching || (pendingRun.data && !TERMINAL.has(pendingRun.data.status));
 
-  const running = job.progress !== null;
+  const shownVideoId = routeVideoId ?? typedVideoId;
+
+  // Signed out, every address shows the sign-in card: the address stays, so signing in opens it.
   const scrollToAuth = (reason: SignInReason | null = null) => {
-    setView('home');
-    setHeroVisible(true);
     setAuthReason(reason);
     requestAnimationFrame(() => {
       document
@@ -196,7 +214,7 @@ export default function MainApp({
     });
   };
   const focusUrl = () => {
-    setView('home');
+    if (view !== 'home') void navigate(paths.home);
     requestAnimationFrame(() => {
       document
         .getElementById('url-section')
@@ -206,12 +224,11 @@ export default function MainApp({
   };
 
   const analyze = async (videoUrl: string, id: string) => {
-    // Starting hides the hero, clears the report and resets all cluster state.
-    setHeroVisible(false);
-    setReportVideoId(null);
+    // Starting clears the report and resets all cluster state; the run gets its own address.
     setResetCount((n) => n + 1);
     setJobError(null);
     setStarting(true);
+    setTypedVideoId(id);
     try {
       const reply = await api.analyze(videoUrl);
       if (!reply?.job_id) {
@@ -219,6 +236,7 @@ export default function MainApp({
         return;
       }
       job.start(reply.job_id, id);
+      void navigate(paths.report(id, reply.job_id));
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
       refreshProfile();
     } catch (err) {
@@ -249,61 +267,77 @@ export default function MainApp({
   };
 
   // The free sample report: the real analysis of a sample video shipped with Chorus.
-  const trySample = () => {
-    setVideoId(SAMPLE_REPORT_VIDEO_ID);
-    void analyze(SAMPLE_REPORT_VIDEO_ID, SAMPLE_REPORT_VIDEO_ID);
-  };
+  const trySample = () => void analyze(SAMPLE_REPORT_VIDEO_ID, SAMPLE_REPORT_VIDEO_ID);
 
-  const showReport = (id: string) => {
-    setView('home');
-    setHeroVisible(false);
+  const openReport = (id: string, jobId?: string) => {
     setJobError(null);
-    setVideoId(id);
     setResetCount((n) => n + 1);
-    setReportVideoId(id);
     void queryClient.invalidateQueries({ queryKey: queryKeys.report(id) });
+    if (id === routeVideoId && (jobId ?? null) === routeJobId) return;
+    void navigate(paths.report(id, jobId));
   };
-  const openReport = (id: string) => {
-    if (running) return;
-    showReport(id);
-    if (id !== reportVideoId) pushReportEntry(id);
-  };
-  // Back or Forward to an entry: the report it holds, or none (the page before the first report)
-  const goTo = (report: string | null) => {
-    if (running || report === reportVideoId) return;
-    if (report !== null) showReport(report);
-    else {
-      setReportVideoId(null);
-      setVideoId(null);
-      setHeroVisible(true);
-    }
-  };
-  const onHistory = useRef(goTo);
-  useEffect(() => {
-    onHistory.current = goTo;
-  });
-  useEffect(() => {
-    const onPop = () => {
-      const state = (window.history.state as { usr?: { report?: unknown } } | null)?.usr;
-      onHistory.current(typeof state?.report === 'string' ? state.report : null);
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
 
-  const showHero = (heroVisible || restoredGone) && !running && reportVideoId === null;
+  const showHero = view === 'home' && !onReportAddress && !running && !starting;
   useDocumentTitle(
     mainPageTitle({
       signedIn,
       view,
       runningPercent: job.progress?.percent ?? null,
       report:
-        reportVideoId !== null && report.data
+        routeVideoId !== null && report.data
           ? { title: report.data.title, videoId: report.data.video_id }
           : null,
     }),
   );
-  const resetKey = `${reportVideoId ?? 'none'}:${resetCount}`;
+  const resetKey = `${routeVideoId ?? 'none'}:${routeJobId ?? ''}:${resetCount}`;
+
+  let reportArea: React.ReactNode = null;
+  if (runningHere || starting || (onReportAddress && awaitingRun)) {
+    reportArea = <ReportSkeleton />;
+  } else if (onReportAddress && reportMissing && jobError !== null) {
+    // The run failed here: the link field says why.
+    reportArea = null;
+  } else if (onReportAddress && reportMissing && pendingRun.data?.status === 'failed') {
+    reportArea = (
+      <div className="card" role="alert" data-testid="report-failed">
+        <p>
+          This analysis did not finish
+          {pendingRun.data.error ? `: ${pendingRun.data.error}` : '.'} Its credits were refunded.
+        </p>
+      </div>
+    );
+  } else if (onReportAddress && reportMissing) {
+    reportArea = <ReportUnavailable onSignInAgain={signOut} />;
+  } else if (onReportAddress && report.isPending) {
+    reportArea = <ReportSkeleton />;
+  } else if (onReportAddress && report.isError) {
+    reportArea = (
+      <div className="card" role="alert" data-testid="report-error">
+        <p>Could not load the report: {errorMessage(report.error)}</p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => void report.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (onReportAddress && report.data) {
+    reportArea = (
+      <Suspense fallback={<ReportSkeleton />}>
+        <ReportView
+          key={resetKey}
+          report={report.data}
+          resetKey={resetKey}
+          onRetagged={() => void report.refetch()}
+        />
+      </Suspense>
+    );
+  }
+
+  const signedOutReason: SignInReason | null =
+    authReason ?? (view === 'workspace' ? 'workspaces' : null);
 
   return (
     <WorkspaceJobsProvider>
@@ -314,13 +348,12 @@ export default function MainApp({
         <Header
           theme={theme}
           onToggleTheme={onToggleTheme}
-          onHome={() => {
-            setView('home');
-            if (reportVideoId === null && !running) setHeroVisible(true);
-          }}
-          onWorkspace={() => (signedIn ? openWorkspaces() : scrollToAuth('workspaces'))}
+          onHome={() => void navigate(paths.home)}
+          onWorkspace={() =>
+            signedIn ? void navigate(paths.workspaces) : scrollToAuth('workspaces')
+          }
           onGetStarted={() => scrollToAuth()}
-          onOpenReport={openReport}
+          onOpenReport={(id) => openReport(id)}
         />
         <SessionBanner onSignIn={() => scrollToAuth()} />
         <CheckoutNotice />
@@ -328,30 +361,39 @@ export default function MainApp({
         <main id="main" tabIndex={-1}>
           {!signedIn ? (
             <div className="signed-out">
-              {showHero ? (
+              {onReportAddress || view === 'history' ? (
+                <SignInToSee what={onReportAddress ? 'report' : 'history'} />
+              ) : view === 'home' ? (
                 <Hero
                   onAnalyze={() => scrollToAuth('analyze')}
                   onCreateWorkspace={() => scrollToAuth('workspace')}
                 />
               ) : null}
-              <AuthCard ref={emailRef} reason={authReason} />
+              <AuthCard ref={emailRef} reason={signedOutReason} />
             </div>
           ) : view === 'workspace' ? (
-            <WorkspaceView
-              key={workspaceNav}
-              activeWorkspaceId={workspace.activeWorkspaceId}
-              onActivate={workspace.activate}
-              onOpenReport={openReport}
-              notice={workspaceNotice}
-              onDismissNotice={() => setWorkspaceNotice(null)}
-              initialScreen={workspaceStart}
-            />
+            <Suspense fallback={<ScreenLoading label="Workspaces" />}>
+              <WorkspaceScreens
+                activeWorkspaceId={workspace.activeWorkspaceId}
+                onActivate={workspace.activate}
+                onOpenReport={(id) => openReport(id)}
+                notice={workspaceNotice}
+                onDismissNotice={() => setWorkspaceNotice(null)}
+              />
+            </Suspense>
+          ) : view === 'history' ? (
+            <Suspense fallback={<ScreenLoading label="History" />}>
+              <HistoryPage
+                busy={starting || running}
+                onRerun={(videoId) => void analyze(videoId, videoId)}
+              />
+            </Suspense>
           ) : (
             <>
               {showHero ? (
                 <Hero
                   onAnalyze={focusUrl}
-                  onCreateWorkspace={() => openWorkspaces()}
+                  onCreateWorkspace={() => void navigate(paths.workspaces)}
                   onTrySample={trySample}
                 />
               ) : null}
@@ -362,7 +404,7 @@ export default function MainApp({
                     signedIn={signedIn}
                     busy={starting || running || estimating}
                     videoId={shownVideoId}
-                    onVideoId={setVideoId}
+                    onVideoId={setTypedVideoId}
                     onAnalyze={(url, id) => void askToAnalyze(url, id)}
                     error={jobError}
                     onClearError={() => setJobError(null)}
@@ -370,29 +412,7 @@ export default function MainApp({
                     onTrySample={showHero ? undefined : trySample}
                   />
                   {job.progress ? <ProgressIndicator progress={job.progress} /> : null}
-                  {running || starting || (reportVideoId !== null && report.isPending) ? (
-                    <ReportSkeleton />
-                  ) : report.isError ? (
-                    <div className="card" role="alert" data-testid="report-error">
-                      <p>Could not load the report: {errorMessage(report.error)}</p>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small"
-                        onClick={() => void report.refetch()}
-                      >
-                        Try again
-                      </button>
-                    </div>
-                  ) : report.data && reportVideoId !== null ? (
-                    <Suspense fallback={<ReportSkeleton />}>
-                      <ReportView
-                        key={resetKey}
-                        report={report.data}
-                        resetKey={resetKey}
-                        onRetagged={() => void report.refetch()}
-                      />
-                    </Suspense>
-                  ) : null}
+                  {reportArea}
                 </div>
                 <aside className="app-aside" aria-label="Sidebar">
                   <WorkspaceSideCard
@@ -400,14 +420,14 @@ export default function MainApp({
                     loading={workspaces.isPending}
                     addedIds={workspace.addedIds}
                     activeWorkspaceId={workspace.activeWorkspaceId}
-                    onDashboard={() => openWorkspaces()}
+                    onDashboard={() => void navigate(paths.workspaces)}
                     onChoose={(id) => {
                       workspace.activate(id);
-                      openWorkspaces();
+                      void navigate(paths.workspaces);
                     }}
                   />
-                  <RecentAnalyses onOpen={openReport} activeVideoId={reportVideoId} />
-                  <NotesCard videoId={shownVideoId} />
+                  <RecentAnalyses activeVideoId={onReportAddress ? routeVideoId : null} />
+                  <NotesCard videoId={onReportAddress && reportMissing ? null : shownVideoId} />
                   <UpgradeCard />
                 </aside>
               </div>

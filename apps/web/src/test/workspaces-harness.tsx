@@ -14,13 +14,20 @@ configure({ asyncUtilTimeout: 8000 });
 export const ME = { email: 'ana@example.com', credits_balance: 30, subscription_plan: 'basic' };
 
 /** The app's providers around a tree: queries (no retries), router, auth, workspace jobs. */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({
+  children,
+  path = '/workspaces',
+}: {
+  children: ReactNode;
+  /** The address the router starts at. */
+  path?: string;
+}) {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false } } }),
   );
   return (
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <AuthProvider>
           <WorkspaceJobsProvider>{children}</WorkspaceJobsProvider>
         </AuthProvider>
@@ -43,8 +50,14 @@ export function stubLayout(): void {
   );
 }
 
-/** Renders the workspace screens with a live active-workspace state; returns the spies. */
-export function renderScreens(props: Partial<WorkspaceScreenProps> = {}) {
+/**
+ * Renders the workspace screens with a live active-workspace state at `path` (the list by default,
+ * `/workspaces/{id}?tab=` a detail screen); returns the spies.
+ */
+export function renderScreens({
+  path,
+  ...props
+}: Partial<WorkspaceScreenProps> & { path?: string } = {}) {
   const onActivate = vi.fn();
   const onOpenReport = vi.fn();
   function Harness() {
@@ -64,7 +77,7 @@ export function renderScreens(props: Partial<WorkspaceScreenProps> = {}) {
     );
   }
   const view = render(
-    <Providers>
+    <Providers path={path}>
       <Harness />
     </Providers>,
   );

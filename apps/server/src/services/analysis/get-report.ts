@@ -10,17 +10,20 @@ import type { AnalysisDeps } from './analysis-deps';
 import { parseStoredQuestions } from './report-questions';
 
 /**
- * The signed-in user's most recent completed analysis of the video, or the one `jobId` names (404
- * when there is none).
+ * The signed-in user's most recent completed analysis of the video, or with `jobId` that analysis
+ * of the video (404 when there is none: another account's report is never shown).
  */
 export async function getReport(
   deps: Pick<AnalysisDeps, 'repos'>,
-  input: { userId: string; videoId: string; jobId?: string | undefined },
+  input: { userId: string; videoId: string; jobId?: string },
 ): Promise<ReportReply> {
-  const row =
-    input.jobId !== undefined
-      ? await deps.repos.reports.forUserJob(input.userId, input.videoId, input.jobId)
-      : await deps.repos.reports.latestForUserVideo(input.userId, input.videoId);
+  const row = await deps.repos.reports.latestForUserVideo(input.userId, input.videoId, input.jobId);
+  if (!row && input.jobId !== undefined) {
+    throw new NotFoundError(
+      'This analysis of the video is not among your completed analyses.',
+      'report_not_found',
+    );
+  }
   if (!row) {
     throw new NotFoundError(
       'There is no completed analysis of this video yet. Analyze it first.',

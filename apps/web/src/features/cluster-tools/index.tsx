@@ -1,15 +1,18 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { Cluster } from '@app/contracts';
-import { ClusterActionButtons } from './cluster-actions';
-import { CreatorXToolbar } from './cluster-toolbar';
 import { ClusterToolsProvider, useClusterTools } from './cluster-tools-context';
 import './cluster-tools-base.css';
+
+export { ClusterActionButtons } from './cluster-actions';
+export { CreatorXToolbar } from './cluster-toolbar';
 
 // The drawers (and their CSS) load on first use; the row buttons and the provider are tiny.
 const ClusterDrawerPanel = lazy(() => import('./cluster-drawers'));
 
-/** Wraps the clusters list and drawers; state resets with the report (`resetKey`). */
-export function ClusterToolsScopeImpl({
+/**
+ * Wraps the clusters list and drawers with the state the row buttons and drawers share; it starts
+ * afresh whenever `resetKey` changes (a new analysis or another report).
+ */
+export function ClusterToolsScope({
   videoId,
   resetKey,
   children,
@@ -25,22 +28,8 @@ export function ClusterToolsScopeImpl({
   );
 }
 
-export function ClusterActionsImpl({ cluster }: { cluster: Cluster }): ReactNode {
-  return <ClusterActionButtons cluster={cluster} />;
-}
-
-export function ClusterToolbarImpl({
-  videoId,
-  onRetagged,
-}: {
-  videoId: string | null;
-  onRetagged: () => void;
-}): ReactNode {
-  return <CreatorXToolbar videoId={videoId} onRetagged={onRetagged} />;
-}
-
-/** The analysis failure alert and the open drawer. */
-export function ClusterDrawersImpl(): ReactNode {
+/** The analysis failure alert and the open drawer (Comments, Analysis or Chat), one at a time. */
+export function ClusterDrawers(): ReactNode {
   const tools = useClusterTools();
   return (
     <>

@@ -9,6 +9,10 @@ const item = (n: number, status: AnalysisHistoryItem['status']): AnalysisHistory
   thumbnail_url: '',
   created_at: `2026-11-${String(n).padStart(2, '0')}T10:00:00.000Z`,
   status,
+  channel_title: null,
+  comment_count: null,
+  credits_spent: 0,
+  finished_at: null,
 });
 
 describe('Recent Analyses', () => {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isSampleVideoId, type AnalysisHistoryItem } from '@app/contracts';
 import { api, queryKeys } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { VideoThumb } from '../analyze/video-thumb';
 import { RefreshIcon, TrashIcon } from '../../components/icons';
 import { SampleBadge } from '../../components/sample-badge';
@@ -26,15 +28,15 @@ export function newestAnalyses(
   return [...items].sort((a, b) => t(b.created_at) - t(a.created_at)).slice(0, n);
 }
 
-/** Sidebar 'Recent Analyses': refresh, clear history, newest 5; a click loads that report. */
-export function RecentAnalyses({
-  onOpen,
-  activeVideoId,
-}: {
-  onOpen: (videoId: string) => void;
-  activeVideoId: string | null;
-}) {
+/**
+ * Sidebar 'Recent Analyses': refresh, clear history, newest 5 and View all (the history page). Each
+ * entry links to its own run of the video, with its full title, date and time, so two analyses of
+ * the same video can be told apart.
+ */
+export function RecentAnalyses({ activeVideoId }: { activeVideoId: string | null }) {
   const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const activeJob = search.get('job');
   const analyses = useQuery({
     queryKey: queryKeys.analyses,
     queryFn: ({ signal }) => api.analyses(signal),
@@ -145,22 +147,31 @@ export function RecentAnalyses({
                     />
                     <span className="history-text">
                       <span className="history-title">{item.title ?? item.video_id}</span>
-                      <span className="muted small">{formatDate(item.created_at)}</span>
+                      <span className="muted small">
+                        <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+                      </span>
                       <span className="status status-failed">Failed · credits refunded</span>
                     </span>
                   </div>
                 </li>
               );
+            const title = item.title ?? item.video_id;
+            // The run in the address, or (on /report/{id} with no run named) the latest of the video.
+            const current =
+              activeVideoId === item.video_id &&
+              (activeJob === null
+                ? items.find((i) => i.video_id === item.video_id) === item
+                : activeJob === item.job_id);
             return (
               <li key={item.job_id}>
-                <button
-                  type="button"
-                  className={`history-item${activeVideoId === item.video_id ? ' active' : ''}`}
-                  onClick={() => onOpen(item.video_id)}
+                <Link
+                  to={paths.report(item.video_id, item.job_id)}
+                  className={`history-item${current ? ' active' : ''}`}
                   data-testid="history-item"
                   data-video-id={item.video_id}
                   data-status={complete ? 'complete' : 'processing'}
-                  aria-current={activeVideoId === item.video_id ? 'true' : undefined}
+                  aria-current={current ? 'page' : undefined}
+                  title={title}
                 >
                   <VideoThumb
                     videoId={item.video_id}
@@ -168,21 +179,29 @@ export function RecentAnalyses({
                     className="thumb-small"
                   />
                   <span className="history-text">
-                    <span className="history-title">{item.title ?? item.video_id}</span>
+                    <span className="history-title">{title}</span>
                     {isSampleVideoId(item.video_id) ? <SampleBadge /> : null}
-                    <span className="muted small">{formatDate(item.created_at)}</span>
+                    <span className="muted small">
+                      <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+                      {complete && item.comment_count !== null
+                        ? ` · ${formatCount(item.comment_count)} comments`
+                        : ''}
+                    </span>
                     <span
                       className={`status ${complete ? 'status-complete' : 'status-processing'}`}
                     >
                       {complete ? '✓ Complete' : 'Processing'}
                     </span>
                   </span>
-                </button>
+                </Link>
               </li>
             );
           })}
         </ul>
       )}
+      <Link className="btn btn-ghost btn-small history-view-all" to={paths.history}>
+        View all analyses
+      </Link>
     </section>
   );
 }

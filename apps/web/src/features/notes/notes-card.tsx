@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
-import NotesEditor from './notes-editor';
 import { fetchNotes, saveNotes } from './notes-api';
 import {
   AUTOSAVE_DELAY_MS,
@@ -10,6 +9,9 @@ import {
   shouldSave,
 } from './notes-logic';
 import './notes.css';
+
+// The editor (TipTap, the heaviest chunk of the sidebar) loads when the first note is shown.
+const NotesEditor = lazy(() => import('./notes-editor'));
 
 interface Loaded {
   videoId: string;
@@ -146,7 +148,19 @@ export default function NotesCard({ videoId }: { videoId: string | null }): Reac
         <h2 id="notes-title">Notes</h2>
       </div>
       {current !== null ? (
-        <NotesEditor key={videoId} initialHtml={current.loaded.stored ?? ''} onChange={onChange} />
+        <Suspense
+          fallback={
+            <p className="muted notes-loading" role="status">
+              {NOTES_MESSAGES.loading}
+            </p>
+          }
+        >
+          <NotesEditor
+            key={videoId}
+            initialHtml={current.loaded.stored ?? ''}
+            onChange={onChange}
+          />
+        </Suspense>
       ) : (
         <p className="muted notes-loading" role="status">
           {NOTES_MESSAGES.loading}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Cluster, Intent } from '@app/contracts';
 import { formatCount, formatPercent, toneLabel } from '../../lib/format';
-import { ClusterActions } from '../../slots';
+import { ClusterActionButtons } from '../cluster-tools';
 import { clusterTitle, clusterValue, tagsText } from './report-model';
 import type { SortMode } from './report-model';
 
@@ -14,8 +14,6 @@ export const CATEGORIES: readonly Intent[] = [
 ];
 
 interface ClustersListProps {
-  videoId: string;
-  resetKey: string;
   clusters: readonly Cluster[];
   mode: SortMode;
   openIds: ReadonlySet<number>;
@@ -23,7 +21,7 @@ interface ClustersListProps {
   filter: ReadonlySet<string>;
   onFilterChange: (next: Set<string>) => void;
   onShowEvidence: (cluster: Cluster) => void;
-  /** Rendered between the chips and the rows (the CreatorX toolbar slot). */
+  /** Rendered between the chips and the rows (the CreatorX toolbar). */
   toolbar?: ReactNode;
   /** A shared link's view: the rows open with their figures, without evidence or cluster tools. */
   readOnly?: boolean;
@@ -31,8 +29,6 @@ interface ClustersListProps {
 
 /** Category chips (multi-select, Clear) and the cluster rows. */
 export function ClustersList({
-  videoId,
-  resetKey,
   clusters,
   mode,
   openIds,
@@ -152,7 +148,7 @@ export function ClustersList({
                         >
                           Comment Evidence
                         </button>
-                        <ClusterActions videoId={videoId} cluster={c} resetKey={resetKey} />
+                        <ClusterActionButtons cluster={c} />
                       </div>
                     )}
                   </div>

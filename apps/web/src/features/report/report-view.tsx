@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { isSampleVideoId, type Cluster, type ReportReply } from '@app/contracts';
 import { SampleBadge } from '../../components/sample-badge';
 import { formatCount, formatDate } from '../../lib/format';
-import { ClusterDrawers, ClusterToolbar, ClusterToolsScope } from '../../slots';
+import { ClusterDrawers, ClusterToolsScope, CreatorXToolbar } from '../cluster-tools';
 import { ClustersList } from './clusters-list';
 import { DonutChart } from './donut-chart';
 import { EvidenceModal } from './evidence-modal';
@@ -216,8 +216,6 @@ export default function ReportView({
       )}
       <ToolsScope videoId={report.video_id} resetKey={resetKey}>
         <ClustersList
-          videoId={report.video_id}
-          resetKey={resetKey}
           clusters={sorted}
           mode={mode}
           openIds={openIds}
@@ -226,19 +224,11 @@ export default function ReportView({
           onFilterChange={setFilter}
           onShowEvidence={setEvidence}
           toolbar={
-            readOnly ? null : (
-              <ClusterToolbar
-                videoId={report.video_id}
-                resetKey={resetKey}
-                onRetagged={onRetagged}
-              />
-            )
+            readOnly ? null : <CreatorXToolbar videoId={report.video_id} onRetagged={onRetagged} />
           }
           readOnly={readOnly}
         />
-        {readOnly ? null : (
-          <ClusterDrawers videoId={report.video_id} report={report} resetKey={resetKey} />
-        )}
+        {readOnly ? null : <ClusterDrawers />}
       </ToolsScope>
       {readOnly ? null : (
         <SetAsideGroup videoId={report.video_id} group={report.spam} onRestored={onRetagged} />

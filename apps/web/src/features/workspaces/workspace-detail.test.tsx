@@ -80,7 +80,7 @@ afterEach(() => {
 describe('workspace detail', () => {
   it("says 'No workspace selected.' without an active workspace", async () => {
     server();
-    renderScreens({ activeWorkspaceId: null, initialScreen: { name: 'detail', tab: 'youtube' } });
+    renderScreens({ activeWorkspaceId: null, path: '/workspaces/999?tab=youtube' });
     expect((await screen.findByTestId('no-workspace')).textContent).toBe('No workspace selected.');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeTruthy();
@@ -112,7 +112,7 @@ describe('workspace detail', () => {
 
   it('renders Instagram posts newest first: player, image or camera; captions cut at 60', async () => {
     server();
-    renderScreens({ activeWorkspaceId: 8, initialScreen: { name: 'detail', tab: 'instagram' } });
+    renderScreens({ activeWorkspaceId: 8, path: '/workspaces/8?tab=instagram' });
     await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(3));
     expect(cards()).toEqual([
       { id: '100000000002', title: 'Instagram video', meta: 'Video · Nov 5, 2026' },
@@ -165,7 +165,7 @@ describe('workspace detail', () => {
         eta_seconds: null,
       },
     });
-    renderScreens({ activeWorkspaceId: 8, initialScreen: { name: 'detail', tab: 'instagram' } });
+    renderScreens({ activeWorkspaceId: 8, path: '/workspaces/8?tab=instagram' });
     await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(3));
     const button = (id: string) =>
       within(
@@ -216,7 +216,7 @@ describe('workspace detail', () => {
             )
           : { body: { job_id: 'never' } },
     });
-    renderScreens({ activeWorkspaceId: 8, initialScreen: { name: 'detail', tab: 'youtube' } });
+    renderScreens({ activeWorkspaceId: 8, path: '/workspaces/8?tab=youtube' });
     await waitFor(() => expect(screen.getAllByTestId('media-card')).toHaveLength(2));
     for (const c of screen.getAllByTestId('media-card'))
       fireEvent.click(within(c).getByRole('button'));
@@ -248,7 +248,7 @@ describe('workspace detail', () => {
     });
     const { onOpenReport } = renderScreens({
       activeWorkspaceId: 8,
-      initialScreen: { name: 'detail', tab: 'analyzed' },
+      path: '/workspaces/8?tab=analyzed',
     });
     await waitFor(() => expect(cards().map((c) => c.title)).toEqual(['Knife skills', 'Older one']));
     expect(screen.getByText('✓ Complete')).toBeTruthy();

@@ -77,12 +77,15 @@ interface WorkspaceDetailProps {
   workspace: Workspace | null;
   /** The workspaces are still loading (not yet "no workspace selected"). */
   loading?: boolean;
-  initialTab: WorkspaceTab;
-  /** A report to show below the tabs on arrival (from the jobs card's Open report). */
-  initialReportVideoId: string | null;
+  /** The tab shown (the address holds it). */
+  tab: WorkspaceTab;
+  /** The creator chose another tab. */
+  onTabChange: (tab: WorkspaceTab) => void;
+  /** The report shown below the tabs (the address holds it), or null. */
+  reportVideoId: string | null;
   onBack: () => void;
-  /** The report shown below the tabs changed (the screen remembers it for the way back). */
-  onReportShown?: (videoId: string) => void;
+  /** The creator opened a report below the tabs (the screen puts it in the address). */
+  onReportShown: (videoId: string) => void;
   /** Opens a report in the main view (with the executive summary). */
   onOpenInMainView: (videoId: string) => void;
   onLinkInstagram: (id: number) => string | null;
@@ -95,8 +98,9 @@ interface WorkspaceDetailProps {
 export function WorkspaceDetail({
   workspace,
   loading = false,
-  initialTab,
-  initialReportVideoId,
+  tab,
+  onTabChange,
+  reportVideoId,
   onBack,
   onReportShown,
   onOpenInMainView,
@@ -130,8 +134,9 @@ export function WorkspaceDetail({
     <DetailBody
       key={workspace.id}
       workspace={workspace}
-      initialTab={initialTab}
-      initialReportVideoId={initialReportVideoId}
+      tab={tab}
+      onTabChange={onTabChange}
+      reportVideoId={reportVideoId}
       headingRef={headingRef}
       onBack={onBack}
       onReportShown={onReportShown}
@@ -143,8 +148,9 @@ export function WorkspaceDetail({
 
 function DetailBody({
   workspace,
-  initialTab,
-  initialReportVideoId,
+  tab,
+  onTabChange,
+  reportVideoId,
   headingRef,
   onBack,
   onReportShown,
@@ -159,7 +165,6 @@ function DetailBody({
   const { refreshProfile } = useAuth();
   const { jobs, follow } = useWorkspaceJobs();
   const tabsId = useId();
-  const [tab, setTab] = useState<WorkspaceTab>(initialTab);
   const [selection, setSelection] = useState<Record<'youtube' | 'instagram', Set<string>>>(() => ({
     youtube: new Set(),
     instagram: new Set(),
@@ -169,7 +174,6 @@ function DetailBody({
   const pricing = useBatchConfirm(
     useCallback((text: string) => setNotice({ kind: 'error', text }), []),
   );
-  const [reportVideoId, setReportVideoId] = useState<string | null>(initialReportVideoId);
   const [igNote, setIgNote] = useState<string | null>(null);
   const [reportNonce, setReportNonce] = useState(0);
   const analysisRef = useRef<HTMLDivElement>(null);
@@ -201,7 +205,7 @@ function DetailBody({
   const running = runningByVideo(jobs, id);
 
   const chooseTab = (next: WorkspaceTab) => {
-    setTab(next);
+    onTabChange(next);
     writeTabPreference(next);
   };
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -219,8 +223,7 @@ function DetailBody({
   };
 
   const openReport = (videoId: string) => {
-    setReportVideoId(videoId);
-    onReportShown?.(videoId);
+    onReportShown(videoId);
     setReportNonce((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: queryKeys.report(videoId) });
     requestAnimationFrame(() =>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMatch, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Workspace } from '@app/contracts';
+import { VideoIdSchema, type Workspace } from '@app/contracts';
 import { api, queryKeys } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -8,13 +9,19 @@ import { useWorkspacesList } from './use-workspaces';
 import { WorkspaceDetail } from './workspace-detail';
 import { WorkspaceList } from './workspace-list';
 import { SelectionPanel } from './selection-panel';
-import { failureSentence, instagramAuthorizeUrl, type WorkspaceTab } from './workspace-logic';
+import {
+  failureSentence,
+  instagramAuthorizeUrl,
+  parseWorkspaceTab,
+  type WorkspaceTab,
+} from './workspace-logic';
 import { redirectTo } from './redirect';
 import { useFacebookInstagramConnect } from './use-facebook-instagram-connect';
 import { readTabPreference, writeTabPreference } from './workspace-storage';
 import { workspaceKeys, workspacesApi } from './workspaces-api';
 import './workspaces.css';
 import { scrollMotion } from '../../lib/motion';
+import { paths } from '../../lib/paths';
 
 export const INSTAGRAM_NOT_CONFIGURED =
   'Instagram linking is not available on this server yet: no Instagram app is configured.';
@@ -34,12 +41,29 @@ export interface WorkspaceScreenProps {
   /** A message from outside (the Instagram callback), shown above the screen. */
   notice: WorkspaceNotice | null;
   onDismissNotice: () => void;
-  /** Opens on the detail screen (after the Instagram callback), else on the list. */
-  initialScreen?: { name: 'detail'; tab: WorkspaceTab } | { name: 'list' };
 }
 
 type Screen =
-  { name: 'list' } | { name: 'detail'; tab: WorkspaceTab; reportVideoId: string | null };
+  | { name: 'list' }
+  | { name: 'detail'; id: number; tab: WorkspaceTab; reportVideoId: string | null };
+
+/**
+ * The screen the address names: /workspaces is the list; /workspaces/{id}?tab=&report= a
+ * workspace's detail on a tab, with a report below the tabs.
+ */
+function useWorkspaceScreen(): Screen {
+  const workspaceId = useMatch('/workspaces/:workspaceId')?.params.workspaceId;
+  const [search] = useSearchParams();
+  const id = Number(workspaceId);
+  if (workspaceId === undefined || !Number.isSafeInteger(id) || id <= 0) return { name: 'list' };
+  const report = search.get('report');
+  return {
+    name: 'detail',
+    id,
+    tab: parseWorkspaceTab(search.get('tab')) ?? preferredTab(),
+    reportVideoId: VideoIdSchema.safeParse(report).success ? report : null,
+  };
+}
 
 /** A dismissible message above the workspace screens: a status when it went well, else an alert. */
 function NoticeBanner({
@@ -72,7 +96,8 @@ function preferredTab(): WorkspaceTab {
 
 /**
  * The workspace screens (loaded on first use): the list with, under it, the active workspace's
- * selection panel; or the detail screen with its tabs and the analysis view.
+ * selection panel; or the detail screen with its tabs and the analysis view. The address chooses
+ * the screen, so a reload, Back and Forward keep the creator where they were.
  */
 export default function WorkspaceScreens({
   activeWorkspaceId,
@@ -80,8 +105,8 @@ export default function WorkspaceScreens({
   onOpenReport,
   notice,
   onDismissNotice,
-  initialScreen,
 }: WorkspaceScreenProps) {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { token } = useAuth();
   const list = useWorkspacesList();
@@ -91,11 +116,7 @@ export default function WorkspaceScreens({
     staleTime: Infinity,
     retry: 1,
   });
-  const [screen, setScreen] = useState<Screen>(() =>
-    initialScreen?.name === 'detail'
-      ? { name: 'detail', tab: initialScreen.tab, reportVideoId: null }
-      : { name: 'list' },
-  );
+  const screen = useWorkspaceScreen();
   const searchRef = useRef<HTMLInputElement>(null);
   // The report last shown in a workspace's detail, shown again when the creator comes back to it.
   const [lastReport, setLastReport] = useState<{ workspaceId: number; videoId: string } | null>(
@@ -104,7 +125,12 @@ export default function WorkspaceScreens({
   const [listNotice, setListNotice] = useState<string | null>(null);
   const [focusSearch, setFocusSearch] = useState(0);
 
-  const active: Workspace | null = list.data?.find((w) => w.id === activeWorkspaceId) ?? null;
+  // The detail screen's workspace is the one in the address; it becomes the active one.
+  const shownId = screen.name === 'detail' ? screen.id : activeWorkspaceId;
+  const active: Workspace | null = list.data?.find((w) => w.id === shownId) ?? null;
+  useEffect(() => {
+    if (active && active.id !== activeWorkspaceId) onActivate(active.id);
+  }, [active, activeWorkspaceId, onActivate]);
 
   // After Create or Link Channel, put the cursor in the channel search of the panel below.
   useEffect(() => {
@@ -168,7 +194,7 @@ export default function WorkspaceScreens({
   const openDetail = (id: number, tab: WorkspaceTab, reportVideoId: string | null = null) => {
     onActivate(id);
     const shown = reportVideoId ?? (lastReport?.workspaceId === id ? lastReport.videoId : null);
-    setScreen({ name: 'detail', tab, reportVideoId: shown });
+    void navigate(paths.workspace(id, tab, shown));
     window.scrollTo({ top: 0 });
   };
 
@@ -194,11 +220,18 @@ export default function WorkspaceScreens({
         <WorkspaceDetail
           workspace={list.isPending ? null : active}
           loading={list.isPending}
-          initialTab={screen.tab}
-          initialReportVideoId={screen.reportVideoId}
-          onBack={() => setScreen({ name: 'list' })}
+          tab={screen.tab}
+          reportVideoId={screen.reportVideoId}
+          onTabChange={(tab) =>
+            void navigate(paths.workspace(screen.id, tab, screen.reportVideoId), {
+              replace: true,
+            })
+          }
+          onBack={() => void navigate(paths.workspaces)}
           onReportShown={(videoId) => {
-            if (active) setLastReport({ workspaceId: active.id, videoId });
+            setLastReport({ workspaceId: screen.id, videoId });
+            if (videoId !== screen.reportVideoId)
+              void navigate(paths.workspace(screen.id, screen.tab, videoId));
           }}
           onOpenInMainView={onOpenReport}
           onLinkInstagram={linkInstagram}

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AnalysesPageReplySchema,
+  AnalysesQuerySchema,
   AnalysesReplySchema,
   AnalyzeQuerySchema,
   AnalyzeReplySchema,
   ClearAnalysesReplySchema,
+  DeleteAnalysisReplySchema,
   JobIdParamsSchema,
   JobStatusReplySchema,
+  ReportQuerySchema,
   ReportReplySchema,
   VideoIdParamsSchema,
   type JobStatusReply,
@@ -14,9 +18,10 @@ import { z } from 'zod';
 import { TooManyRequestsError } from '../../../errors';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { clearAnalyses } from '../../../services/analysis/clear-analyses';
+import { deleteAnalysis } from '../../../services/analysis/delete-analysis';
 import { getJobStatus } from '../../../services/analysis/get-job-status';
 import { getReport } from '../../../services/analysis/get-report';
-import { listAnalyses } from '../../../services/analysis/list-analyses';
+import { listAnalyses, listAnalysesPage } from '../../../services/analysis/list-analyses';
 import { startAnalysis } from '../../../services/analysis/start-analysis';
 import { authenticate } from '../../../services/auth/authenticate';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
@@ -41,7 +46,8 @@ const EventsQuerySchema = z.object({ token: z.string().max(512).optional() });
 
 /**
  * POST /analyze, GET /status/:job_id, GET /status/:job_id/events (server-sent events),
- * GET /report/:video_id, GET /analyses, DELETE /analyses/clear.
+ * GET /report/:video_id(?job=), GET /analyses(?limit=&before=&q=), DELETE /analyses/clear,
+ * DELETE /analyses/:job_id.
  */
 export function analysisRoutes(app: FastifyInstance): void {
   const deps = analysisDepsFrom(app.container);
@@ -172,14 +178,36 @@ export function analysisRoutes(app: FastifyInstance): void {
 
   app.get('/report/:video_id', { preHandler: requireAuth }, async (request) => {
     const { video_id } = validate(VideoIdParamsSchema, request.params);
-    const report = await getReport(deps, { userId: currentUser(request).id, videoId: video_id });
+    const { job } = validate(ReportQuerySchema, request.query);
+    const report = await getReport(deps, {
+      userId: currentUser(request).id,
+      videoId: video_id,
+      jobId: job,
+    });
     return validateReply(ReportReplySchema, report);
   });
 
+  // Without paging parameters the newest analyses as a list (the sidebar); with limit, before or q
+  // one page of the whole history and the cursor of the next.
   app.get('/analyses', { preHandler: requireAuth }, async (request, reply) => {
-    const items = await listAnalyses(deps, { userId: currentUser(request).id });
+    const query = validate(AnalysesQuerySchema, request.query);
+    const userId = currentUser(request).id;
     void reply.header('cache-control', 'no-store');
-    return validateReply(AnalysesReplySchema, items);
+    if (query.limit === undefined && query.before === undefined && query.q === undefined)
+      return validateReply(AnalysesReplySchema, await listAnalyses(deps, { userId }));
+    const page = await listAnalysesPage(deps, {
+      userId,
+      limit: query.limit ?? 20,
+      before: query.before,
+      q: query.q,
+    });
+    return validateReply(AnalysesPageReplySchema, page);
+  });
+
+  app.delete('/analyses/:job_id', { preHandler: requireAuth }, async (request) => {
+    const { job_id } = validate(JobIdParamsSchema, request.params);
+    await deleteAnalysis(deps, { userId: currentUser(request).id, jobId: job_id });
+    return validateReply(DeleteAnalysisReplySchema, { success: true });
   });
 
   app.delete('/analyses/clear', { preHandler: requireAuth }, async (request) => {

@@ -119,6 +119,9 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
   'GET /status/:job_id/events': {
     request: (o) => ({ method: 'GET', url: `${API_PREFIX}/status/${o.jobId}/events` }),
   },
+  'DELETE /analyses/:job_id': {
+    request: (o) => ({ method: 'DELETE', url: `${API_PREFIX}/analyses/${o.jobId}` }),
+  },
   'GET /report/:video_id': {
     request: (o) => ({ method: 'GET', url: `${API_PREFIX}/report/${o.videoId}` }),
   },
