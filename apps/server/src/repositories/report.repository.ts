@@ -106,46 +106,6 @@ export function createReportRepository(db: Kysely<DB>) {
       };
     },
 
-    /** One completed analysis of the user's video by its job id, or null. */
-    async forUserJob(
-      userId: string,
-      videoId: string,
-      jobId: string,
-    ): Promise<ReportWithJob | null> {
-      const row = await db
-        .selectFrom('analysisReports as r')
-        .innerJoin('analysisJobs as j', 'j.id', 'r.jobId')
-        .select([
-          'r.jobId',
-          'r.userId',
-          'r.videoId',
-          'r.totalComments',
-          'r.processingSeconds',
-          'r.createdAt',
-          sql<string>`r.report::text`.as('reportJson'),
-          sql<string>`r.executive_summary::text`.as('summaryJson'),
-          sql<string | null>`r.questions::text`.as('questionsJson'),
-          'j.title',
-          'j.channelTitle',
-          'j.thumbnailUrl',
-          'j.commentsExpiredAt',
-          'j.createdAt as jobCreatedAt',
-        ])
-        .where('j.id', '=', jobId)
-        .where('j.userId', '=', userId)
-        .where('j.videoId', '=', videoId)
-        .where('j.status', '=', 'complete')
-        .executeTakeFirst();
-      if (!row) return null;
-      const { reportJson, summaryJson, questionsJson, ...rest } = row;
-      return {
-        ...rest,
-        report: JSON.parse(reportJson) as unknown,
-        executiveSummary: JSON.parse(summaryJson) as unknown,
-        questions: questionsJson === null ? null : (JSON.parse(questionsJson) as unknown),
-      };
-    },
-
     /** Replaces the stored report body (the retention job drops representatives' text). */
     async updateReportBody(jobId: string, report: unknown): Promise<void> {
       await db
