@@ -7,3 +7,5 @@ export * from './notes';
 export * from './config';
 export * from './workspaces';
 export * from './billing';
+export * from './health';
+export * from './routes';

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AnalysesReplySchema,
-  AnalyzeQuerySchema,
-  AnalyzeReplySchema,
-  ClearAnalysesReplySchema,
+  apiRoutes,
   JobIdParamsSchema,
   JobStatusReplySchema,
-  ReportReplySchema,
-  VideoIdParamsSchema,
   type JobStatusReply,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -19,7 +14,8 @@ import { getReport } from '../../../services/analysis/get-report';
 import { listAnalyses } from '../../../services/analysis/list-analyses';
 import { startAnalysis } from '../../../services/analysis/start-analysis';
 import { authenticate } from '../../../services/auth/authenticate';
-import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
+import { handle } from '../../contract-route';
+import { bearerToken, currentUser } from '../../plugins/auth';
 import { validate, validateReply } from '../../validate';
 
 /** How often the event stream looks at the job (it may be running in another process). */
@@ -56,21 +52,21 @@ export function analysisRoutes(app: FastifyInstance): void {
     done();
   });
 
-  app.post('/analyze', { preHandler: requireAuth }, async (request) => {
-    const query = validate(AnalyzeQuerySchema, request.query);
+  handle(app, apiRoutes.analyze, async (request) => {
+    const { query } = request;
     const result = await startAnalysis(deps, {
       userId: currentUser(request).id,
       videoUrl: query.video_url,
       videoId: query.video_id,
     });
-    return validateReply(AnalyzeReplySchema, { job_id: result.jobId });
+    return { job_id: result.jobId };
   });
 
-  app.get('/status/:job_id', { preHandler: requireAuth }, async (request, reply) => {
-    const { job_id } = validate(JobIdParamsSchema, request.params);
+  handle(app, apiRoutes.jobStatus, async (request, reply) => {
+    const { job_id } = request.params;
     const status = await getJobStatus(deps, { userId: currentUser(request).id, jobId: job_id });
     void reply.header('cache-control', 'no-store');
-    return validateReply(JobStatusReplySchema, status);
+    return status;
   });
 
   // EventSource cannot send headers, so the token may also come as ?token=.
@@ -170,20 +166,19 @@ export function analysisRoutes(app: FastifyInstance): void {
     res.end();
   });
 
-  app.get('/report/:video_id', { preHandler: requireAuth }, async (request) => {
-    const { video_id } = validate(VideoIdParamsSchema, request.params);
-    const report = await getReport(deps, { userId: currentUser(request).id, videoId: video_id });
-    return validateReply(ReportReplySchema, report);
+  handle(app, apiRoutes.report, async (request) => {
+    const { video_id } = request.params;
+    return getReport(deps, { userId: currentUser(request).id, videoId: video_id });
   });
 
-  app.get('/analyses', { preHandler: requireAuth }, async (request, reply) => {
+  handle(app, apiRoutes.analyses, async (request, reply) => {
     const items = await listAnalyses(deps, { userId: currentUser(request).id });
     void reply.header('cache-control', 'no-store');
-    return validateReply(AnalysesReplySchema, items);
+    return items;
   });
 
-  app.delete('/analyses/clear', { preHandler: requireAuth }, async (request) => {
+  handle(app, apiRoutes.clearAnalyses, async (request) => {
     const { deleted } = await clearAnalyses(deps, { userId: currentUser(request).id });
-    return validateReply(ClearAnalysesReplySchema, { success: true, deleted });
+    return { success: true as const, deleted };
   });
 }
