@@ -627,7 +627,8 @@ export type RouteRequest<R extends ApiRoute> = (R extends { params: infer S exte
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}.`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`Missing path parameter ${name}.`);
     return encodeURIComponent(String(value));
   });
 }
@@ -645,7 +646,7 @@ export interface ApiCall {
 
 /** The typed client: one function per route, `api.report({ params: { video_id } })`. */
 export type ApiClient<T extends Record<string, ApiRoute> = ApiRoutes> = {
-  [K in keyof T]: {} extends RouteRequest<T[K]>
+  [K in keyof T]: Partial<RouteRequest<T[K]>> extends RouteRequest<T[K]>
     ? (request?: RouteRequest<T[K]>) => Promise<RouteReply<T[K]>>
     : (request: RouteRequest<T[K]>) => Promise<RouteReply<T[K]>>;
 };
@@ -660,8 +661,8 @@ export function createApiClient<T extends Record<string, ApiRoute>>(
     client[name] = (request) =>
       send({
         method: r.method,
-        path: `/api/v1${fillPath(r.path, request?.params as Record<string, unknown> | undefined)}`,
-        query: request?.query as Record<string, unknown> | undefined,
+        path: `/api/v1${fillPath(r.path, request?.params)}`,
+        query: request?.query,
         body: request?.body,
         auth: r.auth === 'session',
         signal: request?.signal,

@@ -88,9 +88,10 @@ export function handle<R extends ApiRoute>(
   if (contract.auth === 'session') preValidation.push(requireAuth);
   if (contract.body) {
     const absent = contract.bodyOptional ? {} : NO_BODY;
-    preValidation.push(async (request) => {
+    preValidation.push((request) => {
       if (request.body === undefined || (contract.bodyOptional && request.body === null))
         request.body = absent;
+      return Promise.resolve();
     });
   }
   app.withTypeProvider<ContractTypeProvider>().route({

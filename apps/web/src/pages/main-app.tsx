@@ -158,7 +158,7 @@ export default function MainApp({
 
   const report = useQuery({
     queryKey: queryKeys.report(chosenReportId ?? ''),
-    queryFn: ({ signal }) => api.report(chosenReportId!, signal),
+    queryFn: ({ signal }) => api.report({ params: { video_id: chosenReportId! }, signal }),
     enabled: signedIn && chosenReportId !== null,
     retry: false,
     staleTime: 30_000,
@@ -205,7 +205,7 @@ export default function MainApp({
     setJobError(null);
     setStarting(true);
     try {
-      const reply = await api.analyze(videoUrl);
+      const reply = await api.analyze({ query: { video_url: videoUrl } });
       if (!reply?.job_id) {
         setJobError('Failed to start the analysis job.');
         return;

@@ -41,7 +41,7 @@ export function RecentAnalyses({
   const queryClient = useQueryClient();
   const analyses = useQuery({
     queryKey: queryKeys.analyses,
-    queryFn: ({ signal }) => api.analyses(signal),
+    queryFn: ({ signal }) => api.analyses({ signal }),
   });
   const [clearError, setClearError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
