@@ -331,7 +331,7 @@ export const apiRoutes = {
     path: '/cluster/chat',
     auth: 'session',
     tag: 'clusters',
-    summary: "A question about a cluster, answered from its comments.",
+    summary: 'A question about a cluster, answered from its comments.',
     body: ChatRequestSchema,
     reply: ChatReplySchema,
   }),

@@ -6,13 +6,7 @@ import type {
   FastifySerializerCompiler,
   FastifyTypeProvider,
 } from 'fastify';
-import type {
-  ApiRoute,
-  RouteBody,
-  RouteParams,
-  RouteQuery,
-  RouteReplyInput,
-} from '@app/contracts';
+import type { ApiRoute, RouteBody, RouteParams, RouteQuery, RouteReplyInput } from '@app/contracts';
 import type { z } from 'zod';
 import { requireAuth } from './plugins/auth';
 import { validate, validateReply } from './validate';

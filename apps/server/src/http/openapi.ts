@@ -21,7 +21,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Chorus API',
         version: '1',
         description:
-          'What a creator\'s audience says in comments. Errors are JSON `{ message, code, issues? }`; `message` is written for a person.',
+          "What a creator's audience says in comments. Errors are JSON `{ message, code, issues? }`; `message` is written for a person.",
       },
       components: {
         securitySchemes: {
@@ -35,7 +35,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: (document) => {
       // Only the API: not the web app's pages, nor these documents themselves.
-      if (!document.url.startsWith('/api/v1/')) return { schema: { hide: true }, url: document.url };
+      if (!document.url.startsWith('/api/v1/'))
+        return { schema: { hide: true }, url: document.url };
       return jsonSchemaTransform(document);
     },
   });

@@ -91,7 +91,9 @@ export function ClusterToolsProvider({
       setAnalyses((a) => ({ ...a, [id]: { loading: true, result: a[id]?.result ?? null } }));
       api
         .clusterAnalyze({ body: { video_id: videoId, cluster_id: id } })
-        .then(({ analysis: result }) => setAnalyses((a) => ({ ...a, [id]: { loading: false, result } })))
+        .then(({ analysis: result }) =>
+          setAnalyses((a) => ({ ...a, [id]: { loading: false, result } })),
+        )
         .catch((err: unknown) => {
           console.error('Cluster analysis failed:', err);
           setAnalyses((a) => ({ ...a, [id]: { loading: false, result: a[id]?.result ?? null } }));

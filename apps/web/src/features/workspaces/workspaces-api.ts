@@ -12,7 +12,11 @@ export async function workspaceVideos(id: number, signal?: AbortSignal): Promise
 
 /** The YouTube ids of the added videos. */
 export async function addedVideoIds(id: number, signal?: AbortSignal): Promise<string[]> {
-  const reply = await api.workspaceVideos({ params: { id }, query: { added_only: 'true' }, signal });
+  const reply = await api.workspaceVideos({
+    params: { id },
+    query: { added_only: 'true' },
+    signal,
+  });
   return reply.filter((v): v is string => typeof v === 'string');
 }
 

@@ -41,7 +41,10 @@ export function instagramRoutes(app: FastifyInstance): void {
   });
 
   handle(app, apiRoutes.connectInstagram, async (request) => {
-    const { params: { id }, body: input } = request;
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const result = await connectInstagramWithFacebook(deps, {
       userId: currentUser(request).id,
       workspaceId: id,

@@ -24,6 +24,9 @@ export function notesRoutes(app: FastifyInstance): void {
   });
 
   handle(app, apiRoutes.notes, async (request) =>
-    getNotes({ notes: repos.notes }, { userId: currentUser(request).id, videoId: request.params.video_id }),
+    getNotes(
+      { notes: repos.notes },
+      { userId: currentUser(request).id, videoId: request.params.video_id },
+    ),
   );
 }

@@ -111,7 +111,10 @@ describeEachDatabase('OpenAPI document and reference page', (t) => {
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {
       expect(asset, 'an asset from elsewhere').not.toMatch(/^(https?:)?\/\//);
-      const res = await app.inject({ method: 'GET', url: new URL(asset, 'http://x/api/docs/').pathname });
+      const res = await app.inject({
+        method: 'GET',
+        url: new URL(asset, 'http://x/api/docs/').pathname,
+      });
       expect(res.statusCode, asset).toBe(200);
     }
   });

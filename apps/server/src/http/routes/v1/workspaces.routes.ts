@@ -45,7 +45,10 @@ export function workspacesRoutes(app: FastifyInstance): void {
   });
 
   handle(app, apiRoutes.renameWorkspace, async (request) => {
-    const { params: { id }, body: input } = request;
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const workspace = await renameWorkspace(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
@@ -61,7 +64,10 @@ export function workspacesRoutes(app: FastifyInstance): void {
   });
 
   handle(app, apiRoutes.linkChannel, async (request) => {
-    const { params: { id }, body: input } = request;
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const workspace = await linkChannel(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
@@ -80,7 +86,10 @@ export function workspacesRoutes(app: FastifyInstance): void {
   });
 
   handle(app, apiRoutes.workspaceVideos, async (request, reply) => {
-    const { params: { id }, query } = request;
+    const {
+      params: { id },
+      query,
+    } = request;
     const input = { userId: currentUser(request).id, workspaceId: id };
     void reply.header('cache-control', 'no-store');
     if (query.added_only) return listAddedVideoIds(deps, input);
@@ -88,7 +97,10 @@ export function workspacesRoutes(app: FastifyInstance): void {
   });
 
   handle(app, apiRoutes.toggleVideos, async (request) => {
-    const { params: { id }, body: input } = request;
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const { added } = await toggleWorkspaceVideos(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
