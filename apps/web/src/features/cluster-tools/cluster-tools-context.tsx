@@ -91,9 +91,12 @@ export function ClusterToolsProvider({
       setAnalyses((a) => ({ ...a, [id]: { loading: true, result: a[id]?.result ?? null } }));
       api
         .clusterAnalyze({ body: { video_id: videoId, cluster_id: id } })
-        .then(({ analysis: result }) =>
-          setAnalyses((a) => ({ ...a, [id]: { loading: false, result } })),
-        )
+        .then((reply) => {
+          // The view shows whatever came back: a reply without `analysis` is shown as it is.
+          const loose = reply as { analysis?: AnalysisResult } & AnalysisResult;
+          const result = loose.analysis ?? loose;
+          setAnalyses((a) => ({ ...a, [id]: { loading: false, result } }));
+        })
         .catch((err: unknown) => {
           console.error('Cluster analysis failed:', err);
           setAnalyses((a) => ({ ...a, [id]: { loading: false, result: a[id]?.result ?? null } }));
