@@ -8,3 +8,5 @@ export * from './config';
 export * from './workspaces';
 export * from './billing';
 export * from './share';
+export * from './health';
+export * from './routes';

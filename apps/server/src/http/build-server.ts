@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Container } from '../container';
 import { acceptEmptyJsonBodies } from './empty-json-body';
+import { registerOpenApi } from './openapi';
 import { registerAuth } from './plugins/auth';
 import {
   clientErrorHandler,
@@ -67,6 +68,7 @@ export async function buildServer(
     });
   }
 
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       // While main.ts migrates the database the API already listens (so liveness and readiness

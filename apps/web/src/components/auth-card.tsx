@@ -52,8 +52,8 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
       try {
         const reply =
           mode === 'login'
-            ? await api.login(email.trim(), password)
-            : await api.signup(email.trim(), password);
+            ? await api.login({ body: { email: email.trim(), password } })
+            : await api.signup({ body: { email: email.trim(), password } });
         if (!reply?.token)
           throw new Error('The server did not return a session. Please try again.');
         signIn(reply.token);

@@ -22,7 +22,7 @@ export function counterPlan(totalComments: number | null, random: () => number =
 export function CommentsCounter() {
   const metrics = useQuery({
     queryKey: queryKeys.metrics,
-    queryFn: api.metrics,
+    queryFn: () => api.metrics(),
     retry: false,
     staleTime: 0,
   });

@@ -82,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (token === null) return;
     const ctrl = new AbortController();
     api
-      .me(ctrl.signal)
+      .me({ signal: ctrl.signal })
       .then((me) => {
         setConnectionProblem(null);
         setCredits(me.credits_balance);

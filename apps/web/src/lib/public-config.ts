@@ -28,7 +28,7 @@ export function usePublicConfig(): PublicConfigReply | null {
 export function usePublicConfigState(): { config: PublicConfigReply | null; pending: boolean } {
   const query = useQuery({
     queryKey: queryKeys.publicConfig,
-    queryFn: ({ signal }) => api.publicConfig(signal),
+    queryFn: ({ signal }) => api.publicConfig({ signal }),
     staleTime: Infinity,
     retry: 1,
   });

@@ -17,7 +17,7 @@ import { RecentAnalyses, UpgradeCard } from '../features/history/recent-analyses
 import NotesCard from '../features/notes/notes-card';
 import { ReportSkeleton } from '../features/report/report-skeleton';
 import { ReportUnavailable, SignInToSee } from '../features/report/report-unavailable';
-import { api, queryKeys } from '../lib/api';
+import { api, estimateAnalysis, queryKeys } from '../lib/api';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { paths } from '../lib/paths';
@@ -176,7 +176,12 @@ export default function MainApp({
 
   const report = useQuery({
     queryKey: [...queryKeys.report(routeVideoId ?? ''), routeJobId ?? 'latest'],
-    queryFn: ({ signal }) => api.report(routeVideoId!, signal, routeJobId ?? undefined),
+    queryFn: ({ signal }) =>
+      api.report({
+        params: { video_id: routeVideoId! },
+        ...(routeJobId ? { query: { job: routeJobId } } : {}),
+        signal,
+      }),
     enabled: signedIn && routeVideoId !== null && !runningHere,
     retry: false,
     staleTime: 30_000,
@@ -189,7 +194,7 @@ export default function MainApp({
   // link opened elsewhere), and then its progress shows again.
   const pendingRun = useQuery({
     queryKey: ['status', routeJobId ?? ''],
-    queryFn: ({ signal }) => api.status(routeJobId!, signal),
+    queryFn: ({ signal }) => api.jobStatus({ params: { job_id: routeJobId! }, signal }),
     enabled: signedIn && routeJobId !== null && routeVideoId !== null && reportMissing && !running,
     retry: false,
   });
@@ -230,7 +235,7 @@ export default function MainApp({
     setStarting(true);
     setTypedVideoId(id);
     try {
-      const reply = await api.analyze(videoUrl);
+      const reply = await api.analyze({ query: { video_url: videoUrl } });
       if (!reply?.job_id) {
         setJobError('Failed to start the analysis job.');
         return;
@@ -252,7 +257,7 @@ export default function MainApp({
     setJobError(null);
     setEstimating(true);
     try {
-      const estimate = await api.estimate(videoUrl);
+      const estimate = await estimateAnalysis(videoUrl);
       if (estimate.free) void analyze(videoUrl, id);
       else if (estimate.balance < 1)
         setJobError(

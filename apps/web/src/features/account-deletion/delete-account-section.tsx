@@ -42,7 +42,9 @@ function ConfirmDeletionDialog({
     setBusy(true);
     setError(null);
     try {
-      await api.deleteAccount(usesPassword ? { password: value } : { confirmation: value });
+      await api.deleteAccount({
+        body: usesPassword ? { password: value } : { confirmation: value },
+      });
       onDeleted();
     } catch (err) {
       console.error('Account deletion failed', err);
@@ -127,7 +129,7 @@ export function DeleteAccountSection() {
   const [deleted, setDeleted] = useState<MeReply | null>(null);
   const account = useQuery({
     queryKey: queryKeys.me(token),
-    queryFn: ({ signal }) => api.me(signal),
+    queryFn: ({ signal }) => api.me({ signal }),
     enabled: token !== null && deleted === null,
     staleTime: 10_000,
   });

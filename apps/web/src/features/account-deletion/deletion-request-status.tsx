@@ -14,7 +14,7 @@ export function DeletionRequestStatus() {
   const code = params.get('code')?.trim() ?? '';
   const status = useQuery({
     queryKey: queryKeys.dataDeletion(code),
-    queryFn: ({ signal }) => api.dataDeletionStatus(code, signal),
+    queryFn: ({ signal }) => api.dataDeletionStatus({ params: { code }, signal }),
     enabled: code !== '',
     retry: false,
     staleTime: 60_000,

@@ -160,7 +160,7 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
       let networkFailures = 0;
       while (!signal.aborted) {
         try {
-          const u = await api.status(jobId, signal);
+          const u = await api.jobStatus({ params: { job_id: jobId }, signal });
           networkFailures = 0;
           if (apply(u)) return;
         } catch (err) {

@@ -4,7 +4,8 @@ import type { CreditHistoryEntry } from '@app/contracts';
 import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { billingApi, creditHistoryQueryKey } from './billing-api';
+import { api } from '../../lib/api';
+import { creditHistoryQueryKey } from './billing-api';
 import { formatBalance, formatCreditDelta, formatWhen, hasReport } from './credit-history-format';
 
 /** Entries one "Load more" adds (the server's default page). */
@@ -27,7 +28,7 @@ export default function CreditHistoryModal({ onClose, onOpenReport }: CreditHist
   const history = useInfiniteQuery({
     queryKey: creditHistoryQueryKey(token),
     queryFn: ({ pageParam, signal }) =>
-      billingApi.history({ before: pageParam, limit: HISTORY_PAGE_SIZE }, signal),
+      api.creditHistory({ query: { before: pageParam, limit: HISTORY_PAGE_SIZE }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled: token !== null,

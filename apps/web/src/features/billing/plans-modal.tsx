@@ -6,7 +6,8 @@ import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/api-client';
 import { formatCount, formatDate, planLabel } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
-import { billingApi, billingQueryKey } from './billing-api';
+import { api } from '../../lib/api';
+import { billingQueryKey } from './billing-api';
 import { openPendingTab } from './checkout-tab';
 import { useCheckoutWatch } from './checkout-watch';
 
@@ -76,7 +77,7 @@ export default function PlansModal({
   const watch = useCheckoutWatch();
   const billing = useQuery({
     queryKey: billingQueryKey(token),
-    queryFn: ({ signal }) => billingApi.subscription(signal),
+    queryFn: ({ signal }) => api.subscription({ signal }),
     enabled: token !== null,
     staleTime: 10_000,
   });
@@ -92,7 +93,7 @@ export default function PlansModal({
   const off = payments === 'off';
   const currency = billing.data?.credit_pack.currency ?? 'usd';
 
-  const go = async (key: string, request: () => ReturnType<typeof billingApi.portalSession>) => {
+  const go = async (key: string, request: () => ReturnType<typeof api.portalSession>) => {
     if (token === null) return; // Checkout opens only with a token.
     setBusy(key);
     setError(null);
@@ -168,8 +169,8 @@ export default function PlansModal({
                 disabled={off || busy !== null}
                 onClick={() =>
                   void (manage
-                    ? go('manage', () => billingApi.portalSession())
-                    : go(p.id, () => billingApi.checkoutSession({ plan: p.id })))
+                    ? go('manage', () => api.portalSession())
+                    : go(p.id, () => api.checkoutSession({ body: { plan: p.id } })))
                 }
               >
                 {buttonText}

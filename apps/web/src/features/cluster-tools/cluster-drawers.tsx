@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { CommentRef } from '@app/contracts';
 import { keepTabInside } from '../../components/focus-trap';
 import { formatCount, formatDate } from '../../lib/format';
+import { api } from '../../lib/api';
 import {
-  fetchClusterComments,
+  COMMENTS_PAGE_SIZE,
   MESSAGES,
   sentimentText,
   type AnalysisResult,
@@ -190,7 +191,15 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
     busy.current = true;
     setLoading(true);
     const next = page + 1;
-    fetchClusterComments(videoId, clusterId, next)
+    api
+      .clusterComments({
+        query: {
+          video_id: videoId,
+          cluster_id: clusterId,
+          page: next,
+          page_size: COMMENTS_PAGE_SIZE,
+        },
+      })
       .then((reply) => {
         setComments((c) => [...c, ...reply.comments]);
         setTotal(reply.total);

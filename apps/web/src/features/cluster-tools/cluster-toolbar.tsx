@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { MESSAGES, retagVideo } from './cluster-tools-api';
+import { api } from '../../lib/api';
+import { MESSAGES } from './cluster-tools-api';
 
 /** 'Context (optional)' and the 'CreatorX' button: relabels the clusters, then the report reloads. */
 export function CreatorXToolbar({
@@ -18,7 +19,8 @@ export function CreatorXToolbar({
     if (!videoId || busy) return;
     setBusy(true);
     setError(null);
-    retagVideo(videoId, context)
+    api
+      .retag({ params: { video_id: videoId }, body: { context } })
       .then(() => onRetagged())
       .catch((err: unknown) => {
         console.error('CreatorX retag failed:', err);

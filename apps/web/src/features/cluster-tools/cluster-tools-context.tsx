@@ -8,12 +8,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { Cluster, CommentRef } from '@app/contracts';
-import {
-  askCluster,
-  MESSAGES,
-  requestClusterAnalysis,
-  type AnalysisResult,
-} from './cluster-tools-api';
+import { api } from '../../lib/api';
+import { CHAT_TOP_K, MESSAGES, type AnalysisResult } from './cluster-tools-api';
 
 export type DrawerKind = 'comments' | 'analysis' | 'chat';
 
@@ -93,8 +89,14 @@ export function ClusterToolsProvider({
       // Opening analysis closes comments and chat and marks the cluster loading.
       setDrawer({ kind: 'analysis', clusterId: id, heading: clusterHeading(cluster) });
       setAnalyses((a) => ({ ...a, [id]: { loading: true, result: a[id]?.result ?? null } }));
-      requestClusterAnalysis(videoId, id)
-        .then((result) => setAnalyses((a) => ({ ...a, [id]: { loading: false, result } })))
+      api
+        .clusterAnalyze({ body: { video_id: videoId, cluster_id: id } })
+        .then((reply) => {
+          // The view shows whatever came back: a reply without `analysis` is shown as it is.
+          const loose = reply as { analysis?: AnalysisResult } & AnalysisResult;
+          const result = loose.analysis ?? loose;
+          setAnalyses((a) => ({ ...a, [id]: { loading: false, result } }));
+        })
         .catch((err: unknown) => {
           console.error('Cluster analysis failed:', err);
           setAnalyses((a) => ({ ...a, [id]: { loading: false, result: a[id]?.result ?? null } }));
@@ -133,7 +135,10 @@ export function ClusterToolsProvider({
       chatBusy.current = true;
       setChatLoading(true);
       setChatMessages((m) => [...m, { role: 'user', content: message }]);
-      askCluster(videoId, clusterId, message)
+      api
+        .clusterChat({
+          body: { video_id: videoId, cluster_id: clusterId, message, top_k: CHAT_TOP_K },
+        })
         .then((reply) => {
           if (chatFor.current !== clusterId) return;
           const answer =

@@ -42,7 +42,7 @@ export function EmailVerificationNotice() {
   const queryClient = useQueryClient();
   const me = useQuery({
     queryKey: queryKeys.me(token),
-    queryFn: ({ signal }) => api.me(signal),
+    queryFn: ({ signal }) => api.me({ signal }),
     enabled: token !== null,
     staleTime: Infinity,
     retry: false,

@@ -48,7 +48,7 @@ export function VerifyEmailPage({
   useEffect(() => {
     if (token === null || session === null || sent.current) return;
     sent.current = true; // once, also under StrictMode's second effect run
-    api.verifyEmail(token).then(
+    api.verifyEmail({ body: { token } }).then(
       () => {
         setState('confirmed');
         void queryClient.invalidateQueries({ queryKey: ['me'] });

@@ -53,8 +53,18 @@ export default function HistoryPage({ busy, onRerun }: HistoryPageProps) {
 
   const history = useInfiniteQuery({
     queryKey: queryKeys.analysesSearch(q),
-    queryFn: ({ pageParam, signal }) =>
-      api.analysesPage({ limit: HISTORY_PAGE_SIZE, before: pageParam, q }, signal),
+    queryFn: async ({ pageParam, signal }) => {
+      const reply = await api.analyses({
+        query: {
+          limit: HISTORY_PAGE_SIZE,
+          ...(pageParam !== null ? { before: pageParam } : {}),
+          ...(q ? { q } : {}),
+        },
+        signal,
+      });
+      // with a limit the reply is always a page
+      return Array.isArray(reply) ? { items: reply, next_cursor: null } : reply;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -64,7 +74,7 @@ export default function HistoryPage({ busy, onRerun }: HistoryPageProps) {
     setDeleting(item.job_id);
     setProblem(null);
     try {
-      await api.deleteAnalysis(item.job_id);
+      await api.deleteAnalysis({ params: { job_id: item.job_id } });
       setConfirming(null);
       setNotice(`Deleted the analysis of “${item.title ?? item.video_id}”.`);
       await queryClient.invalidateQueries({ queryKey: queryKeys.analyses });

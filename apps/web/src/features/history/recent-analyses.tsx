@@ -39,7 +39,10 @@ export function RecentAnalyses({ activeVideoId }: { activeVideoId: string | null
   const activeJob = search.get('job');
   const analyses = useQuery({
     queryKey: queryKeys.analyses,
-    queryFn: ({ signal }) => api.analyses(signal),
+    queryFn: async ({ signal }) => {
+      const reply = await api.analyses({ signal });
+      return Array.isArray(reply) ? reply : reply.items;
+    },
   });
   const [clearError, setClearError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);

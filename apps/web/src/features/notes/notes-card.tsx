@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { fetchNotes, saveNotes } from './notes-api';
+import { api } from '../../lib/api';
 import {
   AUTOSAVE_DELAY_MS,
   isBlankHtml,
@@ -66,7 +66,14 @@ export default function NotesCard({ videoId }: { videoId: string | null }): Reac
       setCard((c) => (c !== null && c.videoId === base.videoId ? update(c) : c));
     setSaving(true);
     if (manual) forThisVideo((c) => ({ ...c, error: null }));
-    const request = saveNotes(base.videoId, text, base.timestamp);
+    const request = api.saveNotes({
+      body: {
+        video_id: base.videoId,
+        notes: text,
+        timestamp: new Date().toISOString(),
+        base_timestamp: base.timestamp,
+      },
+    });
     inFlight.current = request;
     try {
       const reply = await request;
@@ -93,7 +100,7 @@ export default function NotesCard({ videoId }: { videoId: string | null }): Reac
     // Wait for a save-before-switch still in flight, so switching back shows what was just saved.
     Promise.resolve(inFlight.current)
       .catch(() => undefined)
-      .then(() => fetchNotes(videoId, controller.signal))
+      .then(() => api.notes({ params: { video_id: videoId }, signal: controller.signal }))
       .then((reply) => {
         const stored = typeof reply.notes === 'string' ? reply.notes : null;
         const loaded = { videoId, stored, timestamp: reply.timestamp };

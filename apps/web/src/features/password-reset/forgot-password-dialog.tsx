@@ -32,7 +32,7 @@ export function ForgotPasswordDialog({
     setBusy(true);
     setError(null);
     try {
-      const reply = await api.requestPasswordReset(email.trim());
+      const reply = await api.requestPasswordReset({ body: { email: email.trim() } });
       setSent(reply.message);
     } catch (err) {
       setError(errorMessage(err));

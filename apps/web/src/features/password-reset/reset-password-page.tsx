@@ -39,7 +39,7 @@ export function ResetPasswordPage({
     setBusy(true);
     setError(null);
     try {
-      const reply = await api.confirmPasswordReset(token, password);
+      const reply = await api.confirmPasswordReset({ body: { token, password } });
       signIn(reply.token);
       void navigate('/', { replace: true });
     } catch (err) {

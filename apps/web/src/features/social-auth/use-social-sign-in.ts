@@ -106,7 +106,8 @@ export function useSocialSignIn({ onSignedIn, onError }: SocialSignInOptions) {
     import('./google-identity')
       .then(async (gis) => {
         unsubscribe = gis.onGoogleCredential(
-          (idToken) => void complete('google', () => api.googleSignIn(idToken)),
+          (idToken) =>
+            void complete('google', () => api.googleSignIn({ body: { id_token: idToken } })),
         );
         const id = await gis.loadGoogleIdentity(clientId);
         if (cancelled) return;
@@ -137,7 +138,11 @@ export function useSocialSignIn({ onSignedIn, onError }: SocialSignInOptions) {
         const status = await sdk.facebookLoginStatus(FB);
         const accessToken = status.authResponse?.accessToken;
         if (cancelled || status.status !== 'connected' || !accessToken) return;
-        await complete('facebook', () => api.facebookSignIn(accessToken), true);
+        await complete(
+          'facebook',
+          () => api.facebookSignIn({ body: { access_token: accessToken } }),
+          true,
+        );
       })
       .catch((err: unknown) => {
         console.error('The Facebook SDK did not load', err);
@@ -188,7 +193,10 @@ export function useSocialSignIn({ onSignedIn, onError }: SocialSignInOptions) {
     FB.login(
       (response) => {
         const accessToken = response.authResponse?.accessToken;
-        if (accessToken) void complete('facebook', () => api.facebookSignIn(accessToken));
+        if (accessToken)
+          void complete('facebook', () =>
+            api.facebookSignIn({ body: { access_token: accessToken } }),
+          );
         else callbacks.current.onError('Facebook sign-in was not completed. Please try again.');
       },
       { scope: 'public_profile,email' },

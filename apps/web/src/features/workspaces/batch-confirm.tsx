@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import type { BatchEstimateReply } from '@app/contracts';
 import { errorMessage } from '../../lib/api-client';
 import { ConfirmAnalysisDialog } from '../analyze/confirm-analysis-dialog';
-import { workspacesApi } from './workspaces-api';
+import { batchEstimate } from './workspaces-api';
 
 /**
  * The confirmation before a batch analysis: asks the server for the batch's price (each video
@@ -24,7 +24,7 @@ export function useBatchConfirm(onError: (message: string) => void): {
     async (videoIds: string[], workspaceId: number, start: () => void) => {
       setChecking(true);
       try {
-        const estimate = await workspacesApi.batchEstimate(videoIds, workspaceId);
+        const estimate = await batchEstimate(videoIds, workspaceId);
         setPending({ estimate, start });
       } catch (err) {
         console.error('Pricing the batch failed', err);

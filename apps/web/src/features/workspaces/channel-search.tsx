@@ -5,7 +5,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useDebouncedValue } from './use-debounced-value';
 import { CheckIcon, SearchIcon, YouTubeLogo } from './workspace-icons';
 import { CHANNEL_SEARCH_DEBOUNCE_MS, formatSubscribers, sortChannels } from './workspace-logic';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { api } from '../../lib/api';
+import { workspaceKeys } from './workspaces-api';
 
 interface ChannelSearchProps {
   /** Links the chosen channel; resolves when done, rejects with a readable error. */
@@ -53,7 +54,7 @@ export const ChannelSearch = forwardRef<HTMLInputElement, ChannelSearchProps>(
     const q = trimmed === '' ? '' : settled;
     const search = useQuery({
       queryKey: workspaceKeys.channelSearch(q),
-      queryFn: ({ signal }) => workspacesApi.searchChannels(q, signal),
+      queryFn: ({ signal }) => api.searchChannels({ query: { q }, signal }),
       enabled: q !== '',
       retry: false,
       staleTime: 60_000,

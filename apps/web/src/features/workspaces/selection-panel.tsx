@@ -12,7 +12,8 @@ import { runningByVideo, useWorkspaceJobs } from './workspace-jobs';
 import { YouTubeLogo } from './workspace-icons';
 import { WorkspaceTitle } from './workspace-title';
 import { CATALOGUE_SKELETONS, idsToAdd, idsToAnalyze, toggled } from './workspace-logic';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { api } from '../../lib/api';
+import { addedVideoIds, batchEstimate, workspaceKeys, workspaceVideos } from './workspaces-api';
 import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
 
@@ -76,12 +77,12 @@ export function SelectionPanel({
 
   const videos = useQuery({
     queryKey: workspaceKeys.videos(id),
-    queryFn: ({ signal }) => workspacesApi.videos(id, signal),
+    queryFn: ({ signal }) => workspaceVideos(id, signal),
     enabled: linked,
   });
   const addedIds = useQuery({
     queryKey: workspaceKeys.addedIds(id),
-    queryFn: ({ signal }) => workspacesApi.addedVideoIds(id, signal),
+    queryFn: ({ signal }) => addedVideoIds(id, signal),
     enabled: linked,
     retry: false,
   });
@@ -140,7 +141,7 @@ export function SelectionPanel({
   const title = (vid: string) => byId.get(vid)?.title?.trim() || vid;
 
   const linkChannel = async (channel: ChannelSearchResult) => {
-    await workspacesApi.linkChannel(id, channel.channelId);
+    await api.linkChannel({ params: { id }, body: { channel_id: channel.channelId } });
     markSynced(id);
     await queryClient.invalidateQueries({ queryKey: workspaceKeys.list });
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.videos(id) });
@@ -153,7 +154,7 @@ export function SelectionPanel({
     setUnlinking(true);
     setVideosNotice(null);
     try {
-      await workspacesApi.unlinkChannel(id);
+      await api.unlinkChannel({ params: { id } });
       setAddedSel(new Set());
       setCatalogueSel(new Set());
       setCatalogueChoice(null);
@@ -188,7 +189,7 @@ export function SelectionPanel({
     setStarting(ids);
     setVideosNotice(null);
     try {
-      const reply = await workspacesApi.batchAnalyze(ids, id);
+      const reply = await api.batchAnalyze({ body: { video_ids: ids, workspace_id: id } });
       const started = reply.jobs.filter((j) => j.job_id !== null);
       for (const j of started) {
         follow({
@@ -228,7 +229,10 @@ export function SelectionPanel({
   };
 
   const setAddedFlag = async (ids: string[], isAdded: boolean) => {
-    const reply = await workspacesApi.toggleVideos(id, ids, isAdded);
+    const reply = await api.toggleVideos({
+      params: { id },
+      body: { video_ids: ids, is_added: isAdded },
+    });
     queryClient.setQueryData(workspaceKeys.addedIds(id), reply.added);
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.videos(id) });
     void queryClient.invalidateQueries({ queryKey: workspaceKeys.posts(id) });
@@ -288,7 +292,7 @@ export function SelectionPanel({
     try {
       for (const vid of ids) {
         try {
-          await workspacesApi.retag(vid, '');
+          await api.retag({ params: { video_id: vid }, body: { context: '' } });
           refined += 1;
         } catch (err) {
           if (err instanceof ApiError && err.status === 404) notAnalysed.push(vid);

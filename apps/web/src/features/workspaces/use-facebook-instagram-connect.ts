@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-client';
 import { loadFacebookSdk, type FacebookSdk } from '../social-auth/facebook-sdk';
 import { failureSentence } from './workspace-logic';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { api } from '../../lib/api';
+import { workspaceKeys } from './workspaces-api';
 import { INSTAGRAM_LINKED_MESSAGE } from './use-instagram-callback';
 
 /** The permissions the social-login route to Instagram asks for, re-requested each time. */
@@ -92,8 +93,11 @@ export function useFacebookInstagramConnect({
             });
             return;
           }
-          workspacesApi
-            .connectInstagram(workspaceId, token)
+          api
+            .connectInstagram({
+              params: { id: workspaceId },
+              body: { user_access_token: token },
+            })
             .then(() => {
               void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
               onResultRef.current({ workspaceId, ok: true, message: INSTAGRAM_LINKED_MESSAGE });

@@ -8,7 +8,8 @@ import {
   searchWithoutCallback,
   type InstagramCallback,
 } from './workspace-logic';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { api } from '../../lib/api';
+import { workspaceKeys } from './workspaces-api';
 
 export const INSTAGRAM_LINKED_MESSAGE =
   'Instagram account linked. Its posts are in the Instagram tab.';
@@ -65,8 +66,11 @@ export function useInstagramCallback({ signedIn, onResult }: Options): void {
       });
       return;
     }
-    workspacesApi
-      .instagramCallback(callback.workspaceId, callback.code)
+    api
+      .instagramCallback({
+        params: { id: callback.workspaceId },
+        query: { code: callback.code },
+      })
       .then(() => {
         void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
         onResultRef.current({

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnalyzedItem } from '@app/contracts';
 import { useWorkspaceJobs } from './workspace-jobs';
 import { instagramTitle } from './workspace-logic';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { api } from '../../lib/api';
+import { workspaceKeys } from './workspaces-api';
 
 // Each workspace is synced once per page load: the catalogue and posts then come from the server's copy.
 const synced = new Set<number>();
@@ -22,8 +23,8 @@ export function useWorkspaceSync(workspaceId: number, enabled = true): void {
   useEffect(() => {
     if (!enabled || synced.has(workspaceId)) return;
     synced.add(workspaceId);
-    workspacesApi
-      .sync(workspaceId)
+    api
+      .syncWorkspace({ params: { id: workspaceId } })
       .then(() =>
         Promise.all(
           [
@@ -42,7 +43,7 @@ export function useWorkspaceSync(workspaceId: number, enabled = true): void {
 export function useAnalyzed(workspaceId: number) {
   return useQuery({
     queryKey: workspaceKeys.analyzed(workspaceId),
-    queryFn: ({ signal }) => workspacesApi.analyzed(workspaceId, signal),
+    queryFn: ({ signal }) => api.workspaceAnalyzed({ params: { id: workspaceId }, signal }),
   });
 }
 

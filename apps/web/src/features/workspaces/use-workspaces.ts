@@ -15,14 +15,14 @@ import {
   rememberWorkspaceId,
   writeActiveWorkspace,
 } from './workspace-storage';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { workspaceKeys } from './workspaces-api';
 
 /** The signed-in user's workspaces (GET /api/v1/workspaces). */
 export function useWorkspacesList() {
   const { token } = useAuth();
   return useQuery({
     queryKey: workspaceKeys.list,
-    queryFn: ({ signal }) => workspacesApi.list(signal),
+    queryFn: ({ signal }) => api.workspaces({ signal }),
     enabled: token !== null,
     staleTime: 30_000,
   });
@@ -33,7 +33,7 @@ export function useUserEmail(): string | null {
   const { token } = useAuth();
   const me = useQuery({
     queryKey: queryKeys.me(token),
-    queryFn: ({ signal }) => api.me(signal),
+    queryFn: ({ signal }) => api.me({ signal }),
     enabled: token !== null,
     staleTime: Infinity,
     retry: false,

@@ -33,7 +33,7 @@ import {
   type WorkspaceTab,
 } from './workspace-logic';
 import { writeTabPreference } from './workspace-storage';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { batchEstimate, workspaceKeys } from './workspaces-api';
 import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
 
@@ -182,12 +182,12 @@ function DetailBody({
   useResumeJobs(id);
   const posts = useQuery({
     queryKey: workspaceKeys.posts(id),
-    queryFn: ({ signal }) => workspacesApi.posts(id, signal),
+    queryFn: ({ signal }) => api.workspacePosts({ params: { id }, signal }),
   });
   const analyzed = useAnalyzed(id);
   const report = useQuery({
     queryKey: queryKeys.report(reportVideoId ?? ''),
-    queryFn: ({ signal }) => api.report(reportVideoId!, signal),
+    queryFn: ({ signal }) => api.report({ params: { video_id: reportVideoId! }, signal }),
     enabled: reportVideoId !== null,
     retry: false,
     staleTime: 30_000,
@@ -254,8 +254,8 @@ function DetailBody({
       try {
         const reply =
           kind === 'youtube'
-            ? await workspacesApi.analyzeVideo(postId)
-            : await workspacesApi.analyzeInstagram(postId, id);
+            ? await api.analyze({ query: { video_id: postId } })
+            : await api.analyzeInstagram({ query: { media_id: postId, workspace_id: id } });
         if (reply?.job_id) {
           follow({
             jobId: reply.job_id,

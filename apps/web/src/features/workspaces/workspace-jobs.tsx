@@ -20,7 +20,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAnalysisJob, type JobProgress } from '../analyze/use-analysis-job';
 import { queryKeys } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { api } from '../../lib/api';
+import { workspaceKeys } from './workspaces-api';
 
 export interface WorkspaceJobStart {
   jobId: string;
@@ -112,8 +113,8 @@ export function WorkspaceJobsProvider({ children }: { children: ReactNode }) {
       if (error !== null) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.report(job.videoId) });
       if (job.retagOnComplete) {
-        workspacesApi
-          .retag(job.videoId, '')
+        api
+          .retag({ params: { video_id: job.videoId }, body: { context: '' } })
           .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.report(job.videoId) }))
           .catch((err: unknown) => console.error('Workspace retag failed', err));
       }

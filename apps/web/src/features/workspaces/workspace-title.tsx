@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { WORKSPACE_NAME_MAX_LENGTH, type Workspace } from '@app/contracts';
 import { errorMessage } from '../../lib/api-client';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { api } from '../../lib/api';
+import { workspaceKeys } from './workspaces-api';
 
 interface WorkspaceTitleProps {
   workspace: Workspace;
@@ -42,8 +43,8 @@ export function WorkspaceTitle({ workspace, onDeleted, onOpenDetail }: Workspace
     }
     setBusy(true);
     setError(null);
-    workspacesApi
-      .rename(workspace.id, next)
+    api
+      .renameWorkspace({ params: { id: workspace.id }, body: { name: next } })
       .then(async () => {
         queryClient.setQueryData<Workspace[]>(workspaceKeys.list, (prev) =>
           prev?.map((w) => (w.id === workspace.id ? { ...w, name: next } : w)),
@@ -59,8 +60,8 @@ export function WorkspaceTitle({ workspace, onDeleted, onOpenDetail }: Workspace
     if (busy) return;
     setBusy(true);
     setError(null);
-    workspacesApi
-      .remove(workspace.id)
+    api
+      .deleteWorkspace({ params: { id: workspace.id } })
       .then(() => {
         queryClient.setQueryData<Workspace[]>(workspaceKeys.list, (prev) =>
           prev?.filter((w) => w.id !== workspace.id),

@@ -18,7 +18,7 @@ import {
 import { redirectTo } from './redirect';
 import { useFacebookInstagramConnect } from './use-facebook-instagram-connect';
 import { readTabPreference, writeTabPreference } from './workspace-storage';
-import { workspaceKeys, workspacesApi } from './workspaces-api';
+import { workspaceKeys } from './workspaces-api';
 import './workspaces.css';
 import { scrollMotion } from '../../lib/motion';
 import { paths } from '../../lib/paths';
@@ -112,7 +112,7 @@ export default function WorkspaceScreens({
   const list = useWorkspacesList();
   const config = useQuery({
     queryKey: queryKeys.publicConfig,
-    queryFn: ({ signal }) => api.publicConfig(signal),
+    queryFn: ({ signal }) => api.publicConfig({ signal }),
     staleTime: Infinity,
     retry: 1,
   });
@@ -153,7 +153,7 @@ export default function WorkspaceScreens({
 
   const create = async (name: string) => {
     try {
-      const created = await workspacesApi.create(name.trim());
+      const created = await api.createWorkspace({ body: { name: name.trim() } });
       queryClient.setQueryData<Workspace[]>(workspaceKeys.list, (prev) =>
         prev ? [...prev.filter((w) => w.id !== created.id), created] : [created],
       );

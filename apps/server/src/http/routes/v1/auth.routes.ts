@@ -1,20 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DeleteAccountRequestSchema,
-  FacebookSignInRequestSchema,
-  GoogleSignInRequestSchema,
-  LoginRequestSchema,
-  MeReplySchema,
-  OkReplySchema,
-  PasswordResetConfirmSchema,
-  PasswordResetReplySchema,
-  PasswordResetRequestSchema,
-  ProviderSignInReplySchema,
-  SignupRequestSchema,
-  TokenReplySchema,
-  VerifyEmailReplySchema,
-  VerifyEmailRequestSchema,
-} from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { deleteAccount } from '../../../services/auth/delete-account';
 import { getAccount } from '../../../services/auth/get-account';
 import { logIn } from '../../../services/auth/log-in';
@@ -29,9 +14,9 @@ import { signInWithProvider } from '../../../services/auth/sign-in-with-provider
 import { signUp } from '../../../services/auth/sign-up';
 import { DEVICE_TOKEN_MAX_AGE_MS, issueDeviceToken } from '../../../services/auth/device-token';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, overHttps, readCookie, setCookie } from '../../cookies';
-import { currentUser, requireAuth } from '../../plugins/auth';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 import { linkOrigin } from '../../request-origin';
-import { validate, validateReply } from '../../validate';
 
 /**
  * POST /auth/signup, POST /auth/login, POST /auth/google, POST /auth/facebook, GET /auth/me,
@@ -71,18 +56,18 @@ export function authRoutes(app: FastifyInstance): void {
       secure: overHttps(request, config.publicUrl),
     });
 
-  app.post('/auth/login', async (request, reply) => {
-    const input = validate(LoginRequestSchema, request.body);
+  handle(app, apiRoutes.login, async (request, reply) => {
+    const input = request.body;
     const { deviceToken, ...result } = await logIn(
       { repos, transaction, hasher, clock, authConfig, cookieKey },
       { ...input, ip: request.ip, deviceToken: readCookie(request, DEVICE_COOKIE) },
     );
     rememberDevice(request, reply, deviceToken);
-    return validateReply(TokenReplySchema, result);
+    return result;
   });
 
-  app.post('/auth/google', async (request, reply) => {
-    const input = validate(GoogleSignInRequestSchema, request.body);
+  handle(app, apiRoutes.googleSignIn, async (request, reply) => {
+    const input = request.body;
     const { deviceToken, ...result } = await signInWithProvider(providerDeps, {
       provider: 'google',
       token: input.id_token,
@@ -90,11 +75,11 @@ export function authRoutes(app: FastifyInstance): void {
       deviceToken: readCookie(request, DEVICE_COOKIE),
     });
     rememberDevice(request, reply, deviceToken);
-    return validateReply(ProviderSignInReplySchema, result);
+    return result;
   });
 
-  app.post('/auth/facebook', async (request, reply) => {
-    const input = validate(FacebookSignInRequestSchema, request.body);
+  handle(app, apiRoutes.facebookSignIn, async (request, reply) => {
+    const input = request.body;
     const { deviceToken, ...result } = await signInWithProvider(providerDeps, {
       provider: 'facebook',
       token: input.access_token,
@@ -102,7 +87,7 @@ export function authRoutes(app: FastifyInstance): void {
       deviceToken: readCookie(request, DEVICE_COOKIE),
     });
     rememberDevice(request, reply, deviceToken);
-    return validateReply(ProviderSignInReplySchema, result);
+    return result;
   });
 
   // E-mails go out after the reply; closing the server waits for those still on their way.
@@ -116,8 +101,8 @@ export function authRoutes(app: FastifyInstance): void {
   };
   const mailDeps = { repos, transaction, clock, mailer: app.container.mailer, logger };
 
-  app.post('/auth/signup', async (request, reply) => {
-    const input = validate(SignupRequestSchema, request.body);
+  handle(app, apiRoutes.signup, async (request, reply) => {
+    const input = request.body;
     const { token, userId } = await signUp(
       { repos, transaction, hasher, clock, authConfig },
       { ...input, ip: request.ip },
@@ -137,54 +122,44 @@ export function authRoutes(app: FastifyInstance): void {
         ),
     );
     rememberDevice(request, reply, issueDeviceToken(cookieKey, { userId, now: clock.now() }));
-    return reply.status(201).send(validateReply(TokenReplySchema, { token }));
+    return { token };
   });
 
-  app.post('/auth/password-reset', async (request, reply) => {
-    const input = validate(PasswordResetRequestSchema, request.body);
+  handle(app, apiRoutes.requestPasswordReset, async (request) => {
+    const input = request.body;
     const { reply: body, delivery } = await requestPasswordReset(
       { repos, transaction, clock, authConfig, mailer: app.container.mailer, logger },
       { email: input.email, ip: request.ip, origin: linkOrigin(config.publicUrl, request) },
     );
     track(delivery);
-    return reply.status(202).send(validateReply(PasswordResetReplySchema, body));
+    return body;
   });
 
-  app.post('/auth/password-reset/confirm', async (request) => {
-    const input = validate(PasswordResetConfirmSchema, request.body);
-    const result = await confirmPasswordReset(
-      { repos, transaction, hasher, clock, authConfig, logger },
-      input,
-    );
-    return validateReply(TokenReplySchema, result);
-  });
+  handle(app, apiRoutes.confirmPasswordReset, async (request) =>
+    confirmPasswordReset({ repos, transaction, hasher, clock, authConfig, logger }, request.body),
+  );
 
-  app.post('/auth/verify-email', { preHandler: requireAuth }, async (request) => {
-    const input = validate(VerifyEmailRequestSchema, request.body);
-    const result = await verifyEmail({ transaction, clock, logger }, currentUser(request), input);
-    return validateReply(VerifyEmailReplySchema, result);
-  });
+  handle(app, apiRoutes.verifyEmail, async (request) =>
+    verifyEmail({ transaction, clock, logger }, currentUser(request), request.body),
+  );
 
-  app.post('/auth/verify-email/resend', { preHandler: requireAuth }, async (request, reply) => {
+  handle(app, apiRoutes.resendVerificationEmail, async (request) => {
     const { delivery } = await resendVerificationEmail(mailDeps, currentUser(request), {
       origin: linkOrigin(config.publicUrl, request),
     });
     track(delivery);
-    return reply.status(202).send(validateReply(OkReplySchema, { success: true }));
+    return { success: true as const };
   });
 
-  app.get('/auth/me', { preHandler: requireAuth }, async (request) => {
-    const account = await getAccount({ repos, clock }, currentUser(request));
-    return validateReply(MeReplySchema, account);
-  });
+  handle(app, apiRoutes.me, async (request) => getAccount({ repos, clock }, currentUser(request)));
 
-  app.post('/auth/logout', { preHandler: requireAuth }, async (request) => {
+  handle(app, apiRoutes.logout, async (request) => {
     await logOut({ repos, clock }, currentUser(request));
-    return validateReply(OkReplySchema, { success: true });
+    return { success: true as const };
   });
 
-  app.delete('/auth/account', { preHandler: requireAuth }, async (request) => {
-    const input = validate(DeleteAccountRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.deleteAccount, async (request) => {
+    const input = request.body;
     await deleteAccount(
       {
         repos,
@@ -199,6 +174,6 @@ export function authRoutes(app: FastifyInstance): void {
       currentUser(request),
       { ...input, ip: request.ip, deviceToken: readCookie(request, DEVICE_COOKIE) },
     );
-    return validateReply(OkReplySchema, { success: true });
+    return { success: true as const };
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { CreditHistoryQuerySchema, CreditHistoryReplySchema } from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { listCreditHistory } from '../../../services/billing/credit-history';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /**
  * The signed-in creator's own billing records:
@@ -12,12 +12,11 @@ import { validate, validateReply } from '../../validate';
 export function billingRoutes(app: FastifyInstance): void {
   const { repos } = app.container;
 
-  app.get('/billing/history', { preHandler: requireAuth }, async (request) => {
-    const query = validate(CreditHistoryQuerySchema, request.query);
-    const history = await listCreditHistory(
+  handle(app, apiRoutes.creditHistory, async (request) => {
+    const { query } = request;
+    return listCreditHistory(
       { repos },
       { userId: currentUser(request).id, before: query.before, limit: query.limit },
     );
-    return validateReply(CreditHistoryReplySchema, history);
   });
 }

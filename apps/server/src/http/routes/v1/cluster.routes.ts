@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ChatReplySchema,
-  ChatRequestSchema,
-  ClusterAnalyzeReplySchema,
-  ClusterAnalyzeRequestSchema,
-  ClusterCommentsQuerySchema,
-  ClusterCommentsReplySchema,
-} from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { analyzeCluster } from '../../../services/cluster/analyze-cluster';
 import { chatWithCluster } from '../../../services/cluster/chat-with-cluster';
 import { budgetedLanguageModel } from '../../../services/cluster/llm-budget';
 import type { ClusterDeps } from '../../../services/cluster/cluster-deps';
 import { listClusterComments } from '../../../services/cluster/list-cluster-comments';
 import { ClusterVectorCache } from '../../../services/cluster/vector-cache';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /**
  * POST /cluster/analyze, GET /cluster/comments, POST /cluster/chat: the per-cluster deep dive. The
@@ -40,20 +33,20 @@ export function clusterRoutes(app: FastifyInstance): void {
     languageModel: budgetedLanguageModel(languageModel, budget, userId),
   });
 
-  app.post('/cluster/analyze', { preHandler: requireAuth }, async (request) => {
-    const input = validate(ClusterAnalyzeRequestSchema, request.body);
+  handle(app, apiRoutes.clusterAnalyze, async (request) => {
+    const input = request.body;
     const userId = currentUser(request).id;
     const analysis = await analyzeCluster(forUser(userId), {
       userId,
       videoId: input.video_id,
       clusterId: input.cluster_id,
     });
-    return validateReply(ClusterAnalyzeReplySchema, { analysis });
+    return { analysis };
   });
 
-  app.get('/cluster/comments', { preHandler: requireAuth }, async (request) => {
-    const input = validate(ClusterCommentsQuerySchema, request.query);
-    const reply = await listClusterComments(deps, {
+  handle(app, apiRoutes.clusterComments, async (request) => {
+    const input = request.query;
+    return listClusterComments(deps, {
       userId: currentUser(request).id,
       videoId: input.video_id,
       clusterId: input.cluster_id,
@@ -61,19 +54,17 @@ export function clusterRoutes(app: FastifyInstance): void {
       pageSize: input.page_size,
       sort: input.sort,
     });
-    return validateReply(ClusterCommentsReplySchema, reply);
   });
 
-  app.post('/cluster/chat', { preHandler: requireAuth }, async (request) => {
-    const input = validate(ChatRequestSchema, request.body);
+  handle(app, apiRoutes.clusterChat, async (request) => {
+    const input = request.body;
     const userId = currentUser(request).id;
-    const reply = await chatWithCluster(forUser(userId), {
+    return chatWithCluster(forUser(userId), {
       userId,
       videoId: input.video_id,
       clusterId: input.cluster_id,
       message: input.message,
       topK: input.top_k,
     });
-    return validateReply(ChatReplySchema, reply);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { PublicConfigReplySchema, type PublicConfigReply } from '@app/contracts';
+import { apiRoutes, type PublicConfigReply } from '@app/contracts';
 import type { Config } from '../../../config/config';
-import { validateReply } from '../../validate';
+import { handle } from '../../contract-route';
 import { requestOrigin } from '../../request-origin';
 
 /** The Instagram Login scopes the workspace link asks for. */
@@ -42,9 +42,5 @@ export function publicConfig(config: Config, origin: string): PublicConfigReply 
 /** GET /config: public settings (sign-in providers, Instagram link, payments mode). No sign-in. */
 export function configRoutes(app: FastifyInstance): void {
   const { config } = app.container;
-  app.get('/config', (request, reply) => {
-    void reply.send(
-      validateReply(PublicConfigReplySchema, publicConfig(config, requestOrigin(request))),
-    );
-  });
+  handle(app, apiRoutes.publicConfig, (request) => publicConfig(config, requestOrigin(request)));
 }

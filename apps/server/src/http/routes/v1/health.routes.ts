@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiRoutes } from '@app/contracts';
+import { handle } from '../../contract-route';
 
 type Problem = { message: string; code: string };
 
@@ -47,16 +49,16 @@ const unavailable = (reply: FastifyReply, problem: Problem) =>
  * - `GET /health`: the database and the queue only (the older check, kept as it was).
  */
 export function healthRoutes(app: FastifyInstance): void {
-  app.get('/health/live', () => ({ status: 'ok' }));
+  handle(app, apiRoutes.healthLive, () => ({ status: 'ok' as const }));
 
-  app.get('/health/ready', async (request, reply) => {
+  handle(app, apiRoutes.healthReady, async (request, reply) => {
     const starting = startupProblem(app);
     if (starting) return unavailable(reply, starting);
     const problem = await dependencyProblem(app, request);
     if (problem) return unavailable(reply, problem);
     const { config, database, jobQueue, startup } = app.container;
     return {
-      status: 'ok',
+      status: 'ok' as const,
       role: config.role,
       database: database.kind,
       queue: jobQueue.driver,
@@ -66,16 +68,16 @@ export function healthRoutes(app: FastifyInstance): void {
       checks: {
         migrations: startup.state('migrations'),
         embeddingModel: startup.state('embedding_model'),
-        database: 'ok',
-        queue: 'ok',
+        database: 'ok' as const,
+        queue: 'ok' as const,
       },
     };
   });
 
-  app.get('/health', async (request, reply) => {
+  handle(app, apiRoutes.health, async (request, reply) => {
     const problem = await dependencyProblem(app, request);
     if (problem) return unavailable(reply, problem);
     const { database, jobQueue } = app.container;
-    return { status: 'ok', database: database.kind, queue: jobQueue.driver };
+    return { status: 'ok' as const, database: database.kind, queue: jobQueue.driver };
   });
 }

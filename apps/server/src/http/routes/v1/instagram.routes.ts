@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AnalyzeReplySchema,
-  InstagramAnalyzeQuerySchema,
-  InstagramCallbackQuerySchema,
-  InstagramConnectRequestSchema,
-  InstagramLinkReplySchema,
-  WorkspaceParamsSchema,
-  WorkspaceSchema,
-} from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import type { InstagramDeps } from '../../../services/instagram/instagram-deps';
 import {
@@ -16,8 +8,8 @@ import {
   unlinkInstagram,
 } from '../../../services/instagram/link-instagram';
 import { startInstagramAnalysis } from '../../../services/instagram/start-instagram-analysis';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 import { requestOrigin } from '../../request-origin';
 import { publicConfig } from './config.routes';
 
@@ -30,11 +22,10 @@ export function instagramRoutes(app: FastifyInstance): void {
   const { repos, transaction, clock, instagram, config } = app.container;
   const deps: InstagramDeps = { repos, transaction, clock, instagram };
   const analysisDeps = { ...analysisDepsFrom(app.container), instagram };
-  const auth = { preHandler: requireAuth };
 
-  app.get('/workspaces/:id/instagram/oauth/callback', auth, async (request, reply) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
-    const { code } = validate(InstagramCallbackQuerySchema, request.query);
+  handle(app, apiRoutes.instagramCallback, async (request, reply) => {
+    const { id } = request.params;
+    const { code } = request.query;
     // The redirect_uri must be the one the authorisation request used (GET /config's).
     const origin = requestOrigin(request);
     const redirectUri =
@@ -46,44 +37,34 @@ export function instagramRoutes(app: FastifyInstance): void {
       redirectUri,
     });
     void reply.header('cache-control', 'no-store');
-    return validateReply(InstagramLinkReplySchema, {
-      success: true,
-      workspace: result.workspace,
-      instagram_posts: result.posts,
-    });
+    return { success: true as const, workspace: result.workspace, instagram_posts: result.posts };
   });
 
-  app.post('/workspaces/:id/instagram/connect', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
-    const input = validate(InstagramConnectRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.connectInstagram, async (request) => {
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const result = await connectInstagramWithFacebook(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
       userAccessToken: input.user_access_token,
     });
-    return validateReply(InstagramLinkReplySchema, {
-      success: true,
-      workspace: result.workspace,
-      instagram_posts: result.posts,
-    });
+    return { success: true as const, workspace: result.workspace, instagram_posts: result.posts };
   });
 
-  app.delete('/workspaces/:id/instagram', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
-    const workspace = await unlinkInstagram(deps, {
-      userId: currentUser(request).id,
-      workspaceId: id,
-    });
-    return validateReply(WorkspaceSchema, workspace);
+  handle(app, apiRoutes.unlinkInstagram, async (request) => {
+    const { id } = request.params;
+    return unlinkInstagram(deps, { userId: currentUser(request).id, workspaceId: id });
   });
 
-  app.post('/instagram/analyze', auth, async (request) => {
-    const query = validate(InstagramAnalyzeQuerySchema, request.query);
+  handle(app, apiRoutes.analyzeInstagram, async (request) => {
+    const { query } = request;
     const result = await startInstagramAnalysis(analysisDeps, {
       userId: currentUser(request).id,
       workspaceId: query.workspace_id,
       mediaId: query.media_id,
     });
-    return validateReply(AnalyzeReplySchema, { job_id: result.jobId });
+    return { job_id: result.jobId };
   });
 }

@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  DataDeletionStatusReplySchema,
-  MetaDataDeletionReplySchema,
-  MetaDataDeletionRequestSchema,
-} from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import {
   deleteFacebookUserData,
   getDataDeletionRequest,
 } from '../../../services/auth/meta-data-deletion';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
 import { acceptFormBodies } from '../../form-body';
 import { linkOrigin } from '../../request-origin';
 
 /** Where a person reads the status of their request: the web app's data-deletion page. */
 export const DATA_DELETION_PAGE = '/instagram-data-deletion';
-
-const CodeParamsSchema = z.object({ code: z.string().max(64) });
 
 /**
  * Meta's Data Deletion Request Callback (set in the Meta app's settings as
@@ -31,8 +24,8 @@ export function metaRoutes(app: FastifyInstance): void {
 
   acceptFormBodies(app, 16_384);
 
-  app.post('/meta/data-deletion', async (request) => {
-    const input = validate(MetaDataDeletionRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.metaDataDeletion, async (request) => {
+    const input = request.body;
     const done = await deleteFacebookUserData(
       {
         repos,
@@ -45,21 +38,21 @@ export function metaRoutes(app: FastifyInstance): void {
       input.signed_request,
     );
     const base = linkOrigin(config.publicUrl, request);
-    return validateReply(MetaDataDeletionReplySchema, {
+    return {
       url: `${base}${DATA_DELETION_PAGE}?code=${encodeURIComponent(done.code)}`,
       confirmation_code: done.code,
-    });
+    };
   });
 
-  app.get('/meta/data-deletion/:code', async (request) => {
-    const { code } = validate(CodeParamsSchema, request.params);
+  handle(app, apiRoutes.dataDeletionStatus, async (request) => {
+    const { code } = request.params;
     const found = await getDataDeletionRequest({ repos }, code);
-    return validateReply(DataDeletionStatusReplySchema, {
+    return {
       confirmation_code: found.code,
-      status: 'completed',
+      status: 'completed' as const,
       outcome: found.outcome,
       requested_at: found.requestedAt.toISOString(),
       completed_at: found.completedAt.toISOString(),
-    });
+    };
   });
 }

@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  NotesReplySchema,
-  SaveNotesReplySchema,
-  SaveNotesRequestSchema,
-  VideoIdParamsSchema,
-} from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { getNotes } from '../../../services/notes/get-notes';
 import { saveNotes } from '../../../services/notes/save-notes';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /** POST /notes and GET /notes/{video_id}: the signed-in user's private notes per video. */
 export function notesRoutes(app: FastifyInstance): void {
   const { repos, clock } = app.container;
 
-  app.post('/notes', { preHandler: requireAuth }, async (request) => {
-    const input = validate(SaveNotesRequestSchema, request.body);
-    const result = await saveNotes(
+  handle(app, apiRoutes.saveNotes, async (request) => {
+    const input = request.body;
+    return saveNotes(
       { notes: repos.notes, clock },
       {
         userId: currentUser(request).id,
@@ -26,15 +21,12 @@ export function notesRoutes(app: FastifyInstance): void {
         baseTimestamp: input.base_timestamp !== undefined ? input.base_timestamp : input.timestamp,
       },
     );
-    return validateReply(SaveNotesReplySchema, result);
   });
 
-  app.get('/notes/:video_id', { preHandler: requireAuth }, async (request) => {
-    const params = validate(VideoIdParamsSchema, request.params);
-    const result = await getNotes(
+  handle(app, apiRoutes.notes, async (request) =>
+    getNotes(
       { notes: repos.notes },
-      { userId: currentUser(request).id, videoId: params.video_id },
-    );
-    return validateReply(NotesReplySchema, result);
-  });
+      { userId: currentUser(request).id, videoId: request.params.video_id },
+    ),
+  );
 }

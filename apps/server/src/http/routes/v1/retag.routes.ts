@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { RetagReplySchema, RetagRequestSchema, VideoIdParamsSchema } from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { budgetedLanguageModel } from '../../../services/cluster/llm-budget';
 import { retagClusters } from '../../../services/cluster/retag-clusters';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /** POST /retag/{video_id} {context}: CreatorX relabelling of the latest analysis; costs no credits. */
 export function retagRoutes(app: FastifyInstance): void {
@@ -14,12 +14,11 @@ export function retagRoutes(app: FastifyInstance): void {
     limit: config.llm.callsPerUserPerHour,
   };
 
-  app.post('/retag/:video_id', { preHandler: requireAuth }, async (request) => {
-    const params = validate(VideoIdParamsSchema, request.params);
-    // An absent body counts as an empty context (the workspace batch flow sends context '').
-    const input = validate(RetagRequestSchema, request.body ?? {});
+  // An absent body counts as an empty context (the workspace batch flow sends context '').
+  handle(app, apiRoutes.retag, async (request) => {
+    const { params, body: input } = request;
     const userId = currentUser(request).id;
-    const reply = await retagClusters(
+    return retagClusters(
       {
         clusters: repos.clusterAnalysis,
         embedder,
@@ -27,6 +26,5 @@ export function retagRoutes(app: FastifyInstance): void {
       },
       { userId, videoId: params.video_id, context: input.context },
     );
-    return validateReply(RetagReplySchema, reply);
   });
 }

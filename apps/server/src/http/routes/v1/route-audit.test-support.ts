@@ -44,6 +44,15 @@ export const PUBLIC_ROUTES: Record<string, string> = {
 };
 
 /**
+ * Public routes outside /api/v1, each with the reason: the API's description and its reference
+ * page (no account data, no setting of this server).
+ */
+export const PUBLIC_DOCUMENTS: Record<string, string> = {
+  'GET /api/openapi.json': 'the OpenAPI document of /api/v1',
+  'GET /api/docs': 'the API reference page (its scripts and styles are served beside it)',
+};
+
+/**
  * Routes opened in a browser tab, which answer their errors as a readable HTML page (the demo
  * checkout and portal, and the checkout redirect); every other route answers JSON.
  */

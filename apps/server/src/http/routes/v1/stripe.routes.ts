@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  BillingReplySchema,
+  apiRoutes,
   CheckoutQuerySchema,
-  CheckoutSessionRequestSchema,
   PacksSchema,
-  RedirectUrlReplySchema,
   WebhookReplySchema,
   type CheckoutSessionRequest,
 } from '@app/contracts';
@@ -27,7 +25,8 @@ import { openBillingPortal } from '../../../services/billing/open-billing-portal
 import { receiveWebhook } from '../../../services/billing/receive-webhook';
 import { startCheckout } from '../../../services/billing/start-checkout';
 import { demoCheckoutPage, demoPortalPage, messagePage } from '../../pages/billing-pages';
-import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
+import { handle } from '../../contract-route';
+import { bearerToken, currentUser } from '../../plugins/auth';
 import { humanIssueMessage, validate, validateReply } from '../../validate';
 import {
   issueCheckoutBinding,
@@ -197,8 +196,8 @@ export function stripeRoutes(app: FastifyInstance): void {
     }),
   );
 
-  app.post('/stripe/checkout-session', { preHandler: requireAuth }, async (request, reply) => {
-    const body = validate(CheckoutSessionRequestSchema, request.body);
+  handle(app, apiRoutes.checkoutSession, async (request, reply) => {
+    const { body } = request;
     const user = currentUser(request);
     const next = await startCheckout(deps, {
       user: { id: user.id, email: user.email, sessionId: user.sessionId },
@@ -206,10 +205,10 @@ export function stripeRoutes(app: FastifyInstance): void {
       origin: requestOrigin(request),
     });
     bindDemoPages(request, reply, user.sessionId);
-    return validateReply(RedirectUrlReplySchema, next);
+    return next;
   });
 
-  app.post('/stripe/portal-session', { preHandler: requireAuth }, async (request, reply) => {
+  handle(app, apiRoutes.portalSession, async (request, reply) => {
     const user = currentUser(request);
     const next = await openBillingPortal(deps, {
       userId: user.id,
@@ -217,13 +216,12 @@ export function stripeRoutes(app: FastifyInstance): void {
       sessionId: user.sessionId,
     });
     bindDemoPages(request, reply, user.sessionId);
-    return validateReply(RedirectUrlReplySchema, next);
+    return next;
   });
 
-  app.get('/stripe/subscription', { preHandler: requireAuth }, async (request) => {
-    const billing = await getBilling(deps, { userId: currentUser(request).id });
-    return validateReply(BillingReplySchema, billing);
-  });
+  handle(app, apiRoutes.subscription, async (request) =>
+    getBilling(deps, { userId: currentUser(request).id }),
+  );
 
   // --- webhook: the signature covers the exact bytes, so this scope keeps the raw body ----------
 

@@ -1,23 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AddedVideoIdsReplySchema,
-  AnalyzedReplySchema,
-  BatchAnalyzeReplySchema,
-  BatchAnalyzeRequestSchema,
-  CreateWorkspaceRequestSchema,
-  DeleteWorkspaceReplySchema,
-  LinkChannelRequestSchema,
-  PostsReplySchema,
-  RenameWorkspaceRequestSchema,
-  SyncReplySchema,
-  ToggleVideosReplySchema,
-  ToggleVideosRequestSchema,
-  WorkspaceParamsSchema,
-  WorkspaceSchema,
-  WorkspacesReplySchema,
-  WorkspaceVideosQuerySchema,
-  WorkspaceVideosReplySchema,
-} from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { createWorkspace } from '../../../services/workspaces/create-workspace';
 import { deleteWorkspace } from '../../../services/workspaces/delete-workspace';
@@ -33,8 +15,8 @@ import { syncWorkspace } from '../../../services/workspaces/sync-workspace';
 import { toggleWorkspaceVideos } from '../../../services/workspaces/toggle-workspace-videos';
 import { unlinkChannel } from '../../../services/workspaces/unlink-channel';
 import type { WorkspaceDeps } from '../../../services/workspaces/workspace-deps';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /**
  * Workspaces: GET/POST /workspaces, PATCH/DELETE /workspaces/{id}, POST /workspaces/{id}/link-channel,
@@ -46,119 +28,124 @@ export function workspacesRoutes(app: FastifyInstance): void {
   const { repos, transaction, clock, channelDirectory, instagram } = app.container;
   const deps: WorkspaceDeps = { repos, transaction, clock, channelDirectory, instagram };
   const analysisDeps = analysisDepsFrom(app.container);
-  const auth = { preHandler: requireAuth };
 
-  app.get('/workspaces', auth, async (request, reply) => {
+  handle(app, apiRoutes.workspaces, async (request, reply) => {
     const items = await listWorkspaces(deps, { userId: currentUser(request).id });
     void reply.header('cache-control', 'no-store');
-    return validateReply(WorkspacesReplySchema, items);
+    return items;
   });
 
-  app.post('/workspaces', auth, async (request, reply) => {
-    const input = validate(CreateWorkspaceRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.createWorkspace, async (request) => {
+    const input = request.body;
     const workspace = await createWorkspace(deps, {
       userId: currentUser(request).id,
       name: input.name,
     });
-    return reply.status(201).send(validateReply(WorkspaceSchema, workspace));
+    return workspace;
   });
 
-  app.patch('/workspaces/:id', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
-    const input = validate(RenameWorkspaceRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.renameWorkspace, async (request) => {
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const workspace = await renameWorkspace(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
       name: input.name,
     });
-    return validateReply(WorkspaceSchema, workspace);
+    return workspace;
   });
 
-  app.delete('/workspaces/:id', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
+  handle(app, apiRoutes.deleteWorkspace, async (request) => {
+    const { id } = request.params;
     await deleteWorkspace(deps, { userId: currentUser(request).id, workspaceId: id });
-    return validateReply(DeleteWorkspaceReplySchema, { success: true });
+    return { success: true as const };
   });
 
-  app.post('/workspaces/:id/link-channel', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
-    const input = validate(LinkChannelRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.linkChannel, async (request) => {
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const workspace = await linkChannel(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
       channelId: input.channel_id,
     });
-    return validateReply(WorkspaceSchema, workspace);
+    return workspace;
   });
 
-  app.delete('/workspaces/:id/channel', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
+  handle(app, apiRoutes.unlinkChannel, async (request) => {
+    const { id } = request.params;
     const workspace = await unlinkChannel(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
     });
-    return validateReply(WorkspaceSchema, workspace);
+    return workspace;
   });
 
-  app.get('/workspaces/:id/videos', auth, async (request, reply) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
-    const query = validate(WorkspaceVideosQuerySchema, request.query);
+  handle(app, apiRoutes.workspaceVideos, async (request, reply) => {
+    const {
+      params: { id },
+      query,
+    } = request;
     const input = { userId: currentUser(request).id, workspaceId: id };
     void reply.header('cache-control', 'no-store');
-    if (query.added_only)
-      return validateReply(AddedVideoIdsReplySchema, await listAddedVideoIds(deps, input));
-    return validateReply(WorkspaceVideosReplySchema, await listWorkspaceVideos(deps, input));
+    if (query.added_only) return listAddedVideoIds(deps, input);
+    return listWorkspaceVideos(deps, input);
   });
 
-  app.post('/workspaces/:id/videos/toggle', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
-    const input = validate(ToggleVideosRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.toggleVideos, async (request) => {
+    const {
+      params: { id },
+      body: input,
+    } = request;
     const { added } = await toggleWorkspaceVideos(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
       videoIds: input.video_ids,
       isAdded: input.is_added,
     });
-    return validateReply(ToggleVideosReplySchema, { success: true, added });
+    return { success: true as const, added };
   });
 
-  app.post('/workspaces/:id/sync', auth, async (request) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
+  handle(app, apiRoutes.syncWorkspace, async (request) => {
+    const { id } = request.params;
     const result = await syncWorkspace(deps, { userId: currentUser(request).id, workspaceId: id });
-    return validateReply(SyncReplySchema, {
-      success: true,
+    return {
+      success: true as const,
       youtube_videos: result.youtubeVideos,
       instagram_posts: result.instagramPosts,
-    });
+    };
   });
 
-  app.get('/workspaces/:id/posts', auth, async (request, reply) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
+  handle(app, apiRoutes.workspacePosts, async (request, reply) => {
+    const { id } = request.params;
     const posts = await listWorkspacePosts(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
     });
     void reply.header('cache-control', 'no-store');
-    return validateReply(PostsReplySchema, posts);
+    return posts;
   });
 
-  app.get('/workspaces/:id/analyzed', auth, async (request, reply) => {
-    const { id } = validate(WorkspaceParamsSchema, request.params);
+  handle(app, apiRoutes.workspaceAnalyzed, async (request, reply) => {
+    const { id } = request.params;
     const items = await listAnalyzedItems(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
     });
     void reply.header('cache-control', 'no-store');
-    return validateReply(AnalyzedReplySchema, items);
+    return items;
   });
 
-  app.post('/analyses/batch', auth, async (request) => {
-    const input = validate(BatchAnalyzeRequestSchema, request.body ?? {});
-    const result = await startBatchAnalysis(analysisDeps, {
+  handle(app, apiRoutes.batchAnalyze, async (request) => {
+    const input = request.body;
+    return startBatchAnalysis(analysisDeps, {
       userId: currentUser(request).id,
       videoIds: input.video_ids,
       workspaceId: input.workspace_id,
     });
-    return validateReply(BatchAnalyzeReplySchema, result);
   });
 }

@@ -1,0 +1,46 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** Where the OpenAPI document and its reference page are served (no sign-in: they hold no data). */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+/**
+ * The OpenAPI 3 document of /api/v1, made from the routes as they are registered: a route of the
+ * contracts' table carries its zod schemas (turned into JSON Schema), a route registered directly
+ * on Fastify appears with its method and path. It describes the API only: no setting, address or
+ * key of this server goes into it. Register before the routes (it listens to each as it is added).
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Chorus API',
+        version: '1',
+        description:
+          "What a creator's audience says in comments. Errors are JSON `{ message, code, issues? }`; `message` is written for a person.",
+      },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The token from POST /api/v1/auth/login (or sign-up, Google, Facebook).',
+          },
+        },
+      },
+    },
+    transform: (document) => {
+      // Only the API: not the web app's pages, nor these documents themselves.
+      if (!document.url.startsWith('/api/v1/'))
+        return { schema: { hide: true }, url: document.url };
+      return jsonSchemaTransform(document);
+    },
+  });
+  // The page's scripts and styles are served from this server (works offline).
+  await app.register(swaggerUi, { routePrefix: DOCS_PATH, logLevel: 'warn' });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
+}
