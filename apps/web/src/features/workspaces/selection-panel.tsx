@@ -13,7 +13,7 @@ import { YouTubeLogo } from './workspace-icons';
 import { WorkspaceTitle } from './workspace-title';
 import { CATALOGUE_SKELETONS, idsToAdd, idsToAnalyze, toggled } from './workspace-logic';
 import { api } from '../../lib/api';
-import { addedVideoIds, batchEstimate, workspaceKeys, workspaceVideos } from './workspaces-api';
+import { addedVideoIds, workspaceKeys, workspaceVideos } from './workspaces-api';
 import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
 

@@ -33,7 +33,7 @@ import {
   type WorkspaceTab,
 } from './workspace-logic';
 import { writeTabPreference } from './workspace-storage';
-import { batchEstimate, workspaceKeys } from './workspaces-api';
+import { workspaceKeys } from './workspaces-api';
 import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
 
