@@ -78,7 +78,7 @@ function csvCell(s: string): string {
 
 /** `VIDEOS` comment files of `COMMENTS` fixture comments each, every video starting elsewhere. */
 function writeVideos(dir: string): string[] {
-  const rows: string[][] = [];
+  const rows: [string, string, string, string][] = [];
   for (const file of ['invBread001', 'invGuitar01', 'invHooks001', 'invLisbon01']) {
     const [header, ...body] = parseCsv(readFileSync(path.join(FIXTURES, `${file}.csv`), 'utf8'));
     const at = (name: string) => header!.indexOf(name);
@@ -131,8 +131,8 @@ function start(
   });
   children.push(child);
   const out = { text: '' };
-  child.stdout!.on('data', (d: Buffer) => (out.text += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out.text += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out.text += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.text += d.toString()));
   return { child, out };
 }
 
@@ -284,7 +284,10 @@ async function main(): Promise<void> {
         embedded
           ? 'embedded model (USE-lite, ONNX)'
           : 'fake (hashed) embedder, the embedded model is not prepared'
-      }; cores: ${cores}`,
+      }; cores: ${cores}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
   );
 
   const runs: Run[] = [];

@@ -79,8 +79,8 @@ function start(args: string[], env: Record<string, string>): Proc {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = { text: '' };
-  child.stdout!.on('data', (d: Buffer) => (out.text += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out.text += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out.text += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.text += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const proc = { child, out, exited };
   procs.push(proc);
