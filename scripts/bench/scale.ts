@@ -20,6 +20,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Database } from '../../apps/server/src/db/database';
 import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
 import {
@@ -157,12 +159,13 @@ async function runWith(
 ): Promise<Run> {
   const database: Database = await createTestDatabase('postgres');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-scale-'));
+  const queueName = `chorus-bench-scale-${randomUUID().slice(0, 8)}`;
   try {
     const env = {
       ...baseEnv,
       DATABASE_URL: database.location,
       DATA_DIR: dataDir,
-      QUEUE_NAME: `chorus-bench-scale-${randomUUID().slice(0, 8)}`,
+      QUEUE_NAME: queueName,
     };
     const apiPort = await freePort();
     start(['--role', 'api'], { ...env, PORT: String(apiPort) });
@@ -241,6 +244,11 @@ async function runWith(
     };
   } finally {
     await stopAll();
+    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    const queue = new Queue(queueName, { connection });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    connection.disconnect();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

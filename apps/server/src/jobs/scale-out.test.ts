@@ -5,6 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
@@ -20,6 +22,7 @@ const MAIN = path.join(here, '..', 'main.ts');
 const FIXTURES = path.resolve(here, '../../../../test-fixtures/comments');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ANALYSES = 10;
+const QUEUE_NAME = `chorus-scale-test-${randomUUID().slice(0, 8)}`;
 
 const redisUp = await new Promise<boolean>((resolve) => {
   const { hostname, port } = new URL(REDIS_URL);
@@ -137,7 +140,7 @@ describe.skipIf(missing.length > 0)('an API and two worker processes [postgres, 
       DATA_DIR: dataDir,
       QUEUE_DRIVER: 'bullmq',
       REDIS_URL,
-      QUEUE_NAME: `chorus-scale-test-${randomUUID().slice(0, 8)}`,
+      QUEUE_NAME,
       COMMENTS_DIR: commentsDir,
       YOUTUBE_FALLBACK: 'none',
       YOUTUBE_API_KEY: '',
@@ -170,6 +173,11 @@ describe.skipIf(missing.length > 0)('an API and two worker processes [postgres, 
         ]),
       ),
     );
+    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    const queue = new Queue(QUEUE_NAME, { connection });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    connection.disconnect();
     await database?.close();
     rmSync(commentsDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
