@@ -21,6 +21,7 @@ const order = [
   'spam',
   'analysis-speed',
   'jobs',
+  'scale',
   'bundle',
 ];
 const benchDir = path.join(root, 'scripts', 'bench');

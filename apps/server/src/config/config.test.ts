@@ -84,6 +84,13 @@ describe('loadConfig', () => {
     expect(message).not.toContain('sk-should-not-appear');
   });
 
+  it('names the BullMQ queue with QUEUE_NAME (chorus-jobs by default) and refuses a name Redis keys would mangle', () => {
+    expect(loadConfig({}).queue.queueName).toBe('chorus-jobs');
+    expect(loadConfig({ QUEUE_NAME: 'chorus-staging' }).queue.queueName).toBe('chorus-staging');
+    expect(loadConfig({ QUEUE_NAME: ' ' }).queue.queueName).toBe('chorus-jobs');
+    expect(() => loadConfig({ QUEUE_NAME: 'chorus:jobs' })).toThrow(/QUEUE_NAME: must be 1 to 64/);
+  });
+
   it("reads TRUST_PROXY as off, true, or the proxies' addresses, and refuses anything else", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -101,6 +101,13 @@ export const EnvSchema = z.object({
       .url({ protocol: /^rediss?$/, error: 'must be a URL like redis://127.0.0.1:6379' })
       .default('redis://127.0.0.1:6379'),
   ),
+  QUEUE_NAME: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
+      .default('chorus-jobs'),
+  ),
   WORKER_CONCURRENCY: int(1, 1, 64),
   QUEUE_LEASE_MS: int(30_000, 500, 3_600_000),
   WORKER_HEALTH_PORT: z.preprocess(
@@ -273,6 +280,8 @@ export interface Config {
   queue: {
     driver: Env['QUEUE_DRIVER'];
     redisUrl: string;
+    /** QUEUE_NAME: the BullMQ queue's name in Redis, so several deployments can share one Redis. */
+    queueName: string;
     workerConcurrency: number;
     /** How long a worker owns a job without a heartbeat; a dead worker's job is retried after it. */
     leaseMs: number;
@@ -513,6 +522,7 @@ function toConfig(e: Env): Config {
     queue: {
       driver: e.QUEUE_DRIVER,
       redisUrl: e.REDIS_URL,
+      queueName: e.QUEUE_NAME,
       workerConcurrency: e.WORKER_CONCURRENCY,
       leaseMs: e.QUEUE_LEASE_MS,
       workerHealthPort: e.WORKER_HEALTH_PORT,

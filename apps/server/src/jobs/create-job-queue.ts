@@ -11,7 +11,11 @@ export function createJobQueue(
   onError?: (error: unknown, context?: { jobId: string }) => void,
 ): JobQueue {
   if (config.driver === 'bullmq') {
-    return new BullMqJobQueue({ redisUrl: config.redisUrl, leaseMs: config.leaseMs });
+    return new BullMqJobQueue({
+      redisUrl: config.redisUrl,
+      queueName: config.queueName,
+      leaseMs: config.leaseMs,
+    });
   }
   return new PostgresJobQueue({
     repository,
