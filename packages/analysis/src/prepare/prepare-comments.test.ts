@@ -249,6 +249,20 @@ describe('prepareComments', () => {
     expect(Array.from(batch.weights)).toEqual([0, 0, 1, 0, 0]);
   });
 
+  it('judges a reply quoting its top comment by the reply alone', () => {
+    const plug = 'New merch is out now https://shop.example.com/drop';
+    const batch = prepareComments([
+      comment(plug, { id: '1', author: 'TheCreator', byCreator: true }),
+      comment(`[MAIN] ${plug} [REPLY] the hoodie looks great`, { id: '2', author: 'ana' }),
+      comment(`[MAIN] ${plug} [REPLY] shipping to Canada?`, { id: '3', author: 'ben' }),
+      comment(`[MAIN] ${plug} [REPLY] ok`, { id: '4', author: 'cy' }),
+      comment(`[MAIN] great video [REPLY] check out my channel for edits`, { id: '5', author: 'dee' }),
+    ]);
+    // quoting a link is no spam, and a shared quote does not make replies copies of each other
+    expect(batch.comments.map((c) => c.spam)).toEqual([false, false, false, false, true]);
+    expect(batch.comments.map((c) => c.duplicateOf)).toEqual([null, null, null, null, null]);
+  });
+
   describe('on invented videos (hand-labelled spam)', () => {
     it('flags the scams, promotion and bot copies and keeps every genuine comment', () => {
       let genuine = 0;

@@ -1,6 +1,7 @@
 import type { InputComment, PreparedComment } from '../types';
 import { cleanText, normaliseForMatching } from './clean-text';
 import { findDuplicates } from './duplicates';
+import { ownText } from './quoted-reply';
 import { spamAuthorReason, spamReason } from './spam';
 
 /** Long texts repeated by this many different authors are chain copy-paste, not a shared opinion. */
@@ -62,13 +63,16 @@ export function prepareComments(
   options: PrepareOptions = {},
 ): PreparedBatch {
   const cleaned = input.map((c) => cleanText(c.text));
-  const normalised = cleaned.map(normaliseForMatching);
+  // A reply written as "[MAIN] the quoted top comment [REPLY] the reply" is judged by what its author
+  // wrote: quoting a link or a pitch is no spam, nor does the quote make replies copies of each other.
+  const own = cleaned.map(ownText);
+  const normalised = own.map(normaliseForMatching);
   const duplicateOf = findDuplicates(normalised);
   const byCreator = input.map((c) => c.byCreator === true);
   const restored = new Set(options.notSpam ?? []);
   // the creator's own comments and those the creator restored are never spam
   const neverSpam = input.map((c, i) => byCreator[i]! || restored.has(c.id));
-  const spamText = cleaned.map((text, i) => !neverSpam[i] && spamReason(text) !== null);
+  const spamText = own.map((text, i) => !neverSpam[i] && spamReason(text) !== null);
   // one verdict per display name (an author often writes many comments)
   const spamAuthor = new Map<string, boolean>();
   const isSpamAuthor = (author: string | null): boolean => {
