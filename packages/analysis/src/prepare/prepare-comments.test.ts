@@ -102,6 +102,10 @@ describe('spamReason', () => {
     ['shoutout to markiplier makes, onlyfans, and a big big shoutout to unus annus'],
     ['I started investing after this video, thanks for explaining index funds'],
     ['Ларри ты настоящий мужик, сильный, добрый!'],
+    // a viewer explaining how the investment scam works is no pitch
+    [
+      'Classic scam: they let you deposit $100, show a return of 50% that week, then your investment of $1000 is gone. Huge red flag.',
+    ],
   ])('does not flag %s', (text) => {
     expect(spamReason(text)).toBeNull();
   });

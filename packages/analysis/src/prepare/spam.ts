@@ -190,6 +190,13 @@ const MONEY_CLAIM =
 const SCAM_ACTOR =
   /\b(?:his|her|their) (?:signals|strategy|strategies|platform|program|trading)\b|\b(?:accumulate|accumulated|made|earned)\s+\d+(?:\.\d+)?\s?(?:btc|eth|bitcoin)\b|\b(?:expert|mentor|coach|broker|account manager|financial advis[eo]r)\b.{0,80}\b(?:mrs?\.?|ms\.?|dr\.?)\s+[A-Z]|\b(?:reach|contact|text|message|dm)\s+(?:him|her|them|me)\b/i;
 
+/**
+ * A viewer explaining or warning about a scam ("they show you a 50% return on your first $100, then
+ * take the rest: a red flag"): a scam pitch boasts of the returns and never names itself one.
+ */
+const SCAM_WARNING =
+  /\b(?:scam(?:s|med|mers?)?|fraud(?:s|ulent|sters?)?|ponzi|pyramid scheme|red flags?|con (?:artists?|m[ae]n)|rip-?offs?|beware)\b/i;
+
 function isPromotionalLink(url: string): boolean {
   const withScheme = /^https?:\/\//i.test(url) ? url : `https://${url}`;
   let parsed: globalThis.URL;
@@ -222,7 +229,10 @@ export function spamReason(clean: string): string | null {
   if (ADVISOR_SCAM.test(text)) return 'investment-scam';
   if (MESSAGING.test(text) && (CONTACT_DETAIL.test(text) || INVESTMENT.test(text)))
     return 'messaging-scam';
-  if (INVESTMENT.test(text) && (MONEY_CLAIM.test(text) || SCAM_ACTOR.test(text)))
+  if (
+    INVESTMENT.test(text) &&
+    (SCAM_ACTOR.test(text) || (MONEY_CLAIM.test(text) && !SCAM_WARNING.test(text)))
+  )
     return 'investment-scam';
   return null;
 }
