@@ -87,6 +87,7 @@ describe('spamReason', () => {
     [
       'My advisor is Sofia Erailda Sema, a renowned figure in her line of work. I recommend researching her credentials.',
     ],
+    ['How long should your dad live? ignore = 5 years, 1 subscribe = 100 years 🙏'],
   ])('flags %s', (text) => {
     expect(spamReason(text)).not.toBeNull();
   });
@@ -102,6 +103,7 @@ describe('spamReason', () => {
     ['shoutout to markiplier makes, onlyfans, and a big big shoutout to unus annus'],
     ['I started investing after this video, thanks for explaining index funds'],
     ['Ларри ты настоящий мужик, сильный, добрый!'],
+    ['poor little guy looked so scared 1 like = 1 prayer for him'],
     // a viewer explaining how the investment scam works is no pitch
     [
       'Classic scam: they let you deposit $100, show a return of 50% that week, then your investment of $1000 is gone. Huge red flag.',
@@ -260,11 +262,47 @@ describe('prepareComments', () => {
       comment(`[MAIN] ${plug} [REPLY] the hoodie looks great`, { id: '2', author: 'ana' }),
       comment(`[MAIN] ${plug} [REPLY] shipping to Canada?`, { id: '3', author: 'ben' }),
       comment(`[MAIN] ${plug} [REPLY] ok`, { id: '4', author: 'cy' }),
-      comment(`[MAIN] great video [REPLY] check out my channel for edits`, { id: '5', author: 'dee' }),
+      comment(`[MAIN] great video [REPLY] check out my channel for edits`, {
+        id: '5',
+        author: 'dee',
+      }),
     ]);
     // quoting a link is no spam, and a shared quote does not make replies copies of each other
     expect(batch.comments.map((c) => c.spam)).toEqual([false, false, false, false, true]);
     expect(batch.comments.map((c) => c.duplicateOf)).toEqual([null, null, null, null, null]);
+  });
+
+  it('flags the replies that play along under a scam comment, not the viewers calling it out', () => {
+    const pitch =
+      'I made $41,000 from my $6,000 investment in three weeks with the trading signals of Mrs. Holloway';
+    const batch = prepareComments([
+      comment(pitch, { id: 'p', author: 'lucky_trader' }),
+      comment('How do I reach her? I am new to investing', {
+        id: 'a',
+        author: 'x1',
+        parentId: 'p',
+      }),
+      comment('She is the best expert, she helped me too', {
+        id: 'b',
+        author: 'x2',
+        parentId: 'p',
+      }),
+      comment('this is a scam, report it', { id: 'c', author: 'viewer', parentId: 'p' }),
+      comment('nice video man', { id: 'd', author: 'viewer2', parentId: 'p' }),
+      comment('Great video', { id: 'q', author: 'fan' }),
+      comment('What expert would you recommend?', { id: 'e', author: 'fan2', parentId: 'q' }),
+      comment(`[MAIN] ${pitch} [REPLY] how can I contact her`, { id: 'f', author: 'x3' }),
+    ]);
+    expect(batch.comments.map((c) => c.spam)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   describe('on invented videos (hand-labelled spam)', () => {

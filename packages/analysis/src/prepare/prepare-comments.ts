@@ -1,8 +1,8 @@
 import type { InputComment, PreparedComment } from '../types';
 import { cleanText, normaliseForMatching } from './clean-text';
 import { findDuplicates } from './duplicates';
-import { ownText } from './quoted-reply';
-import { spamAuthorReason, spamReason } from './spam';
+import { ownText, splitQuotedReply } from './quoted-reply';
+import { isScamFollowUp, spamAuthorReason, spamReason } from './spam';
 
 /** Long texts repeated by this many different authors are chain copy-paste, not a shared opinion. */
 const COPY_PASTE_AUTHORS = 3;
@@ -52,7 +52,8 @@ export function isQuotable(
  * Cleans comment text and flags exact/near duplicates and obvious spam. Likes, author, published
  * date, reply count and parent are carried through unchanged. O(n).
  *
- * Spam is a comment whose text is spam (spam.ts), any comment of an account whose display name
+ * Spam is a comment whose text is spam (spam.ts), a reply playing along under a scam comment, any
+ * comment of an account whose display name
  * marks it as a spam account, every comment of an author who posted spam text (the account is
  * part of the campaign) and every copy of a spam text. The creator's own comments are never spam
  * (a pinned link to the merch is theirs to post), nor those the creator restored (`notSpam`). A long text copied by several authors is chain
@@ -72,7 +73,19 @@ export function prepareComments(
   const restored = new Set(options.notSpam ?? []);
   // the creator's own comments and those the creator restored are never spam
   const neverSpam = input.map((c, i) => byCreator[i]! || restored.has(c.id));
-  const spamText = own.map((text, i) => !neverSpam[i] && spamReason(text) !== null);
+  const reasons = own.map((text, i) => (neverSpam[i] ? null : spamReason(text)));
+  // A reply playing along under a scam comment is part of the scam (the accomplices' replies).
+  const byId = new Map(input.map((c, i) => [c.id, i]));
+  const spamText = reasons.map((reason, i) => {
+    if (reason !== null) return true;
+    if (neverSpam[i]) return false;
+    const parent = input[i]!.parentId;
+    const at = parent === null ? undefined : byId.get(parent);
+    const quoted = splitQuotedReply(cleaned[i]!)?.parent;
+    const parentReason =
+      at !== undefined ? reasons[at]! : quoted !== undefined ? spamReason(quoted) : null;
+    return isScamFollowUp(own[i]!, parentReason);
+  });
   // one verdict per display name (an author often writes many comments)
   const spamAuthor = new Map<string, boolean>();
   const isSpamAuthor = (author: string | null): boolean => {

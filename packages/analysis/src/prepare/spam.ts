@@ -166,6 +166,13 @@ const PROMOTION = [
   /\blinks? (?:is |are )?in my (?:bio|profile|channel|about)\b/i,
 ];
 
+/**
+ * Chain bait that trades a subscription for a wish or ignoring it for a curse ("1 subscribe = 100
+ * years of good health, ignore = bad luck"). "1 like = 1 prayer" under a sad moment is a viewer's.
+ */
+const ENGAGEMENT_BAIT =
+  /(?:^|[^\d])(?:1|one) sub(?:scribe|scription)?\W{0,3}(?:=|:|➡|→)\W{0,3}\S|\b[il1]gnore\W{0,3}(?:=|:|➡|→)\W{0,3}\S/i;
+
 /** Invitations to a forum, server or group elsewhere. */
 const JOIN_ELSEWHERE =
   /\b(?:join|visit) (?:our|my) (?:discord|server|group|forum|webinar|telegram|whats ?app|community)\b|\bonline (?:forum|webinar|summit)\b.{0,160}\b(?:please )?join\b/i;
@@ -224,6 +231,7 @@ export function spamReason(clean: string): string | null {
   }
   const text = foldConfusables(clean);
   if (PROMOTION.some((re) => re.test(text))) return 'self-promotion';
+  if (ENGAGEMENT_BAIT.test(text)) return 'engagement-bait';
   if (PRIZE_SCAM.test(text) || MESSAGE_ME.test(text)) return 'messaging-scam';
   if (JOIN_ELSEWHERE.test(text)) return 'self-promotion';
   if (ADVISOR_SCAM.test(text)) return 'investment-scam';
@@ -235,6 +243,25 @@ export function spamReason(clean: string): string | null {
   )
     return 'investment-scam';
   return null;
+}
+
+/**
+ * A reply that plays along under a scam comment: the accomplices' "how do I reach her?", "my advisor
+ * did the same for me" that make the pitch look trusted. Only meaningful under a scam comment; a
+ * reply calling it out ("this is a scam") is a viewer's.
+ */
+const SCAM_FOLLOW_UP =
+  /\b(?:advis[eo]r|coach|mentor|broker|expert|professional|consultant|portfolio|profits?|returns?|how (?:do|can|could) i (?:reach|contact|get in touch|go about|start|get started|join)|(?:her|his|their) (?:contact|info|details|name|number)|recommend(?:ed)?|reach (?:her|him|them))\b/i;
+
+/** Whether a reply under an investment or messaging scam comment is one of the scam's own. */
+export function isScamFollowUp(reply: string, parentReason: string | null): boolean {
+  if (parentReason !== 'investment-scam' && parentReason !== 'messaging-scam') return false;
+  const text = foldConfusables(reply);
+  return (
+    (SCAM_FOLLOW_UP.test(text) || INVESTMENT.test(text) || MESSAGING.test(text)) &&
+    !SCAM_WARNING.test(text) &&
+    !/\b(?:fake|bots?|lies?|lying|report(?:ed)?)\b/i.test(text)
+  );
 }
 
 /** Display names that lure to a profile: sex bait, free game currency, sub-for-sub, "don't read my name". */
