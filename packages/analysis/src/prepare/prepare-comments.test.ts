@@ -305,6 +305,46 @@ describe('prepareComments', () => {
     ]);
   });
 
+  it('flags one plug repeated under several top comments, not a viewer repeating an answer', () => {
+    const plug = 'I rebuilt the famous bicycle goal in my football game ❤';
+    const tops = [
+      'The keeper had no chance on that free kick',
+      'That free kick in the second half was unreal',
+      'Who else thinks the referee was terrible today',
+      'The referee missed a clear penalty for sure',
+      'What a season for the keeper',
+      'Best keeper of the season by far',
+    ];
+    const batch = prepareComments([
+      ...tops.map((text, i) => comment(text, { id: `t${i}`, author: `fan${i}` })),
+      comment(plug, { id: 'r1', author: 'plugger', parentId: 't0' }),
+      comment(plug, { id: 'r2', author: 'plugger', parentId: 't2' }),
+      // the same answer where it answers something: it shares the thread's words
+      comment('The referee was from another league, they rotate them every season', {
+        id: 'r3',
+        author: 'explainer',
+        parentId: 't2',
+      }),
+      comment('The referee was from another league, they rotate them every season', {
+        id: 'r4',
+        author: 'explainer',
+        parentId: 't3',
+      }),
+      // the same opinion about what the whole section discusses, dropped in two threads
+      comment('Honestly nobody will remember this season without that keeper', {
+        id: 'r5',
+        author: 'opinions',
+        parentId: 't2',
+      }),
+      comment('Honestly nobody will remember this season without that keeper', {
+        id: 'r6',
+        author: 'opinions',
+        parentId: 't3',
+      }),
+    ]);
+    expect(batch.comments.filter((c) => c.spam).map((c) => c.id)).toEqual(['r1', 'r2']);
+  });
+
   describe('on invented videos (hand-labelled spam)', () => {
     it('flags the scams, promotion and bot copies and keeps every genuine comment', () => {
       let genuine = 0;
