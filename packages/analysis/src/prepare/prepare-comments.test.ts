@@ -88,6 +88,8 @@ describe('spamReason', () => {
       'My advisor is Sofia Erailda Sema, a renowned figure in her line of work. I recommend researching her credentials.',
     ],
     ['How long should your dad live? ignore = 5 years, 1 subscribe = 100 years 🙏'],
+    ['Good morning all! Can you tell me how are my vlogs?'],
+    ["My content's way better than this guy 🔥"],
   ])('flags %s', (text) => {
     expect(spamReason(text)).not.toBeNull();
   });
@@ -104,6 +106,8 @@ describe('spamReason', () => {
     ['I started investing after this video, thanks for explaining index funds'],
     ['Ларри ты настоящий мужик, сильный, добрый!'],
     ['poor little guy looked so scared 1 like = 1 prayer for him'],
+    ['How is my favourite channel still this underrated'],
+    ['my videos will never be better than this, what an edit'],
     // a viewer explaining how the investment scam works is no pitch
     [
       'Classic scam: they let you deposit $100, show a return of 50% that week, then your investment of $1000 is gone. Huge red flag.',

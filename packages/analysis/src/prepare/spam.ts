@@ -162,6 +162,8 @@ const PROMOTION = [
   /\bi (?:upload|make|post|create) .{0,50}\b(?:videos?|content|covers?|music|songs?|shorts)\b.{0,80}\b(?:support|sub(?:scribe)?|check (?:it |them )?out)\b/i,
   /\b(?:commented|replied) on my (?:recent |latest |new |last )?(?:video|vid|short|post)\b/i,
   /\bon my channel\b.{0,40}\b(?:check|watch|visit|go)\b|\b(?:check|watch|visit|go to) .{0,20}\bon my channel\b/i,
+  // a bid for a visit: "how are my vlogs?", "rate my channel", "my content's better than his"
+  /\b(?:rate|how (?:are|is)|what do you think (?:of|about)) my (?:vlogs?|videos?|channel|content|covers?|edits?|shorts)\b|\bmy (?:content|channel|videos?|vlogs?)(?:'s| is| are)? (?:way |much |so )?better than\b/i,
   // a pitch that points at the commenter's profile ("I made a course ..., link in my profile")
   /\blinks? (?:is |are )?in my (?:bio|profile|channel|about)\b/i,
 ];
