@@ -296,6 +296,8 @@ describe('prepareComments', () => {
       comment('Great video', { id: 'q', author: 'fan' }),
       comment('What expert would you recommend?', { id: 'e', author: 'fan2', parentId: 'q' }),
       comment(`[MAIN] ${pitch} [REPLY] how can I contact her`, { id: 'f', author: 'x3' }),
+      // the same words under a genuine comment are a viewer's question
+      comment('She is the best expert, she helped me too', { id: 'g', author: 'y', parentId: 'q' }),
     ]);
     expect(batch.comments.map((c) => c.spam)).toEqual([
       true,
@@ -306,6 +308,7 @@ describe('prepareComments', () => {
       false,
       false,
       true,
+      false,
     ]);
   });
 

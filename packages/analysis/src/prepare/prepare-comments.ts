@@ -77,17 +77,18 @@ export function prepareComments(
   // the creator's own comments and those the creator restored are never spam
   const neverSpam = input.map((c, i) => byCreator[i]! || restored.has(c.id));
   const reasons = own.map((text, i) => (neverSpam[i] ? null : spamReason(text)));
-  // A reply playing along under a scam comment is part of the scam (the accomplices' replies).
+  const spamText = reasons.map((reason) => reason !== null);
+  // A reply playing along under a scam comment is part of the scam (the accomplices' replies); its
+  // words are harmless elsewhere, so unlike spam text its copies are not spam.
   const byId = new Map(input.map((c, i) => [c.id, i]));
-  const spamText = reasons.map((reason, i) => {
-    if (reason !== null) return true;
-    if (neverSpam[i]) return false;
+  const scamFollowUp = own.map((text, i) => {
+    if (spamText[i] || neverSpam[i]) return false;
     const parent = input[i]!.parentId;
     const at = parent === null ? undefined : byId.get(parent);
     const quoted = splitQuotedReply(cleaned[i]!)?.parent;
     const parentReason =
       at !== undefined ? reasons[at]! : quoted !== undefined ? spamReason(quoted) : null;
-    return isScamFollowUp(own[i]!, parentReason);
+    return isScamFollowUp(text, parentReason);
   });
   // one verdict per display name (an author often writes many comments)
   const spamAuthor = new Map<string, boolean>();
@@ -98,7 +99,9 @@ export function prepareComments(
       spamAuthor.set(author, (verdict = spamAuthorReason(author) !== null));
     return verdict;
   };
-  const spam = spamText.map((s, i) => s || (!neverSpam[i] && isSpamAuthor(input[i]!.author)));
+  const spam = spamText.map(
+    (s, i) => s || scamFollowUp[i]! || (!neverSpam[i] && isSpamAuthor(input[i]!.author)),
+  );
   for (const i of unrelatedRepeatedReplies(input, cleaned, normalised, duplicateOf, byId))
     if (!neverSpam[i]) spam[i] = true;
   // An author who posted spam posted it for a campaign: their other comments go with it.
