@@ -59,14 +59,15 @@ for (const file of ['sample_50_per_video_90videos.csv', 'full_threads_4videos_su
     let fn = 0;
     let labelled = 0;
     for (const list of byVideo.values()) {
-      const input = list.map((r, i): InputComment => ({
-        id: String(i),
+      const input = list.map((r): InputComment => ({
+        id: r.comment_id!,
         text: ownText(r.comment!),
         likes: 0,
         author: reading === 'text only' ? null : r.username || null,
         publishedAt: null,
         replyCount: 0,
-        parentId: null,
+        // replies keep their thread, as the YouTube adapters give it
+        parentId: r.parent_comment_id || null,
         ...(reading === 'names + creator' && r.channel_name && r.username === r.channel_name
           ? { byCreator: true }
           : {}),

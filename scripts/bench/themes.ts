@@ -196,7 +196,10 @@ for (const v of videos) {
   s.clusters.push(result.clusters.length);
   const perKind = new Map<string, number>();
   const clusterTexts = result.clusters.map(() => [] as string[]);
-  result.comments.forEach((c, i) => clusterTexts[c.clusterId]!.push(v.comments[i]!.text));
+  result.comments.forEach((c, i) => {
+    // spam is set aside in no cluster (clusterId -1)
+    if (c.clusterId >= 0) clusterTexts[c.clusterId]!.push(v.comments[i]!.text);
+  });
   for (const texts of clusterTexts) {
     const counts = new Map<string, number>();
     for (const t of texts) {

@@ -87,6 +87,9 @@ describe('spamReason', () => {
     [
       'My advisor is Sofia Erailda Sema, a renowned figure in her line of work. I recommend researching her credentials.',
     ],
+    ['How long should your dad live? ignore = 5 years, 1 subscribe = 100 years 🙏'],
+    ['Good morning all! Can you tell me how are my vlogs?'],
+    ["My content's way better than this guy 🔥"],
   ])('flags %s', (text) => {
     expect(spamReason(text)).not.toBeNull();
   });
@@ -102,6 +105,13 @@ describe('spamReason', () => {
     ['shoutout to markiplier makes, onlyfans, and a big big shoutout to unus annus'],
     ['I started investing after this video, thanks for explaining index funds'],
     ['Ларри ты настоящий мужик, сильный, добрый!'],
+    ['poor little guy looked so scared 1 like = 1 prayer for him'],
+    ['How is my favourite channel still this underrated'],
+    ['my videos will never be better than this, what an edit'],
+    // a viewer explaining how the investment scam works is no pitch
+    [
+      'Classic scam: they let you deposit $100, show a return of 50% that week, then your investment of $1000 is gone. Huge red flag.',
+    ],
   ])('does not flag %s', (text) => {
     expect(spamReason(text)).toBeNull();
   });
@@ -247,6 +257,99 @@ describe('prepareComments', () => {
     expect(batch.spam).toBe(3);
     // the creator's reply is counted but does not shape topics
     expect(Array.from(batch.weights)).toEqual([0, 0, 1, 0, 0]);
+  });
+
+  it('judges a reply quoting its top comment by the reply alone', () => {
+    const plug = 'New merch is out now https://shop.example.com/drop';
+    const batch = prepareComments([
+      comment(plug, { id: '1', author: 'TheCreator', byCreator: true }),
+      comment(`[MAIN] ${plug} [REPLY] the hoodie looks great`, { id: '2', author: 'ana' }),
+      comment(`[MAIN] ${plug} [REPLY] shipping to Canada?`, { id: '3', author: 'ben' }),
+      comment(`[MAIN] ${plug} [REPLY] ok`, { id: '4', author: 'cy' }),
+      comment(`[MAIN] great video [REPLY] check out my channel for edits`, {
+        id: '5',
+        author: 'dee',
+      }),
+    ]);
+    // quoting a link is no spam, and a shared quote does not make replies copies of each other
+    expect(batch.comments.map((c) => c.spam)).toEqual([false, false, false, false, true]);
+    expect(batch.comments.map((c) => c.duplicateOf)).toEqual([null, null, null, null, null]);
+  });
+
+  it('flags the replies that play along under a scam comment, not the viewers calling it out', () => {
+    const pitch =
+      'I made $41,000 from my $6,000 investment in three weeks with the trading signals of Mrs. Holloway';
+    const batch = prepareComments([
+      comment(pitch, { id: 'p', author: 'lucky_trader' }),
+      comment('How do I reach her? I am new to investing', {
+        id: 'a',
+        author: 'x1',
+        parentId: 'p',
+      }),
+      comment('She is the best expert, she helped me too', {
+        id: 'b',
+        author: 'x2',
+        parentId: 'p',
+      }),
+      comment('this is a scam, report it', { id: 'c', author: 'viewer', parentId: 'p' }),
+      comment('nice video man', { id: 'd', author: 'viewer2', parentId: 'p' }),
+      comment('Great video', { id: 'q', author: 'fan' }),
+      comment('What expert would you recommend?', { id: 'e', author: 'fan2', parentId: 'q' }),
+      comment(`[MAIN] ${pitch} [REPLY] how can I contact her`, { id: 'f', author: 'x3' }),
+      // the same words under a genuine comment are a viewer's question
+      comment('She is the best expert, she helped me too', { id: 'g', author: 'y', parentId: 'q' }),
+    ]);
+    expect(batch.comments.map((c) => c.spam)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('flags one plug repeated under several top comments, not a viewer repeating an answer', () => {
+    const plug = 'I rebuilt the famous bicycle goal in my football game ❤';
+    const tops = [
+      'The keeper had no chance on that free kick',
+      'That free kick in the second half was unreal',
+      'Who else thinks the referee was terrible today',
+      'The referee missed a clear penalty for sure',
+      'What a season for the keeper',
+      'Best keeper of the season by far',
+    ];
+    const batch = prepareComments([
+      ...tops.map((text, i) => comment(text, { id: `t${i}`, author: `fan${i}` })),
+      comment(plug, { id: 'r1', author: 'plugger', parentId: 't0' }),
+      comment(plug, { id: 'r2', author: 'plugger', parentId: 't2' }),
+      // the same answer where it answers something: it shares the thread's words
+      comment('The referee was from another league, they rotate them every season', {
+        id: 'r3',
+        author: 'explainer',
+        parentId: 't2',
+      }),
+      comment('The referee was from another league, they rotate them every season', {
+        id: 'r4',
+        author: 'explainer',
+        parentId: 't3',
+      }),
+      // the same opinion about what the whole section discusses, dropped in two threads
+      comment('Honestly nobody will remember this season without that keeper', {
+        id: 'r5',
+        author: 'opinions',
+        parentId: 't2',
+      }),
+      comment('Honestly nobody will remember this season without that keeper', {
+        id: 'r6',
+        author: 'opinions',
+        parentId: 't3',
+      }),
+    ]);
+    expect(batch.comments.filter((c) => c.spam).map((c) => c.id)).toEqual(['r1', 'r2']);
   });
 
   describe('on invented videos (hand-labelled spam)', () => {

@@ -162,9 +162,18 @@ const PROMOTION = [
   /\bi (?:upload|make|post|create) .{0,50}\b(?:videos?|content|covers?|music|songs?|shorts)\b.{0,80}\b(?:support|sub(?:scribe)?|check (?:it |them )?out)\b/i,
   /\b(?:commented|replied) on my (?:recent |latest |new |last )?(?:video|vid|short|post)\b/i,
   /\bon my channel\b.{0,40}\b(?:check|watch|visit|go)\b|\b(?:check|watch|visit|go to) .{0,20}\bon my channel\b/i,
+  // a bid for a visit: "how are my vlogs?", "rate my channel", "my content's better than his"
+  /\b(?:rate|how (?:are|is)|what do you think (?:of|about)) my (?:vlogs?|videos?|channel|content|covers?|edits?|shorts)\b|\bmy (?:content|channel|videos?|vlogs?)(?:'s| is| are)? (?:way |much |so )?better than\b/i,
   // a pitch that points at the commenter's profile ("I made a course ..., link in my profile")
   /\blinks? (?:is |are )?in my (?:bio|profile|channel|about)\b/i,
 ];
+
+/**
+ * Chain bait that trades a subscription for a wish or ignoring it for a curse ("1 subscribe = 100
+ * years of good health, ignore = bad luck"). "1 like = 1 prayer" under a sad moment is a viewer's.
+ */
+const ENGAGEMENT_BAIT =
+  /(?:^|[^\d])(?:1|one) sub(?:scribe|scription)?\W{0,3}(?:=|:|➡|→)\W{0,3}\S|\b[il1]gnore\W{0,3}(?:=|:|➡|→)\W{0,3}\S/i;
 
 /** Invitations to a forum, server or group elsewhere. */
 const JOIN_ELSEWHERE =
@@ -189,6 +198,13 @@ const MONEY_CLAIM =
   /\$\s?\d[\d,.]*\s?(?:k|usd)?\b.{0,60}\b(?:profit|returns?|weekly|monthly|earn(?:ed|ing)?|made|receiv(?:e|ed|ing)|withdraw)|\b(?:profit|returns?|earn(?:ed|ing)?|made|receiv(?:e|ed|ing))\b.{0,60}\$\s?\d[\d,.]{3,}/i;
 const SCAM_ACTOR =
   /\b(?:his|her|their) (?:signals|strategy|strategies|platform|program|trading)\b|\b(?:accumulate|accumulated|made|earned)\s+\d+(?:\.\d+)?\s?(?:btc|eth|bitcoin)\b|\b(?:expert|mentor|coach|broker|account manager|financial advis[eo]r)\b.{0,80}\b(?:mrs?\.?|ms\.?|dr\.?)\s+[A-Z]|\b(?:reach|contact|text|message|dm)\s+(?:him|her|them|me)\b/i;
+
+/**
+ * A viewer explaining or warning about a scam ("they show you a 50% return on your first $100, then
+ * take the rest: a red flag"): a scam pitch boasts of the returns and never names itself one.
+ */
+const SCAM_WARNING =
+  /\b(?:scam(?:s|med|mers?)?|fraud(?:s|ulent|sters?)?|ponzi|pyramid scheme|red flags?|con (?:artists?|m[ae]n)|rip-?offs?|beware)\b/i;
 
 function isPromotionalLink(url: string): boolean {
   const withScheme = /^https?:\/\//i.test(url) ? url : `https://${url}`;
@@ -217,14 +233,37 @@ export function spamReason(clean: string): string | null {
   }
   const text = foldConfusables(clean);
   if (PROMOTION.some((re) => re.test(text))) return 'self-promotion';
+  if (ENGAGEMENT_BAIT.test(text)) return 'engagement-bait';
   if (PRIZE_SCAM.test(text) || MESSAGE_ME.test(text)) return 'messaging-scam';
   if (JOIN_ELSEWHERE.test(text)) return 'self-promotion';
   if (ADVISOR_SCAM.test(text)) return 'investment-scam';
   if (MESSAGING.test(text) && (CONTACT_DETAIL.test(text) || INVESTMENT.test(text)))
     return 'messaging-scam';
-  if (INVESTMENT.test(text) && (MONEY_CLAIM.test(text) || SCAM_ACTOR.test(text)))
+  if (
+    INVESTMENT.test(text) &&
+    (SCAM_ACTOR.test(text) || (MONEY_CLAIM.test(text) && !SCAM_WARNING.test(text)))
+  )
     return 'investment-scam';
   return null;
+}
+
+/**
+ * A reply that plays along under a scam comment: the accomplices' "how do I reach her?", "my advisor
+ * did the same for me" that make the pitch look trusted. Only meaningful under a scam comment; a
+ * reply calling it out ("this is a scam") is a viewer's.
+ */
+const SCAM_FOLLOW_UP =
+  /\b(?:advis[eo]r|coach|mentor|broker|expert|professional|consultant|portfolio|profits?|returns?|how (?:do|can|could) i (?:reach|contact|get in touch|go about|start|get started|join)|(?:her|his|their) (?:contact|info|details|name|number)|recommend(?:ed)?|reach (?:her|him|them))\b/i;
+
+/** Whether a reply under an investment or messaging scam comment is one of the scam's own. */
+export function isScamFollowUp(reply: string, parentReason: string | null): boolean {
+  if (parentReason !== 'investment-scam' && parentReason !== 'messaging-scam') return false;
+  const text = foldConfusables(reply);
+  return (
+    (SCAM_FOLLOW_UP.test(text) || INVESTMENT.test(text) || MESSAGING.test(text)) &&
+    !SCAM_WARNING.test(text) &&
+    !/\b(?:fake|bots?|lies?|lying|report(?:ed)?)\b/i.test(text)
+  );
 }
 
 /** Display names that lure to a profile: sex bait, free game currency, sub-for-sub, "don't read my name". */
