@@ -370,6 +370,7 @@ describe('accessibility', () => {
       await signUp(p, uniqueEmail('a11y-share'));
       await p.getByLabel('YouTube video link').fill(`https://www.youtube.com/watch?v=${SOURDOUGH}`);
       await p.getByRole('button', { name: 'Analyze Comments' }).click();
+      await p.getByTestId('confirm-analyze').click();
       await p
         .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
         .waitFor({ timeout: 120_000 });

@@ -114,6 +114,7 @@ describe('addresses: reports, history and workspaces', () => {
   it('a run gets its report address, which a reload keeps; Back and Forward move between reports', async () => {
     await page.getByLabel('YouTube video link').fill(`https://youtu.be/${LEMON}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await page.getByTestId('confirm-analyze').click();
     // The running analysis has its address at once; a reload resumes it there.
     await expect.poll(() => pathOf(page)).toBe(`/report/${LEMON}`);
     lemonJob = jobOf(page)!;

@@ -105,6 +105,7 @@ describe('questions to answer', () => {
     await signUp(page, uniqueEmail('questions'));
     await page.getByLabel('YouTube video link').fill(`https://youtu.be/${LEMON}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await page.getByTestId('confirm-analyze').click();
     await page
       .locator(`[data-testid="report"][data-video-id="${LEMON}"]`)
       .waitFor({ timeout: 120_000 });

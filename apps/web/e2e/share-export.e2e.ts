@@ -56,6 +56,7 @@ describe('report export and shared links', () => {
       .getByLabel('YouTube video link')
       .fill(`https://www.youtube.com/watch?v=${SOURDOUGH}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await page.getByTestId('confirm-analyze').click();
     await page
       .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
       .waitFor({ timeout: 120_000 });

@@ -50,6 +50,7 @@ describe('spam set aside in the report', () => {
   it('shows the set-aside comments apart from the topics, and "Not spam" moves one into a topic for free', async () => {
     await page.getByLabel('YouTube video link').fill(`https://youtu.be/${LEMON}`);
     await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await page.getByTestId('confirm-analyze').click();
     await page
       .locator(`[data-testid="report"][data-video-id="${LEMON}"]`)
       .waitFor({ timeout: 120_000 });
