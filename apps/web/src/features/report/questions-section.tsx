@@ -90,7 +90,7 @@ function QuestionItem({
           ) : null}
           {cluster ? (
             <span className="question-in">
-              in{' '}
+              <span>in</span>
               <button
                 type="button"
                 className="link-button question-cluster"
