@@ -224,6 +224,8 @@ describe('accounts and shell', () => {
       await expect
         .poll(() => page.getByTestId('auth-reason').innerText())
         .toMatch(/^Sign in to open your workspaces\. /);
+      // the workspaces address keeps the sign-in card; Analyze URL lives on the home page
+      await page.goto('/');
       for (const theme of ['dark', 'light'] as const) {
         await toggleTheme(page, theme);
         await page.getByRole('button', { name: 'Analyze URL' }).click();
