@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Database } from '../../apps/server/src/db/database';
+import { freePort, waitReady } from '../../apps/server/src/test/local-ports';
 import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
 import {
   createTestDatabase,
@@ -50,28 +51,6 @@ function redisReachable(): Promise<boolean> {
     s.once('error', () => resolve(false));
     s.once('timeout', () => (s.destroy(), resolve(false)));
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
-async function waitReady(url: string, ms = 300_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`${url} was not ready in time`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 function csvCell(s: string): string {
@@ -180,8 +159,10 @@ async function runWith(
       );
     }
     await Promise.all([
-      waitReady(`${base}/health/ready`),
-      ...healthPorts.map((p) => waitReady(`http://127.0.0.1:${p}/api/v1/health/ready`)),
+      waitReady(`${base}/health/ready`, 300_000, 250),
+      ...healthPorts.map((p) =>
+        waitReady(`http://127.0.0.1:${p}/api/v1/health/ready`, 300_000, 250),
+      ),
     ]);
 
     const signup = await fetch(`${base}/auth/signup`, {

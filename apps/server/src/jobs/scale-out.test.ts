@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
+import { freePort, waitReady } from '../test/local-ports';
 import {
   createTestDatabase,
   POSTGRES_REQUIRED,
@@ -43,29 +44,6 @@ const missing = [
 ];
 if (missing.length > 0)
   console.warn(`[tests] scale-out test skipped: ${missing.join(' and ')} not reachable`);
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
-/** Polls `url` until it answers 200 (or the time runs out). */
-async function waitReady(url: string, ms = 120_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`${url} was not ready in time`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 interface Proc {
   child: ChildProcess;
@@ -158,8 +136,10 @@ describe.skipIf(missing.length > 0)('an API and two worker processes [postgres, 
       start(['--role', 'worker'], { ...env, PORT: '0', WORKER_HEALTH_PORT: String(port) }),
     );
     await Promise.all([
-      waitReady(`${base}/health/ready`),
-      ...healthPorts.map((port) => waitReady(`http://127.0.0.1:${port}/api/v1/health/ready`)),
+      waitReady(`${base}/health/ready`, 120_000),
+      ...healthPorts.map((port) =>
+        waitReady(`http://127.0.0.1:${port}/api/v1/health/ready`, 120_000),
+      ),
     ]);
   }, 180_000);
 
