@@ -10,3 +10,4 @@ export * from './billing';
 export * from './share';
 export * from './health';
 export * from './routes';
+export * from './direct-routes';

@@ -5,9 +5,12 @@ import {
   AnalysesReplySchema,
   DeleteAnalysisReplySchema,
   ReportQuerySchema,
+  AnalysisEstimateReplySchema,
   AnalyzeQuerySchema,
   AnalyzeReplySchema,
   ClearAnalysesReplySchema,
+  RestoreSpamReplySchema,
+  SetAsideCommentParamsSchema,
   JobIdParamsSchema,
   JobStatusReplySchema,
   MetricsReplySchema,
@@ -54,10 +57,22 @@ import { PublicConfigReplySchema } from './config';
 import { HealthReplySchema, LiveReplySchema, ReadyReplySchema } from './health';
 import { NotesReplySchema, SaveNotesReplySchema, SaveNotesRequestSchema } from './notes';
 import {
+  CreateShareReplySchema,
+  CreateShareRequestSchema,
+  EXPORT_MEDIA_TYPES,
+  ExportQuerySchema,
+  ReportSharesReplySchema,
+  RevokeShareReplySchema,
+  SharedReportReplySchema,
+  ShareIdParamsSchema,
+  ShareTokenParamsSchema,
+} from './share';
+import {
   AddedVideoIdsReplySchema,
   AnalyzedReplySchema,
   BatchAnalyzeReplySchema,
   BatchAnalyzeRequestSchema,
+  BatchEstimateReplySchema,
   ChannelSearchQuerySchema,
   ChannelSearchReplySchema,
   CreateWorkspaceRequestSchema,
@@ -89,6 +104,28 @@ export const WorkspaceVideosOrIdsReplySchema = z.union([
 ]);
 
 /**
+ * A reply that is a file rather than JSON (a download): the media types it may have. The server
+ * sends it as an attachment with its Content-Type and Content-Disposition; a client receives it
+ * as a `DownloadedFile`.
+ */
+export interface FileReply {
+  readonly kind: 'file';
+  readonly mediaTypes: readonly [string, ...string[]];
+}
+
+/** A file reply as a client receives it: its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the reply named none. */
+  filename: string | null;
+}
+
+/** True for a route whose reply is a file. */
+export function isFileReply(reply: ApiRoute['reply']): reply is FileReply {
+  return (reply as Partial<FileReply>).kind === 'file';
+}
+
+/**
  * One /api/v1 endpoint: what it takes and what it answers. The server registers its handler
  * against the entry (the schemas validate the request and shape the reply, the types check the
  * handler), the web app's client is derived from it, and the OpenAPI document is generated from it.
@@ -111,8 +148,8 @@ export interface ApiRoute {
   readonly queryOptional?: boolean;
   /** The success status: 200 unless given. */
   readonly status?: 200 | 201 | 202;
-  /** The success reply's JSON body. */
-  readonly reply: z.ZodType;
+  /** The success reply's JSON body, or a file. */
+  readonly reply: z.ZodType | FileReply;
 }
 
 /** Declares one route (keeps its literal types, checks it against `ApiRoute`). */
@@ -120,7 +157,7 @@ function route<const R extends ApiRoute>(r: R): R {
   return r;
 }
 
-/** Every /api/v1 endpoint that answers JSON, by the name the web client calls it. */
+/** Every /api/v1 endpoint of the typed client, by the name the web client calls it. */
 export const apiRoutes = {
   // --- health (probes; no sign-in) ---------------------------------------------------------------
   health: route({
@@ -297,6 +334,75 @@ export const apiRoutes = {
     query: ReportQuerySchema,
     queryOptional: true,
     reply: ReportReplySchema,
+  }),
+  estimateAnalysis: route({
+    method: 'GET',
+    path: '/analyze/estimate',
+    auth: 'session',
+    tag: 'analyses',
+    summary: 'What analysing a video will cost, before it starts; spends nothing.',
+    query: AnalyzeQuerySchema,
+    reply: AnalysisEstimateReplySchema,
+  }),
+  exportReport: route({
+    method: 'GET',
+    path: '/report/:video_id/export',
+    auth: 'session',
+    tag: 'analyses',
+    summary: 'A report as a file to download (CSV, JSON, Markdown or PDF), without comment text.',
+    params: VideoIdParamsSchema,
+    query: ExportQuerySchema,
+    reply: { kind: 'file', mediaTypes: EXPORT_MEDIA_TYPES },
+  }),
+  restoreSpam: route({
+    method: 'POST',
+    path: '/report/:video_id/spam/:comment_id/restore',
+    auth: 'session',
+    tag: 'analyses',
+    summary: "Move a comment set aside as spam back into the report's topics (free).",
+    params: SetAsideCommentParamsSchema,
+    reply: RestoreSpamReplySchema,
+  }),
+
+  // --- read-only links to a report ---------------------------------------------------------------
+  createShare: route({
+    method: 'POST',
+    path: '/report/:video_id/shares',
+    auth: 'session',
+    tag: 'shares',
+    summary: 'Open a read-only link to a report; the reply is the only time its token is shown.',
+    params: VideoIdParamsSchema,
+    body: CreateShareRequestSchema,
+    bodyOptional: true,
+    status: 201,
+    reply: CreateShareReplySchema,
+  }),
+  reportShares: route({
+    method: 'GET',
+    path: '/report/:video_id/shares',
+    auth: 'session',
+    tag: 'shares',
+    summary: "A report's read-only links.",
+    params: VideoIdParamsSchema,
+    reply: ReportSharesReplySchema,
+  }),
+  revokeShare: route({
+    method: 'DELETE',
+    path: '/shares/:id',
+    auth: 'session',
+    tag: 'shares',
+    summary: 'Close a read-only link.',
+    params: ShareIdParamsSchema,
+    reply: RevokeShareReplySchema,
+  }),
+  sharedReport: route({
+    method: 'GET',
+    path: '/shared/:token',
+    auth: 'public',
+    tag: 'shares',
+    summary: "The report a read-only link shows (the link's token is the credential).",
+    params: ShareTokenParamsSchema,
+    reply: SharedReportReplySchema,
   }),
   analyses: route({
     method: 'GET',
@@ -503,6 +609,16 @@ export const apiRoutes = {
     bodyOptional: true,
     reply: BatchAnalyzeReplySchema,
   }),
+  batchEstimate: route({
+    method: 'POST',
+    path: '/analyses/batch/estimate',
+    auth: 'session',
+    tag: 'workspaces',
+    summary: 'What a batch will cost, priced as the batch starts it; spends nothing.',
+    body: BatchAnalyzeRequestSchema,
+    bodyOptional: true,
+    reply: BatchEstimateReplySchema,
+  }),
   searchChannels: route({
     method: 'GET',
     path: '/youtube/search/channels',
@@ -625,10 +741,14 @@ export type RouteQuery<R extends ApiRoute> = R extends { query: infer S extends 
 export type RouteBody<R extends ApiRoute> = R extends { body: infer S extends z.ZodType }
   ? z.output<S>
   : undefined;
-/** What a handler must return: the reply schema's input (the schema then shapes it). */
-export type RouteReplyInput<R extends ApiRoute> = z.input<R['reply']>;
-/** What a client receives. */
-export type RouteReply<R extends ApiRoute> = z.output<R['reply']>;
+/** What a JSON route's handler must return: the reply schema's input (the schema then shapes it). */
+export type RouteReplyInput<R extends ApiRoute> = R['reply'] extends z.ZodType
+  ? z.input<R['reply']>
+  : never;
+/** What a client receives: the reply schema's output, or the downloaded file. */
+export type RouteReply<R extends ApiRoute> = R['reply'] extends z.ZodType
+  ? z.output<R['reply']>
+  : DownloadedFile;
 
 /** What a client sends: each part the route has, typed by the schema's input. */
 export type RouteRequest<R extends ApiRoute> = (R extends { params: infer S extends z.ZodType }
@@ -665,6 +785,8 @@ export interface ApiCall {
   body: unknown;
   /** False for public routes: the stored session token is not sent. */
   auth: boolean;
+  /** How to read the reply: JSON, or a file (a `DownloadedFile`). */
+  reply: 'json' | 'file';
   signal: AbortSignal | undefined;
 }
 
@@ -689,6 +811,7 @@ export function createApiClient<T extends Record<string, ApiRoute>>(
         query: request?.query,
         body: request?.body,
         auth: r.auth === 'session',
+        reply: isFileReply(r.reply) ? 'file' : 'json',
         signal: request?.signal,
       });
   }

@@ -7,6 +7,20 @@ export const ExportFormatSchema = z.enum(['csv', 'json', 'md', 'pdf'], {
 });
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
+/** The media type of each export format's file. */
+export const EXPORT_MEDIA_TYPE = {
+  csv: 'text/csv',
+  json: 'application/json',
+  md: 'text/markdown',
+  pdf: 'application/pdf',
+} as const satisfies Record<ExportFormat, string>;
+export const EXPORT_MEDIA_TYPES: readonly [string, ...string[]] = [
+  EXPORT_MEDIA_TYPE.csv,
+  EXPORT_MEDIA_TYPE.json,
+  EXPORT_MEDIA_TYPE.md,
+  EXPORT_MEDIA_TYPE.pdf,
+];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /report/{video_id}/export?format=…&job=… (job: an older completed run of the same video). */

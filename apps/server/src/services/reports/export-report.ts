@@ -1,4 +1,4 @@
-import type { ExportFormat, ReportReply } from '@app/contracts';
+import { EXPORT_MEDIA_TYPE, type ExportFormat, type ReportReply } from '@app/contracts';
 import type { AnalysisDeps } from '../analysis/analysis-deps';
 import { getReport } from '../analysis/get-report';
 import { dayOf, withoutCommentText } from './report-content';
@@ -13,10 +13,10 @@ export interface ReportFile {
 }
 
 const TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  md: 'text/markdown; charset=utf-8',
-  pdf: 'application/pdf',
+  csv: `${EXPORT_MEDIA_TYPE.csv}; charset=utf-8`,
+  json: `${EXPORT_MEDIA_TYPE.json}; charset=utf-8`,
+  md: `${EXPORT_MEDIA_TYPE.md}; charset=utf-8`,
+  pdf: EXPORT_MEDIA_TYPE.pdf,
 };
 
 /** The file of a report: made from the stored report (nothing is counted again), without comment text. */

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AnalysisEstimateReplySchema,
-  AnalyzeQuerySchema,
-  BatchAnalyzeRequestSchema,
-  BatchEstimateReplySchema,
-} from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { estimateAnalysis, estimateBatch } from '../../../services/analysis/estimate-analysis';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /**
  * GET /analyze/estimate?video_url= and POST /analyses/batch/estimate: the price of an analysis (or
@@ -17,25 +12,24 @@ import { validate, validateReply } from '../../validate';
 export function estimateRoutes(app: FastifyInstance): void {
   const deps = analysisDepsFrom(app.container);
 
-  app.get('/analyze/estimate', { preHandler: requireAuth }, async (request, reply) => {
-    const query = validate(AnalyzeQuerySchema, request.query);
+  handle(app, apiRoutes.estimateAnalysis, async (request, reply) => {
+    const { query } = request;
     const estimate = await estimateAnalysis(deps, {
       userId: currentUser(request).id,
       videoUrl: query.video_url,
       videoId: query.video_id,
     });
     void reply.header('cache-control', 'no-store');
-    return validateReply(AnalysisEstimateReplySchema, estimate);
+    return estimate;
   });
 
-  app.post('/analyses/batch/estimate', { preHandler: requireAuth }, async (request, reply) => {
-    const input = validate(BatchAnalyzeRequestSchema, request.body ?? {});
+  handle(app, apiRoutes.batchEstimate, async (request, reply) => {
     const estimate = await estimateBatch(deps, {
       userId: currentUser(request).id,
-      videoIds: input.video_ids,
-      workspaceId: input.workspace_id,
+      videoIds: request.body.video_ids,
+      workspaceId: request.body.workspace_id,
     });
     void reply.header('cache-control', 'no-store');
-    return validateReply(BatchEstimateReplySchema, estimate);
+    return estimate;
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiRoutes } from '@app/contracts';
+import { apiRoutes, directRoutes, isFileReply } from '@app/contracts';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   API_PREFIX,
@@ -10,6 +10,7 @@ import {
 } from './route-audit.test-support';
 
 interface Operation {
+  summary?: string;
   parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -71,12 +72,49 @@ describeEachDatabase('OpenAPI document and reference page', (t) => {
     expect(documented.filter((key) => !registered.has(key))).toEqual([]);
   });
 
+  it('registers each /api/v1 route from the route table or the listed direct routes, each with a summary', () => {
+    const table = new Set(Object.values(apiRoutes).map((r) => `${r.method} ${r.path}`));
+    const direct = new Set(Object.values(directRoutes).map((r) => `${r.method} ${r.path}`));
+    const registered = new Set(routes.map((r) => r.key));
+    // a route added with app.get() and no entry fails here
+    expect(routes.filter((r) => !table.has(r.key) && !direct.has(r.key)).map((r) => r.key)).toEqual(
+      [],
+    );
+    // and an entry whose route is not registered
+    expect([...table, ...direct].filter((key) => !registered.has(key))).toEqual([]);
+    const unsummarised = routes.filter(
+      (r) => !doc.paths[documentPath(r.path)]?.[r.method.toLowerCase()]?.summary,
+    );
+    expect(unsummarised.map((r) => r.key)).toEqual([]);
+  });
+
+  it('describes each direct route: its reply type, path parameters and sign-in', () => {
+    for (const [name, route] of Object.entries(directRoutes)) {
+      const op = doc.paths[documentPath(route.path)]![route.method.toLowerCase()]!;
+      expect(op.summary, name).toBe(route.summary);
+      expect(Object.keys(op.responses['200']?.content ?? {}), name).toEqual([route.mediaType]);
+      const path = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      expect(path.sort(), name).toEqual(
+        [...route.path.matchAll(/:([A-Za-z0-9_]+)|\*$/g)].map((m) => m[1] ?? '*').sort(),
+      );
+      expect(op.security, name).toEqual(route.auth === 'session' ? [{ session: [] }] : undefined);
+    }
+  });
+
   it("describes each route of the contracts' table with its schemas and sign-in", () => {
     for (const [name, route] of Object.entries(apiRoutes)) {
       const op = doc.paths[documentPath(route.path)]?.[route.method.toLowerCase()];
       expect(op, name).toBeDefined();
       const status = String('status' in route ? route.status : 200);
-      expect(op!.responses[status]?.content?.['application/json']?.schema, name).toBeDefined();
+      const content = op!.responses[status]?.content ?? {};
+      if (isFileReply(route.reply)) {
+        expect(Object.keys(content), name).toEqual([...route.reply.mediaTypes]);
+        for (const type of route.reply.mediaTypes)
+          expect(content[type]?.schema, `${name} ${type}`).toEqual({
+            type: 'string',
+            format: 'binary',
+          });
+      } else expect(content['application/json']?.schema, name).toBeDefined();
       if ('body' in route)
         expect(op!.requestBody?.content['application/json']?.schema, name).toBeDefined();
       const query = (op!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);

@@ -1,31 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { ExportQuerySchema, VideoIdParamsSchema } from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { exportReport } from '../../../services/reports/export-report';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /** GET /report/{video_id}/export?format=csv|json|md|pdf[&job=]: the report as a download. */
 export function reportExportRoutes(app: FastifyInstance): void {
   const { repos } = app.container;
 
-  app.get('/report/:video_id/export', { preHandler: requireAuth }, async (request, reply) => {
-    const { video_id } = validate(VideoIdParamsSchema, request.params);
-    const query = validate(ExportQuerySchema, request.query);
+  handle(app, apiRoutes.exportReport, async (request, reply) => {
     const file = await exportReport(
       { repos },
       {
         userId: currentUser(request).id,
-        videoId: video_id,
-        jobId: query.job,
-        format: query.format,
+        videoId: request.params.video_id,
+        jobId: request.query.job,
+        format: request.query.format,
       },
     );
-    void reply.headers({
-      'content-type': file.contentType,
-      // the name is made of the video id and a date: nothing to escape
-      'content-disposition': `attachment; filename="${file.filename}"`,
-      'cache-control': 'no-store',
-    });
-    return reply.send(file.body);
+    void reply.header('cache-control', 'no-store');
+    return file;
   });
 }

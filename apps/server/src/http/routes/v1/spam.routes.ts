@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { RestoreSpamReplySchema, SetAsideCommentParamsSchema } from '@app/contracts';
+import { apiRoutes } from '@app/contracts';
 import { restoreSpamComment } from '../../../services/cluster/restore-spam-comment';
 import { ClusterVectorCache } from '../../../services/cluster/vector-cache';
-import { currentUser, requireAuth } from '../../plugins/auth';
-import { validate, validateReply } from '../../validate';
+import { handle } from '../../contract-route';
+import { currentUser } from '../../plugins/auth';
 
 /**
  * POST /report/{video_id}/spam/{comment_id}/restore: the creator moves one comment the analysis
@@ -20,17 +20,11 @@ export function spamRoutes(app: FastifyInstance): void {
     now: () => clock.now(),
   };
 
-  app.post(
-    '/report/:video_id/spam/:comment_id/restore',
-    { preHandler: requireAuth },
-    async (request) => {
-      const params = validate(SetAsideCommentParamsSchema, request.params);
-      const reply = await restoreSpamComment(deps, {
-        userId: currentUser(request).id,
-        videoId: params.video_id,
-        commentId: params.comment_id,
-      });
-      return validateReply(RestoreSpamReplySchema, reply);
-    },
+  handle(app, apiRoutes.restoreSpam, (request) =>
+    restoreSpamComment(deps, {
+      userId: currentUser(request).id,
+      videoId: request.params.video_id,
+      commentId: request.params.comment_id,
+    }),
   );
 }
