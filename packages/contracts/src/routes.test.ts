@@ -35,6 +35,7 @@ describe('createApiClient', () => {
         query: undefined,
         body: { name: 'Trips' },
         auth: true,
+        reply: 'json',
         signal,
       },
       {
@@ -43,6 +44,7 @@ describe('createApiClient', () => {
         query: undefined,
         body: undefined,
         auth: true,
+        reply: 'json',
         signal: undefined,
       },
       {
@@ -51,6 +53,7 @@ describe('createApiClient', () => {
         query: { video_url: 'https://youtu.be/x' },
         body: undefined,
         auth: true,
+        reply: 'json',
         signal: undefined,
       },
       {
@@ -59,9 +62,21 @@ describe('createApiClient', () => {
         query: undefined,
         body: { email: 'a@example.com', password: 'pw' },
         auth: false,
+        reply: 'json',
         signal: undefined,
       },
     ]);
+  });
+
+  it('reads a file route as a file', async () => {
+    calls.length = 0;
+    await api.exportReport({ params: { video_id: 'dQw4w9WgXcQ' }, query: { format: 'pdf' } });
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/report/dQw4w9WgXcQ/export',
+      query: { format: 'pdf' },
+      reply: 'file',
+    });
   });
 
   it('refuses a call whose path parameter is missing', () => {

@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useCheckoutWatch } from '../features/billing/checkout-watch';
 import { useAuth } from '../lib/auth';
-import { apiUrl } from '../lib/api-client';
+import { directRoutes } from '@app/contracts';
+import { directUrl } from '../lib/api';
 import { planLabel } from '../lib/format';
 import type { Theme } from '../lib/theme';
 import { MoonIcon, SunIcon } from './icons';
@@ -142,7 +143,7 @@ export function Header({
     if (!t) return; // Checkout opens only with a token.
     // A new tab cannot send headers: the token goes in the query (the server keeps it out of logs).
     window.open(
-      apiUrl('/api/v1/stripe/checkout', { token: t, packs: DEFAULT_PACKS }),
+      directUrl(directRoutes.stripeCheckout, {}, { token: t, packs: DEFAULT_PACKS }),
       '_blank',
       'noopener',
     );

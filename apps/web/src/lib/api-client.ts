@@ -1,3 +1,4 @@
+import type { DownloadedFile } from '@app/contracts';
 import { STORAGE_KEYS, readStorage, writeStorage } from './storage';
 
 /**
@@ -102,13 +103,14 @@ export async function errorFromResponse(res: Response, sentToken: boolean): Prom
   return new ApiError(message, res.status, code);
 }
 
-/**
- * Calls the API and returns the parsed JSON reply (or null for an empty body).
- * Throws ApiError on a non-OK reply or when the server cannot be reached.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends one call; a non-OK reply or an unreachable server is an ApiError. */
+async function send(
+  path: string,
+  options: RequestOptions,
+  accept: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    ...(accept ? { Accept: accept } : {}),
     ...authHeaders(options.auth ?? true),
   };
   let body: string | undefined;
@@ -129,6 +131,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     transferFailure(err);
   }
   if (!res.ok) throw await errorFromResponse(res, 'Authorization' in headers);
+  return res;
+}
+
+/**
+ * Calls the API and returns the parsed JSON reply (or null for an empty body).
+ * Throws ApiError on a non-OK reply or when the server cannot be reached.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options, 'application/json');
   let text: string;
   try {
     text = await res.text();
@@ -141,6 +152,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return JSON.parse(text) as T;
   } catch {
     throw new ApiError('The server sent a reply the app could not read.', res.status, 'bad_reply');
+  }
+}
+
+/** The file name a Content-Disposition header gives, or null. */
+export function attachmentName(header: string | null): string | null {
+  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
+}
+
+/** Calls a route whose reply is a file: its bytes and the name the server gave it. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const res = await send(path, options, null);
+  try {
+    return {
+      blob: await res.blob(),
+      filename: attachmentName(res.headers.get('content-disposition')),
+    };
+  } catch (err) {
+    transferFailure(err);
   }
 }
 

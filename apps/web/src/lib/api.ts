@@ -1,19 +1,14 @@
-import {
-  apiRoutes,
-  createApiClient,
-  type AnalysisEstimateReply,
-  type RestoreSpamReply,
-} from '@app/contracts';
-import { apiRequest, type RequestOptions } from './api-client';
+import { apiRoutes, createApiClient, fillPath, type DirectRoute } from '@app/contracts';
+import { apiFile, apiRequest, apiUrl, type RequestOptions } from './api-client';
 
 /**
  * Every /api/v1 call, derived from the contracts' route table (`apiRoutes` in @app/contracts): one
  * function per route, typed by its schemas, e.g. `api.report({ params: { video_id }, signal })`.
- * Calls go through apiRequest (bearer token on routes that need a session, readable ApiErrors,
- * 401 handling).
+ * Calls go through apiRequest, or apiFile for a route whose reply is a file (bearer token on
+ * routes that need a session, readable ApiErrors, 401 handling).
  */
 export const api = createApiClient(apiRoutes, (call) =>
-  apiRequest(call.path, {
+  (call.reply === 'file' ? apiFile : apiRequest)(call.path, {
     method: call.method,
     // Query schemas take text and numbers, which is what a query string carries.
     query: call.query as RequestOptions['query'],
@@ -23,23 +18,16 @@ export const api = createApiClient(apiRoutes, (call) =>
   }),
 );
 
-/** What Analyze will cost for this link; spends nothing. */
-export function estimateAnalysis(
-  videoUrl: string,
-  signal?: AbortSignal,
-): Promise<AnalysisEstimateReply> {
-  return apiRequest<AnalysisEstimateReply>('/api/v1/analyze/estimate', {
-    query: { video_url: videoUrl },
-    signal,
-  });
-}
-
-/** "Not spam": moves a comment set aside as spam back into the report's topics (free). */
-export function restoreSpamComment(videoId: string, commentId: string): Promise<RestoreSpamReply> {
-  return apiRequest<RestoreSpamReply>(
-    `/api/v1/report/${encodeURIComponent(videoId)}/spam/${encodeURIComponent(commentId)}/restore`,
-    { method: 'POST' },
-  );
+/**
+ * The address of a route outside the typed client (`directRoutes`: the event stream, the checkout
+ * tab), with its path parameters filled in.
+ */
+export function directUrl(
+  route: DirectRoute,
+  params?: Record<string, string | number>,
+  query?: RequestOptions['query'],
+): string {
+  return apiUrl(`/api/v1${fillPath(route.path, params)}`, query);
 }
 
 /** TanStack Query keys, in one place so invalidations match. */

@@ -17,7 +17,7 @@ import { RecentAnalyses, UpgradeCard } from '../features/history/recent-analyses
 import NotesCard from '../features/notes/notes-card';
 import { ReportSkeleton } from '../features/report/report-skeleton';
 import { ReportUnavailable, SignInToSee } from '../features/report/report-unavailable';
-import { api, estimateAnalysis, queryKeys } from '../lib/api';
+import { api, queryKeys } from '../lib/api';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { paths } from '../lib/paths';
@@ -257,7 +257,7 @@ export default function MainApp({
     setJobError(null);
     setEstimating(true);
     try {
-      const estimate = await estimateAnalysis(videoUrl);
+      const estimate = await api.estimateAnalysis({ query: { video_url: videoUrl } });
       if (estimate.free) void analyze(videoUrl, id);
       else if (estimate.balance < 1)
         setJobError(

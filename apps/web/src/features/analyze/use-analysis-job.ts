@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { statusStep } from '@app/contracts';
+import { directRoutes, statusStep } from '@app/contracts';
 import {
   ApiError,
   apiUrl,
@@ -7,7 +7,7 @@ import {
   errorFromResponse,
   isAbortError,
 } from '../../lib/api-client';
-import { api } from '../../lib/api';
+import { api, directUrl } from '../../lib/api';
 import { clearCurrentJob, writeCurrentJob } from '../../lib/storage';
 import { createSseParser, etaOf } from './job-events';
 import type { StatusUpdate } from './job-events';
@@ -121,7 +121,7 @@ export function useAnalysisJob({ onComplete, onFailed }: Callbacks) {
       if (typeof ReadableStream === 'undefined' || typeof TextDecoder === 'undefined') return false;
       let res: Response;
       try {
-        res = await fetch(apiUrl(`/api/v1/status/${encodeURIComponent(jobId)}/events`), {
+        res = await fetch(directUrl(directRoutes.jobEvents, { job_id: jobId }), {
           headers: { Accept: 'text/event-stream', ...authHeaders() },
           signal,
           cache: 'no-store',

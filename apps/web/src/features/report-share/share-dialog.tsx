@@ -4,7 +4,8 @@ import type { CreateShareReply, ReportShare } from '@app/contracts';
 import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { shareApi, shareKeys } from './share-api';
+import { api } from '../../lib/api';
+import { shareKeys } from './share-api';
 
 const EXPIRY_CHOICES: readonly { days: number | null; label: string }[] = [
   { days: null, label: 'Never (until you revoke it)' },
@@ -60,10 +61,11 @@ export default function ShareDialog({
 
   const list = useQuery({
     queryKey: shareKeys.list(videoId),
-    queryFn: ({ signal }) => shareApi.list(videoId, signal),
+    queryFn: ({ signal }) => api.reportShares({ params: { video_id: videoId }, signal }),
   });
   const create = useMutation({
-    mutationFn: () => shareApi.create(videoId, days),
+    mutationFn: () =>
+      api.createShare({ params: { video_id: videoId }, body: { expires_in_days: days } }),
     onSuccess: (reply) => {
       setCreated(reply);
       setCopied(false);
@@ -73,7 +75,7 @@ export default function ShareDialog({
     onError: (err) => setError(errorMessage(err)),
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => shareApi.revoke(id),
+    mutationFn: (id: string) => api.revokeShare({ params: { id } }),
     onSuccess: (_r, id) => {
       if (created?.id === id) setCreated(null);
       setError(null);

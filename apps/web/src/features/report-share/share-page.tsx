@@ -8,7 +8,8 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';
 import type { Theme } from '../../lib/theme';
 import { ReportSkeleton } from '../report/report-skeleton';
-import { shareApi, shareKeys } from './share-api';
+import { api } from '../../lib/api';
+import { shareKeys } from './share-api';
 
 const ReportView = lazy(() => import('../report/report-view'));
 
@@ -26,7 +27,7 @@ export default function SharePage({
   const { token = '' } = useParams();
   const shared = useQuery({
     queryKey: shareKeys.shared(token),
-    queryFn: ({ signal }) => shareApi.shared(token, signal),
+    queryFn: ({ signal }) => api.sharedReport({ params: { token }, signal }),
     retry: false,
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { CommentRef, SetAsideGroup as SetAside } from '@app/contracts';
 import { ApiError } from '../../lib/api-client';
-import { restoreSpamComment } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatCount, formatDate } from '../../lib/format';
 import { authorLabel } from './evidence-modal';
 
@@ -35,7 +35,8 @@ export function SetAsideGroup({ videoId, group, onRestored }: SetAsideGroupProps
     if (busyId !== null) return;
     setBusyId(c.id);
     setFeedback(null);
-    restoreSpamComment(videoId, c.id)
+    api
+      .restoreSpam({ params: { video_id: videoId, comment_id: c.id } })
       .then((reply) => {
         setRestored((prev) => new Set(prev).add(c.id));
         setFeedback({

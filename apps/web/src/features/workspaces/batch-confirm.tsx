@@ -1,8 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { BatchEstimateReply } from '@app/contracts';
 import { errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api';
 import { ConfirmAnalysisDialog } from '../analyze/confirm-analysis-dialog';
-import { batchEstimate } from './workspaces-api';
 
 /**
  * The confirmation before a batch analysis: asks the server for the batch's price (each video
@@ -24,7 +24,9 @@ export function useBatchConfirm(onError: (message: string) => void): {
     async (videoIds: string[], workspaceId: number, start: () => void) => {
       setChecking(true);
       try {
-        const estimate = await batchEstimate(videoIds, workspaceId);
+        const estimate = await api.batchEstimate({
+          body: { video_ids: videoIds, workspace_id: workspaceId },
+        });
         setPending({ estimate, start });
       } catch (err) {
         console.error('Pricing the batch failed', err);

@@ -1,6 +1,5 @@
-import type { BatchEstimateReply, WorkspaceVideo } from '@app/contracts';
+import type { WorkspaceVideo } from '@app/contracts';
 import { api } from '../../lib/api';
-import { apiRequest } from '../../lib/api-client';
 
 /**
  * GET /workspaces/{id}/videos answers the channel's catalogue, or with `added_only=true` the ids of
@@ -20,17 +19,6 @@ export async function addedVideoIds(id: number, signal?: AbortSignal): Promise<s
   });
   return reply.filter((v): v is string => typeof v === 'string');
 }
-/** What a batch will cost, priced as the batch starts it; spends nothing. */
-export function batchEstimate(
-  videoIds: string[],
-  workspaceId: number,
-): Promise<BatchEstimateReply> {
-  return apiRequest<BatchEstimateReply>('/api/v1/analyses/batch/estimate', {
-    method: 'POST',
-    body: { video_ids: videoIds, workspace_id: workspaceId },
-  });
-}
-
 /** TanStack Query keys of the workspace screens; `all` invalidates every one of them. */
 export const workspaceKeys = {
   all: ['workspaces'] as const,
