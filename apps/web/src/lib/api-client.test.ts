@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   NETWORK_ERROR_MESSAGE,
+  apiFile,
   apiRequest,
   isAbortError,
   onUnauthorized,
@@ -109,5 +110,48 @@ describe('isAbortError', () => {
     expect(isAbortError(new TypeError('Failed to fetch'))).toBe(false);
     expect(isAbortError(new ApiError('down', 0))).toBe(false);
     expect(isAbortError('AbortError')).toBe(false);
+  });
+});
+
+describe('apiFile', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it("reads the bytes and the server's file name, with the stored token", async () => {
+    localStorage.setItem('auth_token', 'tok-9');
+    fetchMock.mockResolvedValue(
+      new Response('a,b\n1,2\n', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="chorus-report-x-2026-01-02.csv"',
+        },
+      }),
+    );
+    const file = await apiFile('/api/v1/report/x/export', { query: { format: 'csv' } });
+    expect(file.filename).toBe('chorus-report-x-2026-01-02.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toMatch(/\/api\/v1\/report\/x\/export\?format=csv$/);
+    expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok-9');
+  });
+
+  it("answers a refusal as the server's ApiError, and a nameless file with a null name", async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(404, '{"message":"No report for that video.","code":"not_found"}'),
+    );
+    await expect(apiFile('/api/v1/report/x/export')).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'No report for that video.',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('x'));
+    expect((await apiFile('/api/v1/report/x/export')).filename).toBeNull();
   });
 });
