@@ -13,17 +13,17 @@ function reply(status: number, body: string, contentType = 'application/json') {
   return new Response(body, { status, headers: { 'content-type': contentType } });
 }
 
-describe('apiRequest', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    localStorage.clear();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
 
+describe('apiRequest', () => {
   it('sends the stored token as a bearer header, except on login calls', async () => {
     localStorage.setItem('auth_token', 'tok-123');
     fetchMock.mockImplementation(() => Promise.resolve(reply(200, '{"ok":1}')));
@@ -114,16 +114,6 @@ describe('isAbortError', () => {
 });
 
 describe('apiFile', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    localStorage.clear();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
-
   it("reads the bytes and the server's file name, with the stored token", async () => {
     localStorage.setItem('auth_token', 'tok-9');
     fetchMock.mockResolvedValue(
