@@ -20,7 +20,7 @@ import { analyseComments, type InputComment, type TextEmbedder } from '@app/anal
 import { startWorker } from '../../apps/server/src/jobs/start-worker';
 import { FakeTextEmbedder } from '../../apps/server/src/providers/embeddings/fake-text-embedder';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
-import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
+import { parseCsv } from '../../apps/server/src/providers/comment-sources/comment-file-parser';
 import { analysisDepsFrom } from '../../apps/server/src/services/analysis/analysis-deps';
 import { factoryCsv } from '../../apps/server/src/services/analysis/analysis.test-support';
 import { createTestDatabase, postgresReachable } from '../../apps/server/src/test/databases';

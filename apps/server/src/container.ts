@@ -35,12 +35,12 @@ import { createPromMetrics } from './providers/metrics/prom-metrics';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { createPayments, type Payments } from './providers/stripe/create-payment-gateway';
 import { createLanguageModel } from './providers/llm/create-language-model';
-import type { ChannelDirectory } from './providers/youtube/channel-directory.port';
-import type { CommentSource } from './providers/youtube/comment-source.port';
+import type { ChannelDirectory } from './providers/comment-sources/channel-directory.port';
+import type { CommentSource } from './providers/comment-sources/comment-source.port';
 import { createChannelDirectory } from './providers/youtube/create-channel-directory';
 import { createCommentSource } from './providers/youtube/create-comment-source';
 import { InnertubeCommentSource } from './providers/youtube/innertube-comment-source';
-import { ChainedCommentSource } from './providers/youtube/chained-comment-source';
+import { ChainedCommentSource } from './providers/comment-sources/chained-comment-source';
 import {
   SampleCommentSource,
   SampleFirstChannelDirectory,

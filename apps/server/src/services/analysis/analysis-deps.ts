@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config/config';
 import type { JobQueue } from '../../jobs/job-queue.port';
 import type { Metrics } from '../../providers/metrics/metrics.port';
-import type { CommentSource } from '../../providers/youtube/comment-source.port';
+import type { CommentSource } from '../../providers/comment-sources/comment-source.port';
 import type { Repositories, TransactionRunner } from '../../repositories';
 
 /** What the analysis use-cases need; each takes only the fields it uses. */

@@ -3,7 +3,7 @@ import { isSampleVideoId, type ReportBody } from '@app/contracts';
 import { LeaseLostError } from '../../jobs/job-queue.port';
 import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../providers/metrics/metrics.port';
-import { CommentSourceError } from '../../providers/youtube/comment-source.port';
+import { CommentSourceError } from '../../providers/comment-sources/comment-source.port';
 import type { AnalysisJob, AnalysisJobStatus } from '../../repositories/analysis-job.repository';
 import { creditsFor, isAnalysisInputError, ledgerKeys, type AnalysisDeps } from './analysis-deps';
 import { toReportQuestions } from './report-questions';

@@ -10,7 +10,7 @@ import { priorityForPlan } from '../../jobs/job-queue.port';
 import {
   CommentSourceError,
   type VideoMetadata,
-} from '../../providers/youtube/comment-source.port';
+} from '../../providers/comment-sources/comment-source.port';
 import {
   ANALYSIS_JOB_NAME,
   COMMENTS_PER_CREDIT,

@@ -10,7 +10,7 @@ import {
   type FetchCommentsOptions,
   type FetchedComments,
   type VideoMetadata,
-} from '../../providers/youtube/comment-source.port';
+} from '../../providers/comment-sources/comment-source.port';
 import type { Repositories } from '../../repositories';
 import { credentialsOf, INSTAGRAM_NOT_CONFIGURED, type InstagramLink } from './instagram-deps';
 
