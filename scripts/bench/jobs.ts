@@ -123,7 +123,9 @@ async function main(): Promise<void> {
   for (const n of SIZES) {
     const id = ids.get(n)!;
     // The core alone, on exactly what the job will read from the file.
-    const fetched = (await container.commentSource.fetchComments(id, { maxComments: n }))!;
+    const fetched = (await container.commentSources
+      .sourceFor('youtube')
+      .fetchComments(id, { maxComments: n }))!;
     const comments: InputComment[] = fetched.comments;
     // Core runs before and after the job, averaged: the machine's load drifts during a run.
     const coreBefore = await core(comments);
