@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseComments, type InputComment, ownText } from '@app/analysis';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
-import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
+import { parseCsv } from '../../apps/server/src/providers/comment-sources/comment-file-parser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const datasets = path.resolve(repoRoot, '../shared/datasets');

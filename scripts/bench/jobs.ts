@@ -20,7 +20,7 @@ import { analyseComments, type InputComment, type TextEmbedder } from '@app/anal
 import { startWorker } from '../../apps/server/src/jobs/start-worker';
 import { FakeTextEmbedder } from '../../apps/server/src/providers/embeddings/fake-text-embedder';
 import { OnnxTextEmbedder } from '../../apps/server/src/providers/embeddings/onnx-text-embedder';
-import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
+import { parseCsv } from '../../apps/server/src/providers/comment-sources/comment-file-parser';
 import { analysisDepsFrom } from '../../apps/server/src/services/analysis/analysis-deps';
 import { factoryCsv } from '../../apps/server/src/services/analysis/analysis.test-support';
 import { createTestDatabase, postgresReachable } from '../../apps/server/src/test/databases';
@@ -123,7 +123,9 @@ async function main(): Promise<void> {
   for (const n of SIZES) {
     const id = ids.get(n)!;
     // The core alone, on exactly what the job will read from the file.
-    const fetched = (await container.commentSource.fetchComments(id, { maxComments: n }))!;
+    const fetched = (await container.commentSources
+      .sourceFor('youtube')
+      .fetchComments(id, { maxComments: n }))!;
     const comments: InputComment[] = fetched.comments;
     // Core runs before and after the job, averaged: the machine's load drifts during a run.
     const coreBefore = await core(comments);

@@ -24,7 +24,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Database } from '../../apps/server/src/db/database';
 import { freePort, waitReady } from '../../apps/server/src/test/local-ports';
-import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
+import { parseCsv } from '../../apps/server/src/providers/comment-sources/comment-file-parser';
 import {
   createTestDatabase,
   postgresReachable,

@@ -16,7 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCsv } from '../src/providers/youtube/comment-file-parser';
+import { parseCsv } from '../src/providers/comment-sources/comment-file-parser';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const argValue = (name: string) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntentSchema } from '@app/contracts';
-import { parseCsv } from './providers/youtube/comment-file-parser';
+import { parseCsv } from './providers/comment-sources/comment-file-parser';
 import { runCli as runCliInProcess } from './cli';
 import { ensureConvertedUseLite } from './providers/embeddings/use-lite/converted-model-cache';
 

@@ -35,12 +35,14 @@ import { createPromMetrics } from './providers/metrics/prom-metrics';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { createPayments, type Payments } from './providers/stripe/create-payment-gateway';
 import { createLanguageModel } from './providers/llm/create-language-model';
-import type { ChannelDirectory } from './providers/youtube/channel-directory.port';
-import type { CommentSource } from './providers/youtube/comment-source.port';
+import type { ChannelDirectory } from './providers/comment-sources/channel-directory.port';
+import type { CommentSource } from './providers/comment-sources/comment-source.port';
+import type { CommentSourceRegistry } from './providers/comment-sources/comment-source-registry.port';
+import { createCommentSourceRegistry } from './providers/comment-sources/registry';
 import { createChannelDirectory } from './providers/youtube/create-channel-directory';
 import { createCommentSource } from './providers/youtube/create-comment-source';
 import { InnertubeCommentSource } from './providers/youtube/innertube-comment-source';
-import { ChainedCommentSource } from './providers/youtube/chained-comment-source';
+import { ChainedCommentSource } from './providers/comment-sources/chained-comment-source';
 import {
   SampleCommentSource,
   SampleFirstChannelDirectory,
@@ -50,10 +52,7 @@ import { SAMPLE_CHANNEL_DIR } from './config/paths';
 import type { AnalyseFn } from './services/analysis/analysis-deps';
 import { HttpInstagramGraph } from './providers/instagram/http-instagram-graph';
 import type { InstagramGraph } from './providers/instagram/instagram-graph.port';
-import {
-  InstagramCommentSource,
-  InstagramRoutingCommentSource,
-} from './services/instagram/instagram-comment-source';
+import { InstagramCommentSource } from './services/instagram/instagram-comment-source';
 import type { InstagramLink } from './services/instagram/instagram-deps';
 import { createTokenCipher } from './services/instagram/token-cipher';
 
@@ -81,10 +80,11 @@ export interface Container {
   /** The configured OpenAI-compatible chat model, or null: everything then runs offline. */
   languageModel: LanguageModel | null;
   /**
-   * Comments by video id: the sample videos, then COMMENTS_DIR files, then the YouTube Data API
-   * (with a key), then InnerTube; Instagram keys go to Instagram.
+   * Each platform's comment source and channel directory. YouTube: the sample videos, then
+   * COMMENTS_DIR files, then the YouTube Data API (with a key), then InnerTube. Instagram: the
+   * Graph API with the workspace's token.
    */
-  commentSource: CommentSource;
+  commentSources: CommentSourceRegistry;
   /** YouTube channels for workspaces: the sample channel, COMMENTS_DIR files, the Data API, InnerTube. */
   channelDirectory: ChannelDirectory;
   /** The job queue (QUEUE_DRIVER: the database, or BullMQ on Redis). */
@@ -121,7 +121,9 @@ export interface ContainerOverrides {
   embedder?: TextEmbedder;
   /** null forces offline even when an LLM is configured. */
   languageModel?: LanguageModel | null;
+  /** YouTube's configured comment source (asked after the sample videos). */
   commentSource?: CommentSource;
+  /** YouTube's configured channel directory (asked after the sample channel). */
   channelDirectory?: ChannelDirectory;
   jobQueue?: JobQueue;
   analyse?: AnalyseFn;
@@ -182,6 +184,16 @@ export function createContainer(input: {
     new SampleCommentSource(sample),
     configuredComments,
   ]);
+  const youtubeChannels = new SampleFirstChannelDirectory(
+    sample,
+    overrides.channelDirectory ??
+      createChannelDirectory({
+        commentsDir: config.analysis.commentsDir,
+        apiKey: config.youtube.apiKey,
+        apiBaseUrl: config.youtube.apiBaseUrl,
+        fallback: config.youtube.fallback,
+      }),
+  );
   return {
     config,
     database,
@@ -200,21 +212,11 @@ export function createContainer(input: {
       languageModel && metrics.enabled
         ? meteredLanguageModel(languageModel, metrics)
         : languageModel,
-    // Instagram keys (ig_<media id>) are read with the workspace's Instagram token.
-    commentSource: new InstagramRoutingCommentSource(
-      youtubeComments,
-      new InstagramCommentSource({ repos, instagram }),
-    ),
-    channelDirectory: new SampleFirstChannelDirectory(
-      sample,
-      overrides.channelDirectory ??
-        createChannelDirectory({
-          commentsDir: config.analysis.commentsDir,
-          apiKey: config.youtube.apiKey,
-          apiBaseUrl: config.youtube.apiBaseUrl,
-          fallback: config.youtube.fallback,
-        }),
-    ),
+    commentSources: createCommentSourceRegistry({
+      youtube: { comments: youtubeComments, directory: youtubeChannels },
+      instagram: { comments: new InstagramCommentSource({ repos, instagram }), directory: null },
+    }),
+    channelDirectory: youtubeChannels,
     jobQueue:
       overrides.jobQueue ??
       createJobQueue(config.queue, repos.queueJobs, (err, context) =>

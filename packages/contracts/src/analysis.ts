@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVALID_VIDEO_URL_MESSAGE } from './video-id';
+import { PlatformSchema } from './platform';
 import { IntentSchema, SentimentLabelSchema, VideoIdSchema } from './common';
 
 export const JobStatusSchema = z.enum([
@@ -251,6 +252,8 @@ export type SetAsideGroup = z.infer<typeof SetAsideGroupSchema>;
 export const ReportReplySchema = z.object({
   job_id: z.string(),
   video_id: z.string(),
+  /** The platform the video is on. */
+  platform: PlatformSchema,
   title: z.string().nullable(),
   channel_title: z.string().nullable(),
   thumbnail_url: z.string(),
@@ -272,6 +275,8 @@ export type ReportReply = z.infer<typeof ReportReplySchema>;
 export const AnalysisHistoryItemSchema = z.object({
   job_id: z.string(),
   video_id: z.string(),
+  /** The platform the video is on. */
+  platform: PlatformSchema,
   title: z.string().nullable(),
   thumbnail_url: z.string(),
   created_at: z.string(),

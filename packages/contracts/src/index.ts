@@ -1,5 +1,6 @@
 export * from './common';
 export * from './video-id';
+export * from './platform';
 export * from './auth';
 export * from './analysis';
 export * from './cluster';

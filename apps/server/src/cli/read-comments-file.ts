@@ -7,7 +7,7 @@ import {
   parseCommentsCsv,
   parseCommentsJsonArray,
   parseCommentsJsonl,
-} from '../providers/youtube/comment-file-parser';
+} from '../providers/comment-sources/comment-file-parser';
 
 /** A comments file the CLI cannot use; the message is one line a person can act on. */
 export class InputFileError extends Error {

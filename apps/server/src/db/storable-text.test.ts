@@ -73,6 +73,7 @@ describeEachDatabase('text with a NUL byte', (t) => {
       jobId: job.id,
       userId: user!.id,
       videoId: 'NULLBYTE001',
+      platform: 'youtube',
       report: { clusters: [{ heading: 'Thoughts on \u0000null' }] },
       executiveSummary: { overall_vibe: 'fine\u0000' },
       totalComments: 2,

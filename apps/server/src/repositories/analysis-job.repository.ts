@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import { platformOfVideoKey, type Platform } from '@app/contracts';
 import type { DB } from '../db/schema';
 import type { AnalysisJobsTable } from '../db/tables/analysis';
 
@@ -17,6 +18,8 @@ export function createAnalysisJobRepository(db: Kysely<DB>) {
       id: string;
       userId: string;
       videoId: string;
+      /** The video's platform; by default the one its report key names. */
+      platform?: Platform;
       title: string | null;
       thumbnailUrl: string | null;
       channelTitle: string | null;
@@ -27,7 +30,11 @@ export function createAnalysisJobRepository(db: Kysely<DB>) {
       /** The workspace the analysis was started from (batch analysis). */
       workspaceId?: number | null;
     }): Promise<AnalysisJob> {
-      return db.insertInto('analysisJobs').values(input).returningAll().executeTakeFirstOrThrow();
+      return db
+        .insertInto('analysisJobs')
+        .values({ ...input, platform: input.platform ?? platformOfVideoKey(input.videoId) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     /** The job, or null (also for strings that are not job ids, so callers answer 404, not 500). */

@@ -1,3 +1,4 @@
+import type { Platform } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema';
@@ -7,6 +8,7 @@ export interface StoredReport {
   jobId: string;
   userId: string;
   videoId: string;
+  platform: Platform;
   report: unknown;
   executiveSummary: unknown;
   /** The questions to answer (the contract's ReportQuestion list), or null. */
@@ -75,6 +77,7 @@ export function createReportRepository(db: Kysely<DB>) {
           'r.jobId',
           'r.userId',
           'r.videoId',
+          'r.platform',
           'r.totalComments',
           'r.processingSeconds',
           'r.createdAt',

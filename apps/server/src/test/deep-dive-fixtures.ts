@@ -1,4 +1,10 @@
-import { IntentSchema, sentimentShare, type Cluster, type ClusterSentiment } from '@app/contracts';
+import {
+  IntentSchema,
+  platformOfVideoKey,
+  sentimentShare,
+  type Cluster,
+  type ClusterSentiment,
+} from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -53,6 +59,7 @@ export async function seedAnalysis(
     .values({
       userId: input.userId,
       videoId: input.videoId,
+      platform: platformOfVideoKey(input.videoId),
       status: 'complete',
       progressPercent: 100,
       commentLimit: 1000,
@@ -118,6 +125,7 @@ export async function seedAnalysis(
       jobId: job.id,
       userId: input.userId,
       videoId: input.videoId,
+      platform: platformOfVideoKey(input.videoId),
       report: JSON.stringify({
         clusters,
         sentiment: sentimentOf(input.comments),

@@ -29,6 +29,7 @@ export function makeReport(clusters: Cluster[], over: Partial<ReportReply> = {})
   return {
     job_id: 'job-1',
     video_id: 'dQw4w9WgXcQ',
+    platform: 'youtube',
     title: 'A video',
     channel_title: 'A channel',
     thumbnail_url: '',

@@ -1,3 +1,4 @@
+import type { Platform } from '@app/contracts';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './auth';
 
@@ -18,6 +19,8 @@ export interface AnalysisJobsTable {
   id: Generated<string>;
   userId: string;
   videoId: string;
+  /** The platform the video is on (its report key names it too). */
+  platform: Platform;
   status: Generated<(typeof ANALYSIS_JOB_STATUSES)[number]>;
   progressPercent: Generated<number>;
   etaSeconds: number | null;
@@ -48,6 +51,7 @@ export interface AnalysisReportsTable {
   jobId: string;
   userId: string;
   videoId: string;
+  platform: Platform;
   /** The contract's ReportBody (clusters with representatives, counts, source). */
   report: Json<unknown>;
   executiveSummary: Json<unknown>;

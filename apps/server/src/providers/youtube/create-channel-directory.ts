@@ -1,5 +1,5 @@
-import { ChainedChannelDirectory } from './chained-channel-directory';
-import type { ChannelDirectory } from './channel-directory.port';
+import { ChainedChannelDirectory } from '../comment-sources/chained-channel-directory';
+import type { ChannelDirectory } from '../comment-sources/channel-directory.port';
 import { rootUrl } from './create-comment-source';
 import { FileChannelDirectory } from './file-channel-directory';
 import { InnertubeChannelDirectory } from './innertube-channel-directory';

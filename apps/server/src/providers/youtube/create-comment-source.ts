@@ -1,6 +1,6 @@
-import { ChainedCommentSource } from './chained-comment-source';
-import type { CommentSource } from './comment-source.port';
-import { FileCommentSource } from './file-comment-source';
+import { ChainedCommentSource } from '../comment-sources/chained-comment-source';
+import type { CommentSource } from '../comment-sources/comment-source.port';
+import { FileCommentSource } from '../comment-sources/file-comment-source';
 import { YouTubeDataApiCommentSource } from './youtube-data-api-comment-source';
 
 export interface CommentSourceConfig {

@@ -6,7 +6,7 @@ import {
   type ChannelListOptions,
   type ChannelSummary,
   type ChannelVideo,
-} from './channel-directory.port';
+} from '../comment-sources/channel-directory.port';
 
 /** `X.csv`, `X.jsonl`, `X.info.json` (comments) and `X.meta.json` (metadata) for video id X. */
 const FILE = /^([A-Za-z0-9_-]{11})\.(csv|jsonl|info\.json|meta\.json)$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelDirectoryError } from './channel-directory.port';
+import { ChannelDirectoryError } from '../comment-sources/channel-directory.port';
 import {
   InnertubeChannelDirectory,
   parseRelativeTime,

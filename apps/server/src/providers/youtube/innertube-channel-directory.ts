@@ -9,8 +9,8 @@ import {
   type ChannelListOptions,
   type ChannelSummary,
   type ChannelVideo,
-} from './channel-directory.port';
-import { networkFailureOf } from './network-failure';
+} from '../comment-sources/channel-directory.port';
+import { networkFailureOf } from '../comment-sources/network-failure';
 import { parseApproximateCount } from './innertube-comment-source';
 
 export interface InnertubeChannelDirectoryOptions {

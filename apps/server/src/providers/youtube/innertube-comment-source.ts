@@ -8,9 +8,9 @@ import {
   type FetchedComments,
   type VideoMetadata,
   unreachableError,
-} from './comment-source.port';
-import { countValue } from './count-text';
-import { networkFailureOf } from './network-failure';
+} from '../comment-sources/comment-source.port';
+import { countValue } from '../comment-sources/count-text';
+import { networkFailureOf } from '../comment-sources/network-failure';
 
 export interface InnertubeCommentSourceOptions {
   /** Injected in tests (recorded InnerTube replies); the global fetch otherwise. */

@@ -5,8 +5,8 @@ import {
   ChannelDirectoryError,
   DIRECTORY_MESSAGES,
   type ChannelDirectory,
-} from './channel-directory.port';
-import { CommentSourceError } from './comment-source.port';
+} from '../comment-sources/channel-directory.port';
+import { CommentSourceError } from '../comment-sources/comment-source.port';
 import {
   SampleCommentSource,
   SampleFirstChannelDirectory,

@@ -9,15 +9,15 @@ import {
   type ChannelListOptions,
   type ChannelSummary,
   type ChannelVideo,
-} from './channel-directory.port';
-import { CommentFileError, parseCommentsJsonl } from './comment-file-parser';
+} from '../comment-sources/channel-directory.port';
+import { CommentFileError, parseCommentsJsonl } from '../comment-sources/comment-file-parser';
 import {
   CommentSourceError,
   type CommentSource,
   type FetchCommentsOptions,
   type FetchedComments,
   type VideoMetadata,
-} from './comment-source.port';
+} from '../comment-sources/comment-source.port';
 
 /** The adapter name a sample report records as its source. */
 export const SAMPLE_SOURCE_NAME = 'sample';

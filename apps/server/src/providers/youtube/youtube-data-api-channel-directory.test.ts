@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChannelDirectoryError } from './channel-directory.port';
+import { ChannelDirectoryError } from '../comment-sources/channel-directory.port';
 import { YouTubeDataApiChannelDirectory } from './youtube-data-api-channel-directory';
 
 const KEY = 'test-key-123';

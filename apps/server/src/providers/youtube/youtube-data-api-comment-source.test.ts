@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CommentSourceError, SOURCE_MESSAGES } from './comment-source.port';
+import { CommentSourceError, SOURCE_MESSAGES } from '../comment-sources/comment-source.port';
 import { YouTubeDataApiCommentSource } from './youtube-data-api-comment-source';
 
 const KEY = 'test-key-123';

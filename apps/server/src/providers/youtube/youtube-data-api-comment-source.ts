@@ -8,8 +8,8 @@ import {
   type FetchedComments,
   type VideoMetadata,
   unreachableError,
-} from './comment-source.port';
-import { networkFailureOf } from './network-failure';
+} from '../comment-sources/comment-source.port';
+import { networkFailureOf } from '../comment-sources/network-failure';
 import {
   createYouTubeDataApiClient,
   googleError,

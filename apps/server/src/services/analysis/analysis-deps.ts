@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config/config';
 import type { JobQueue } from '../../jobs/job-queue.port';
 import type { Metrics } from '../../providers/metrics/metrics.port';
-import type { CommentSource } from '../../providers/youtube/comment-source.port';
+import type { CommentSourceRegistry } from '../../providers/comment-sources/comment-source-registry.port';
 import type { Repositories, TransactionRunner } from '../../repositories';
 
 /** What the analysis use-cases need; each takes only the fields it uses. */
@@ -20,7 +20,8 @@ export interface AnalysisDeps {
   repos: Repositories;
   transaction: TransactionRunner;
   clock: Clock;
-  commentSource: CommentSource;
+  /** Each platform's comment source; a job reads from its platform's. */
+  commentSources: CommentSourceRegistry;
   jobQueue: JobQueue;
   embedder: TextEmbedder;
   languageModel: LanguageModel | null;
@@ -126,7 +127,7 @@ export function analysisDepsFrom(
     repos: c.repos,
     transaction: c.transaction,
     clock: c.clock,
-    commentSource: c.commentSource,
+    commentSources: c.commentSources,
     jobQueue: c.jobQueue,
     embedder: c.embedder,
     languageModel: c.languageModel,

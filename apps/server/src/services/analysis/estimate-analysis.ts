@@ -1,6 +1,6 @@
 import {
   extractVideoId,
-  INSTAGRAM_KEY_PREFIX,
+  platformOfVideoKey,
   INVALID_VIDEO_URL_MESSAGE,
   isSampleVideoId,
   type AnalysisEstimateReply,
@@ -11,7 +11,7 @@ import { COMMENTS_PER_CREDIT, priceAnalysis, type AnalysisDeps } from './analysi
 import { BUY_CREDITS_HINT, lookUpVideo } from './start-analysis';
 import { requireWorkspace } from '../workspaces/workspace-deps';
 
-type EstimateDeps = Pick<AnalysisDeps, 'repos' | 'commentSource' | 'analysisConfig'>;
+type EstimateDeps = Pick<AnalysisDeps, 'repos' | 'commentSources' | 'analysisConfig'>;
 
 /**
  * What Analyze will cost, before it is pressed: the video's comment count (null when the source
@@ -69,7 +69,7 @@ export async function estimateBatch(
   const max = deps.analysisConfig.maxCommentsPerAnalysis;
   const looked = await Promise.all(
     videoIds.map(async (videoId) => {
-      if (videoId.startsWith(INSTAGRAM_KEY_PREFIX) || extractVideoId(videoId) !== videoId)
+      if (platformOfVideoKey(videoId) !== 'youtube' || extractVideoId(videoId) !== videoId)
         return { videoId, video: null, error: 'Only YouTube videos can be analyzed here.' };
       try {
         return { videoId, video: await lookUpVideo(deps, videoId), error: null };

@@ -40,6 +40,7 @@ export async function getReport(
   return {
     job_id: row.jobId,
     video_id: row.videoId,
+    platform: row.platform,
     title: row.title,
     channel_title: row.channelTitle,
     thumbnail_url: row.thumbnailUrl ?? defaultThumbnailUrl(row.videoId),

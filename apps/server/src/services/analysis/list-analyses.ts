@@ -16,6 +16,7 @@ function toItem(j: ListedJob): AnalysisHistoryItem {
   return {
     job_id: j.id,
     video_id: j.videoId,
+    platform: j.platform,
     title: j.title,
     thumbnail_url: j.thumbnailUrl ?? defaultThumbnailUrl(j.videoId),
     created_at: j.createdAt.toISOString(),

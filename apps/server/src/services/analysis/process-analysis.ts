@@ -3,7 +3,7 @@ import { isSampleVideoId, type ReportBody } from '@app/contracts';
 import { LeaseLostError } from '../../jobs/job-queue.port';
 import type { Logger } from '../../logger';
 import { noopMetrics, type Metrics } from '../../providers/metrics/metrics.port';
-import { CommentSourceError } from '../../providers/youtube/comment-source.port';
+import { CommentSourceError } from '../../providers/comment-sources/comment-source.port';
 import type { AnalysisJob, AnalysisJobStatus } from '../../repositories/analysis-job.repository';
 import { creditsFor, isAnalysisInputError, ledgerKeys, type AnalysisDeps } from './analysis-deps';
 import { toReportQuestions } from './report-questions';
@@ -34,7 +34,7 @@ const BANDS = PROGRESS_BANDS;
 
 type ProcessDeps = Pick<
   AnalysisDeps,
-  'repos' | 'transaction' | 'clock' | 'commentSource' | 'embedder' | 'languageModel' | 'analyse'
+  'repos' | 'transaction' | 'clock' | 'commentSources' | 'embedder' | 'languageModel' | 'analyse'
 > &
   Partial<Pick<AnalysisDeps, 'analysisConfig' | 'metrics'>> & {
     logger?: Pick<Logger, 'warn' | 'error'>;
@@ -66,7 +66,7 @@ export async function processAnalysisJob(
   try {
     stages.enter('fetching');
     await progress.set('fetching', 1, true);
-    const fetched = await deps.commentSource.fetchComments(job.videoId, {
+    const fetched = await deps.commentSources.sourceFor(job.platform).fetchComments(job.videoId, {
       maxComments: job.commentLimit,
       signal: context.signal,
       workspaceId: job.workspaceId,
@@ -168,6 +168,7 @@ export async function processAnalysisJob(
         jobId: job.id,
         userId: job.userId,
         videoId: job.videoId,
+        platform: job.platform,
         report,
         executiveSummary: result.executiveSummary,
         questions,

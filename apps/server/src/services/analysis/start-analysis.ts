@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { extractVideoId, INVALID_VIDEO_URL_MESSAGE, isSampleVideoId } from '@app/contracts';
+import {
+  extractVideoId,
+  INVALID_VIDEO_URL_MESSAGE,
+  isSampleVideoId,
+  platformOfVideoKey,
+} from '@app/contracts';
 import {
   AppError,
   BadRequestError,
@@ -10,7 +15,7 @@ import { priorityForPlan } from '../../jobs/job-queue.port';
 import {
   CommentSourceError,
   type VideoMetadata,
-} from '../../providers/youtube/comment-source.port';
+} from '../../providers/comment-sources/comment-source.port';
 import {
   ANALYSIS_JOB_NAME,
   COMMENTS_PER_CREDIT,
@@ -43,7 +48,7 @@ export const QUEUE_UNAVAILABLE_REASON =
 export async function startAnalysis(
   deps: Pick<
     AnalysisDeps,
-    'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig' | 'metrics'
+    'repos' | 'transaction' | 'clock' | 'commentSources' | 'jobQueue' | 'analysisConfig' | 'metrics'
   >,
   input: {
     userId: string;
@@ -77,7 +82,7 @@ export async function startAnalysis(
 async function startSampleAnalysis(
   deps: Pick<
     AnalysisDeps,
-    'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig'
+    'repos' | 'transaction' | 'clock' | 'commentSources' | 'jobQueue' | 'analysisConfig'
   >,
   input: { userId: string; videoId: string; workspaceId?: number | null },
 ): Promise<{ jobId: string }> {
@@ -164,6 +169,7 @@ export async function queueAnalysis(
       id: jobId,
       userId: input.userId,
       videoId,
+      platform: platformOfVideoKey(videoId),
       title: video?.title ?? null,
       thumbnailUrl: video?.thumbnailUrl ?? null,
       channelTitle: video?.channelTitle ?? null,
@@ -229,11 +235,11 @@ async function reserveCredits(
  * comments off) stops the start with the source's message; a transient failure does not.
  */
 export async function lookUpVideo(
-  deps: Pick<AnalysisDeps, 'commentSource'>,
+  deps: Pick<AnalysisDeps, 'commentSources'>,
   videoId: string,
 ): Promise<VideoMetadata | null> {
   try {
-    return await deps.commentSource.getVideo(videoId);
+    return await deps.commentSources.sourceFor(platformOfVideoKey(videoId)).getVideo(videoId);
   } catch (error) {
     if (!(error instanceof CommentSourceError)) throw error;
     if (error.reason === 'quota_exceeded' || error.reason === 'unavailable') return null;

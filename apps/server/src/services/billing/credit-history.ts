@@ -1,4 +1,9 @@
-import type { CreditHistoryEntry, CreditHistoryKind, CreditHistoryReply } from '@app/contracts';
+import {
+  platformOfVideoKey,
+  type CreditHistoryEntry,
+  type CreditHistoryKind,
+  type CreditHistoryReply,
+} from '@app/contracts';
 import type { Repositories } from '../../repositories';
 import type { CreditHistoryRow } from '../../repositories/credit-ledger.repository';
 
@@ -74,7 +79,7 @@ function analysisOf(job: CreditHistoryRow['job']): string {
     const cut = title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1).trimEnd()}…` : title;
     return `Analysis of “${cut}”`;
   }
-  return job.videoId.startsWith('ig_')
+  return platformOfVideoKey(job.videoId) === 'instagram'
     ? 'Analysis of an Instagram post'
     : `Analysis of YouTube video ${job.videoId}`;
 }

@@ -1,5 +1,5 @@
 import type { InputComment } from '@app/analysis';
-import { INSTAGRAM_KEY_PREFIX, instagramMediaIdOf } from '@app/contracts';
+import { instagramMediaIdOf } from '@app/contracts';
 import {
   INSTAGRAM_MESSAGES,
   InstagramGraphError,
@@ -10,7 +10,7 @@ import {
   type FetchCommentsOptions,
   type FetchedComments,
   type VideoMetadata,
-} from '../../providers/youtube/comment-source.port';
+} from '../../providers/comment-sources/comment-source.port';
 import type { Repositories } from '../../repositories';
 import { credentialsOf, INSTAGRAM_NOT_CONFIGURED, type InstagramLink } from './instagram-deps';
 
@@ -81,29 +81,5 @@ export class InstagramCommentSource implements CommentSource {
             : 'unavailable';
       throw new CommentSourceError(reason, error.message);
     }
-  }
-}
-
-/** Sends Instagram keys (`ig_...`) to the Instagram source and every other id to YouTube's chain. */
-export class InstagramRoutingCommentSource implements CommentSource {
-  readonly name: string;
-
-  constructor(
-    private readonly youtube: CommentSource,
-    private readonly instagram: CommentSource,
-  ) {
-    this.name = `${youtube.name}|${instagram.name}`;
-  }
-
-  private pick(videoId: string): CommentSource {
-    return videoId.startsWith(INSTAGRAM_KEY_PREFIX) ? this.instagram : this.youtube;
-  }
-
-  getVideo(videoId: string, signal?: AbortSignal): Promise<VideoMetadata | null> {
-    return this.pick(videoId).getVideo(videoId, signal);
-  }
-
-  fetchComments(videoId: string, options: FetchCommentsOptions): Promise<FetchedComments | null> {
-    return this.pick(videoId).fetchComments(videoId, options);
   }
 }

@@ -22,6 +22,7 @@ const comment = {
 const reply = {
   job_id: 'j',
   video_id: 'abcdefghijk',
+  platform: 'youtube',
   title: 'A video',
   channel_title: null,
   thumbnail_url: '',

@@ -1,6 +1,6 @@
 import type { Workspace } from '@app/contracts';
 import { NotFoundError } from '../../errors';
-import { DIRECTORY_MESSAGES } from '../../providers/youtube/channel-directory.port';
+import { DIRECTORY_MESSAGES } from '../../providers/comment-sources/channel-directory.port';
 import {
   askDirectory,
   fetchCatalogue,

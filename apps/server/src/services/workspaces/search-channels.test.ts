@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelSummary } from '../../providers/youtube/channel-directory.port';
-import { FakeChannelDirectory } from '../../providers/youtube/fake-channel-directory';
+import type { ChannelSummary } from '../../providers/comment-sources/channel-directory.port';
+import { FakeChannelDirectory } from '../../providers/comment-sources/fake-channel-directory';
 import { SAMPLE_CHANNEL_DIR } from '../../config/paths';
 import {
   SampleFirstChannelDirectory,

@@ -2,7 +2,7 @@ import { isSampleChannelId, type ChannelSearchResult } from '@app/contracts';
 import {
   ChannelDirectoryError,
   type ChannelSummary,
-} from '../../providers/youtube/channel-directory.port';
+} from '../../providers/comment-sources/channel-directory.port';
 import { askDirectory, CHANNEL_SEARCH_LIMIT, type WorkspaceDeps } from './workspace-deps';
 
 /** A channel id on its own or inside a channel link (youtube.com/channel/UC...). */

@@ -1,4 +1,4 @@
-import { extractVideoId, INSTAGRAM_KEY_PREFIX, type BatchAnalyzeReply } from '@app/contracts';
+import { extractVideoId, platformOfVideoKey, type BatchAnalyzeReply } from '@app/contracts';
 import { AppError } from '../../errors';
 import type { AnalysisDeps } from '../analysis/analysis-deps';
 import { startAnalysis } from '../analysis/start-analysis';
@@ -14,7 +14,7 @@ import { requireWorkspace } from './workspace-deps';
 export async function startBatchAnalysis(
   deps: Pick<
     AnalysisDeps,
-    'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig'
+    'repos' | 'transaction' | 'clock' | 'commentSources' | 'jobQueue' | 'analysisConfig'
   >,
   input: { userId: string; videoIds: string[]; workspaceId?: number | undefined },
 ): Promise<BatchAnalyzeReply> {
@@ -28,7 +28,7 @@ export async function startBatchAnalysis(
 
   const jobs: BatchAnalyzeReply['jobs'] = [];
   for (const videoId of videoIds) {
-    if (videoId.startsWith(INSTAGRAM_KEY_PREFIX) || extractVideoId(videoId) !== videoId) {
+    if (platformOfVideoKey(videoId) !== 'youtube' || extractVideoId(videoId) !== videoId) {
       jobs.push({
         video_id: videoId,
         job_id: null,

@@ -2,7 +2,7 @@ import { AppError, NotFoundError } from '../../errors';
 import {
   ChannelDirectoryError,
   type ChannelSummary,
-} from '../../providers/youtube/channel-directory.port';
+} from '../../providers/comment-sources/channel-directory.port';
 import {
   askDirectory,
   fetchCatalogue,

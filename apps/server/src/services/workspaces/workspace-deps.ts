@@ -8,7 +8,7 @@ import { AppError, NotFoundError } from '../../errors';
 import {
   ChannelDirectoryError,
   type ChannelDirectory,
-} from '../../providers/youtube/channel-directory.port';
+} from '../../providers/comment-sources/channel-directory.port';
 import type { Repositories, TransactionRunner } from '../../repositories';
 import type { InstagramLink } from '../instagram/instagram-deps';
 import type { CatalogueEntry } from '../../repositories/workspace-video.repository';

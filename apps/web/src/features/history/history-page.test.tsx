@@ -11,6 +11,7 @@ import HistoryPage from './history-page';
 const item = (n: number, over: Partial<AnalysisHistoryItem> = {}): AnalysisHistoryItem => ({
   job_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   video_id: `video${String(n).padStart(6, '0')}`,
+  platform: 'youtube',
   title: `A rather long video title number ${n} that is never cut short`,
   thumbnail_url: '',
   created_at: `2026-11-${String(n).padStart(2, '0')}T15:07:00.000Z`,

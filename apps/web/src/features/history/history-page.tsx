@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { INSTAGRAM_KEY_PREFIX, isSampleVideoId, type AnalysisHistoryItem } from '@app/contracts';
+import { isSampleVideoId, type AnalysisHistoryItem } from '@app/contracts';
 import { SampleBadge } from '../../components/sample-badge';
 import { api, queryKeys } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { PLATFORM_UI } from '../../lib/platforms';
 import { VideoThumb } from '../analyze/video-thumb';
 
 /** Analyses one page of the history shows; "Show more" loads the next. */
@@ -142,7 +143,7 @@ export default function HistoryPage({ busy, onRerun }: HistoryPageProps) {
         <ul className="history-rows" data-testid="history-rows">
           {items.map((item) => {
             const title = item.title ?? item.video_id;
-            const canRerun = !item.video_id.startsWith(INSTAGRAM_KEY_PREFIX);
+            const canRerun = PLATFORM_UI[item.platform].rerunFromLink;
             return (
               <li key={item.job_id} className="history-row" data-testid="history-row">
                 <VideoThumb

@@ -5,6 +5,7 @@ import { newestAnalyses } from './recent-analyses';
 const item = (n: number, status: AnalysisHistoryItem['status']): AnalysisHistoryItem => ({
   job_id: `job-${n}`,
   video_id: `video${String(n).padStart(6, '0')}`,
+  platform: 'youtube',
   title: null,
   thumbnail_url: '',
   created_at: `2026-11-${String(n).padStart(2, '0')}T10:00:00.000Z`,

@@ -1,5 +1,6 @@
 /** The workspace screens' icons, drawn inline (no image requests). Decorative: aria-hidden. */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { Platform } from '@app/contracts';
 import { StrokeIcon } from '../../components/icons';
 
 /** The fallback of a workspace's YouTube avatar: a play button. */
@@ -41,6 +42,12 @@ export function InstagramLogo({ size = 28 }: { size?: number }) {
     </svg>
   );
 }
+
+/** Each platform's logo (a workspace avatar's fallback, a tab's icon). */
+export const PLATFORM_LOGOS: Readonly<Record<Platform, (props: { size?: number }) => ReactNode>> = {
+  youtube: YouTubeLogo,
+  instagram: InstagramLogo,
+};
 
 /** The placeholder of an Instagram post without an image. */
 export function CameraIcon({ size = 40 }: { size?: number }) {

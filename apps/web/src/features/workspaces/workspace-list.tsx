@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { Workspace } from '@app/contracts';
+import type { Platform, Workspace } from '@app/contracts';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@app/contracts';
-import { InstagramLogo, YouTubeLogo } from './workspace-icons';
+import { PLATFORM_UI } from '../../lib/platforms';
+import { PLATFORM_LOGOS } from './workspace-icons';
 import type { WorkspaceTab } from './workspace-logic';
 
 export const EMPTY_LIST_TEXT = 'No workspaces yet. Click Link Channel on a new workspace to start.';
@@ -13,11 +14,12 @@ function Avatar({
   onClick,
 }: {
   src: string | null;
-  platform: 'youtube' | 'instagram';
+  platform: Platform;
   label: string;
   onClick: () => void;
 }) {
   const [failed, setFailed] = useState(false);
+  const Logo = PLATFORM_LOGOS[platform];
   return (
     <button
       type="button"
@@ -29,10 +31,8 @@ function Avatar({
     >
       {src && !failed ? (
         <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} />
-      ) : platform === 'youtube' ? (
-        <YouTubeLogo size={30} />
       ) : (
-        <InstagramLogo size={30} />
+        <Logo size={30} />
       )}
     </button>
   );
@@ -72,13 +72,13 @@ function WorkspaceCard({
           <Avatar
             src={w.yt_avatar_url}
             platform="youtube"
-            label={`${w.name}: YouTube videos`}
+            label={`${w.name}: ${PLATFORM_UI.youtube.itemsLabel}`}
             onClick={() => onOpenDetail('youtube')}
           />
           <Avatar
             src={w.ig_profile_picture_url}
             platform="instagram"
-            label={`${w.name}: Instagram posts`}
+            label={`${w.name}: ${PLATFORM_UI.instagram.itemsLabel}`}
             onClick={() => onOpenDetail('instagram')}
           />
         </div>

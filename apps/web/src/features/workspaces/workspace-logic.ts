@@ -3,6 +3,7 @@
  * Instagram captions, sort orders, selection rules, the Instagram authorisation link and its
  * callback. No React and no I/O here, so every rule is unit-tested on its own.
  */
+import { PLATFORMS, type Platform } from '@app/contracts';
 import type { ChannelSearchResult, Post, PublicConfigReply } from '@app/contracts';
 
 /** Side-card shortcuts, caption length (characters) and channel-search delay (ms). */
@@ -13,10 +14,11 @@ export const CHANNEL_SEARCH_DEBOUNCE_MS = 300;
 export const CATALOGUE_SKELETONS = 6;
 export const POSTS_SKELETONS = 3;
 
-export type WorkspaceTab = 'youtube' | 'instagram' | 'analyzed';
-export const WORKSPACE_TABS: readonly WorkspaceTab[] = ['youtube', 'instagram', 'analyzed'];
+/** One tab per platform, then the analyzed items. */
+export type WorkspaceTab = Platform | 'analyzed';
+export const WORKSPACE_TABS: readonly WorkspaceTab[] = [...PLATFORMS, 'analyzed'];
 
-/** A stored tab preference, or null when it is not one of the three tabs. */
+/** A stored tab preference, or null when it is not one of the tabs. */
 export function parseWorkspaceTab(value: string | null | undefined): WorkspaceTab | null {
   return WORKSPACE_TABS.find((t) => t === value) ?? null;
 }

@@ -5,7 +5,7 @@ import { WorkspaceSchema } from '@app/contracts';
 import type { Container } from '../../../container';
 import { startWorker } from '../../../jobs/start-worker';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { FakeChannelDirectory } from '../../../providers/youtube/fake-channel-directory';
+import { FakeChannelDirectory } from '../../../providers/comment-sources/fake-channel-directory';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';

@@ -15,8 +15,8 @@ import {
   CommentSourceError,
   SOURCE_MESSAGES,
   type CommentSource,
-} from '../../../providers/youtube/comment-source.port';
-import { FileCommentSource } from '../../../providers/youtube/file-comment-source';
+} from '../../../providers/comment-sources/comment-source.port';
+import { FileCommentSource } from '../../../providers/comment-sources/file-comment-source';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';

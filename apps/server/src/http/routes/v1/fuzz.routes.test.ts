@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { FakeChannelDirectory } from '../../../providers/youtube/fake-channel-directory';
+import { FakeChannelDirectory } from '../../../providers/comment-sources/fake-channel-directory';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, signUpTestUser } from '../../../test/test-app';
 import {

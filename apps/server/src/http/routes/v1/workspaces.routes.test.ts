@@ -20,8 +20,8 @@ import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedd
 import {
   ChannelDirectoryError,
   type ChannelDirectory,
-} from '../../../providers/youtube/channel-directory.port';
-import { FakeChannelDirectory } from '../../../providers/youtube/fake-channel-directory';
+} from '../../../providers/comment-sources/channel-directory.port';
+import { FakeChannelDirectory } from '../../../providers/comment-sources/fake-channel-directory';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';

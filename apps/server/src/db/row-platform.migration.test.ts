@@ -1,0 +1,70 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, sql, type Migration } from 'kysely';
+import { expect, it } from 'vitest';
+import { createDatabase } from './database';
+import { migrateToLatest } from './migrate';
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const ROW_PLATFORM = '2026112901_row_platform';
+
+it('gives analyses and reports stored before the platform column the platform their key names', async () => {
+  const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
+  const { db } = database;
+  try {
+    const files = (await fs.readdir(MIGRATIONS)).filter((f) => /^\d+_.+\.ts$/.test(f)).sort();
+    const before: Record<string, Migration> = {};
+    for (const file of files) {
+      const name = file.replace(/\.ts$/, '');
+      if (name === ROW_PLATFORM) continue;
+      before[name] = (await import(pathToFileURL(path.join(MIGRATIONS, file)).href)) as Migration;
+    }
+    const old = await new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(before) },
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
+    expect(old.error).toBeUndefined();
+
+    const userId = (
+      await sql<{ id: string }>`
+        insert into users (email) values ('legacy-platform@example.com') returning id`.execute(db)
+    ).rows[0]!.id;
+    for (const videoId of [
+      'dQw4w9WgXcQ',
+      'ig_17890000000000001',
+      'ig_12345678',
+      'sample_weeknight-ramen',
+    ]) {
+      const jobId = (
+        await sql<{ id: string }>`insert into analysis_jobs
+          (user_id, video_id, status, comment_limit, reserved_credits)
+          values (${userId}, ${videoId}, 'complete', 1000, 1) returning id`.execute(db)
+      ).rows[0]!.id;
+      await sql`insert into analysis_reports
+        (job_id, user_id, video_id, report, executive_summary, total_comments, processing_seconds)
+        values (${jobId}, ${userId}, ${videoId}, '{}'::jsonb, '{}'::jsonb, 5, 1)`.execute(db);
+    }
+
+    await migrateToLatest(db);
+
+    for (const table of ['analysis_jobs', 'analysis_reports']) {
+      const rows = await sql<{ video_id: string; platform: string }>`
+        select video_id, platform from ${sql.table(table)} order by video_id`.execute(db);
+      expect(Object.fromEntries(rows.rows.map((r) => [r.video_id, r.platform]))).toEqual({
+        dQw4w9WgXcQ: 'youtube',
+        ig_12345678: 'youtube',
+        ig_17890000000000001: 'instagram',
+        'sample_weeknight-ramen': 'youtube',
+      });
+    }
+    // the column is required from now on
+    await expect(
+      sql`insert into analysis_jobs (user_id, video_id, status, comment_limit, reserved_credits)
+        values (${userId}, 'abcdefghijk', 'pending', 10, 1)`.execute(db),
+    ).rejects.toThrow(/platform/);
+  } finally {
+    await database.close();
+  }
+});
