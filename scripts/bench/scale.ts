@@ -16,18 +16,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Database } from '../../apps/server/src/db/database';
-import {
-  freePort,
-  redisReachable,
-  TEST_REDIS_URL,
-  waitReady,
-} from '../../apps/server/src/test/local-ports';
+import { freePort, waitReady } from '../../apps/server/src/test/local-ports';
 import { parseCsv } from '../../apps/server/src/providers/youtube/comment-file-parser';
 import {
   createTestDatabase,
@@ -39,12 +35,23 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const MAIN = path.join(repoRoot, 'apps/server/src/main.ts');
 const FIXTURES = path.join(repoRoot, 'test-fixtures/comments');
 const outFile = path.join(repoRoot, 'artifacts/bench/scale.json');
-const REDIS_URL = TEST_REDIS_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const VIDEOS = quick ? 8 : 24;
 const COMMENTS = 300;
 const WORKER_COUNTS = [1, 2, 4];
+
+function redisReachable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const { hostname, port } = new URL(REDIS_URL);
+    const s = net.connect({ host: hostname, port: Number(port || 6379) });
+    s.setTimeout(1000);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
 
 function csvCell(s: string): string {
   return `"${s.replace(/"/g, '""')}"`;

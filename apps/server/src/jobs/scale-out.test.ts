@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { freePort, redisReachable, TEST_REDIS_URL, waitReady } from '../test/local-ports';
+import { freePort, waitReady } from '../test/local-ports';
 import {
   createTestDatabase,
   POSTGRES_REQUIRED,
@@ -20,11 +21,18 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, '..', 'main.ts');
 const FIXTURES = path.resolve(here, '../../../../test-fixtures/comments');
-const REDIS_URL = TEST_REDIS_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ANALYSES = 10;
 const QUEUE_NAME = `chorus-scale-test-${randomUUID().slice(0, 8)}`;
 
-const redisUp = await redisReachable(REDIS_URL);
+const redisUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const s = net.connect({ host: hostname, port: Number(port || 6379) });
+  s.setTimeout(1000);
+  s.once('connect', () => (s.destroy(), resolve(true)));
+  s.once('error', () => resolve(false));
+  s.once('timeout', () => (s.destroy(), resolve(false)));
+});
 const postgresUp = await postgresReachable();
 if (!postgresUp && POSTGRES_REQUIRED)
   throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
