@@ -1,29 +1,18 @@
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startWorker } from '../jobs/start-worker';
-import { FakeTextEmbedder } from '../providers/embeddings/fake-text-embedder';
-import { analysisDepsFrom } from '../services/analysis/analysis-deps';
-import { makeCommentsDir, waitFor } from '../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../test/test-app';
+import {
+  buildAnalysisTestApp,
+  createTestAnalysis,
+  createTestUser,
+  type AnalysisTestApp,
+} from '../test/factories';
+import { freePort } from '../test/local-ports';
+import { buildTestApp, signUpTestUser } from '../test/test-app';
 import { startMetricsServer } from './build-metrics-server';
 
 const WAITING = '00000000-0000-4000-8000-0000000000aa';
 const VIDEO = 'vidMetric01'; // 150 comments: two credits held, two settled
-
-/** A port nothing listens on (the OS picks it, then it is let go). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The value of one series in Prometheus text (`name{labels} value`), or undefined. */
 function sample(text: string, series: string): number | undefined {
@@ -32,35 +21,22 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describeEachDatabase('the metrics endpoint (METRICS_PORT)', (t) => {
-  let dir: string;
-  let test: TestApp;
+  let test: AnalysisTestApp;
   let port: number;
   let stopMetrics: (() => Promise<void>) | null;
-  let stopWorker: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = makeCommentsDir({ [VIDEO]: { comments: 150 } });
     port = await freePort();
-    test = await buildTestApp({
+    test = await buildAnalysisTestApp({
       database: t.database,
-      env: {
-        COMMENTS_DIR: dir,
-        YOUTUBE_FALLBACK: 'none',
-        METRICS_PORT: String(port),
-      },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
+      videos: { [VIDEO]: { comments: 150 } },
+      env: { METRICS_PORT: String(port) },
     });
     stopMetrics = await startMetricsServer(test.container);
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(test.container), logger: test.container.logger },
-      { concurrency: 1 },
-    );
   });
   afterAll(async () => {
-    await stopWorker();
     await stopMetrics?.();
-    await test.app.close();
-    rmSync(dir, { recursive: true, force: true });
+    await test?.close();
   });
 
   const scrape = async () => {
@@ -73,22 +49,7 @@ describeEachDatabase('the metrics endpoint (METRICS_PORT)', (t) => {
   it('serves request, job, stage, embedding and credit figures after an analysis', async () => {
     const { app } = test;
     const { token } = await signUpTestUser(app);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${VIDEO}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobId = res.json<{ job_id: string }>().job_id;
-    await waitFor(async () => {
-      const s = await app.inject({
-        method: 'GET',
-        url: `/api/v1/status/${jobId}`,
-        headers: bearer(token),
-      });
-      const { status } = s.json<{ status: string }>();
-      return status === 'complete' || status === 'failed' ? status : undefined;
-    }).then((status) => expect(status).toBe('complete'));
+    const jobId = await createTestAnalysis(app, token, VIDEO);
 
     const text = await scrape();
     // requests by route pattern: the job id is in no label
@@ -146,8 +107,7 @@ describeEachDatabase('the metrics endpoint (METRICS_PORT)', (t) => {
 
   it('shows a waiting job in the queue gauges', async () => {
     const { container } = test;
-    const { email } = await signUpTestUser(test.app);
-    const userId = (await container.repos.users.findByEmail(email))!.id;
+    const { userId } = await createTestUser(test);
     const created = new Date(Date.now() - 90_000);
     await container.repos.analysisJobs.create({
       id: WAITING,

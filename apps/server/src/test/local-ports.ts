@@ -26,3 +26,18 @@ export async function waitReady(url: string, ms: number, everyMs = 200): Promise
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** The Redis server the queue tests and the scale benchmark use. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether something accepts a connection at the host and port of a `redis://` URL within 1 s. */
+export function redisReachable(url = TEST_REDIS_URL): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: hostname, port: Number(port || 6379) });
+    s.setTimeout(1000);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+}

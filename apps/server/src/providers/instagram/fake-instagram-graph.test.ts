@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { JobStatusReplySchema, PostsReplySchema, type Workspace } from '@app/contracts';
-import { startWorker } from '../../jobs/start-worker';
-import { analysisDepsFrom } from '../../services/analysis/analysis-deps';
-import { waitFor } from '../../services/analysis/analysis.test-support';
+import { expect, it } from 'vitest';
+import { PostsReplySchema, type Workspace } from '@app/contracts';
 import { describeEachDatabase } from '../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../test/test-app';
-import { FakeTextEmbedder } from '../embeddings/fake-text-embedder';
+import { jobFinished, useAnalysisTestApp } from '../../test/factories';
+import { bearer, signUpTestUser } from '../../test/test-app';
 import {
   FAKE_NO_PAGES_TOKEN,
   FAKE_REJECTED_CODE,
@@ -15,26 +12,8 @@ import {
 
 describeEachDatabase('FakeInstagramGraph through the API (demo account, no network)', (t) => {
   let app: FastifyInstance;
-  let graph: FakeInstagramGraph;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    graph = new FakeInstagramGraph();
-    const test = await buildTestApp({
-      database: t.database,
-      env: { YOUTUBE_FALLBACK: 'none' },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null, instagramGraph: graph },
-    });
-    app = test.app;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(test.container), logger: test.container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-  });
+  const graph = new FakeInstagramGraph();
+  useAnalysisTestApp(t, { overrides: { instagramGraph: graph } }, (s) => ({ app } = s));
 
   it('links by code, lists four posts newest first, and analyses one end to end', async () => {
     const { token } = await signUpTestUser(app);
@@ -69,12 +48,7 @@ describeEachDatabase('FakeInstagramGraph through the API (demo account, no netwo
     });
     expect(started.statusCode, started.body).toBe(200);
     const jobId = started.json<{ job_id: string }>().job_id;
-    const status = await waitFor(async () => {
-      const s = JobStatusReplySchema.parse(
-        (await app.inject({ method: 'GET', url: `/api/v1/status/${jobId}`, headers })).json(),
-      );
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    });
+    const status = await jobFinished(app, token, jobId);
     expect(status.status).toBe('complete');
     const report = (
       await app.inject({ method: 'GET', url: `/api/v1/report/ig_${graph.media[0]!.id}`, headers })

@@ -1,6 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The invented comment files of the repository (test-fixtures/comments). */
+export const COMMENT_FIXTURES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../test-fixtures/comments',
+);
 
 /** Comment themes for factory videos: enough spread for a few clusters. */
 const THEMES = [
@@ -28,13 +35,21 @@ export function factoryCsv(n: number): string {
   return `${rows.join('\n')}\n`;
 }
 
-/** A temporary COMMENTS_DIR with the given videos (id -> comment count, optional meta). */
-export function makeCommentsDir(
-  videos: Record<string, { comments: number; meta?: Record<string, unknown> }>,
-): string {
+/**
+ * One video's comment file: `comments` factory comments, a `csv` text of the CLI's columns, or a
+ * `fixture` of test-fixtures/comments (its name without `.csv`); `meta` is its `.meta.json`.
+ */
+export type CommentFile = ({ comments: number } | { csv: string } | { fixture: string }) & {
+  meta?: Record<string, unknown>;
+};
+
+/** A temporary COMMENTS_DIR with the given videos (video id -> its comment file). */
+export function makeCommentsDir(videos: Record<string, CommentFile>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'chorus-videos-'));
   for (const [id, v] of Object.entries(videos)) {
-    writeFileSync(path.join(dir, `${id}.csv`), factoryCsv(v.comments));
+    const file = path.join(dir, `${id}.csv`);
+    if ('fixture' in v) copyFileSync(path.join(COMMENT_FIXTURES, `${v.fixture}.csv`), file);
+    else writeFileSync(file, 'csv' in v ? v.csv : factoryCsv(v.comments));
     if (v.meta) writeFileSync(path.join(dir, `${id}.meta.json`), JSON.stringify(v.meta));
   }
   return dir;

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   AnalysesPageReplySchema,
   AnalysesReplySchema,
-  JobStatusReplySchema,
   ReportReplySchema,
   type AnalysesPageReply,
 } from '@app/contracts';
 import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { createTestAnalysis, createTestUser, useAnalysisTestApp } from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const SMALL = 'vidHist0001'; // 40 comments
 
@@ -25,32 +20,17 @@ const SMALL = 'vidHist0001'; // 40 comments
  * account's analyses are never listed and their ids are 404.
  */
 describeEachDatabase('analysis history API', (t) => {
-  let dir: string;
   let app: FastifyInstance;
   let container: Container;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    dir = makeCommentsDir({
-      [SMALL]: { comments: 40, meta: { title: 'Camping in the rain', channel_title: 'Trips' } },
-    });
-    const test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none' },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const test = useAnalysisTestApp(
+    t,
+    {
+      videos: {
+        [SMALL]: { comments: 40, meta: { title: 'Camping in the rain', channel_title: 'Trips' } },
+      },
+    },
+    (s) => ({ app, container } = s),
+  );
 
   const get = (token: string, url: string) =>
     app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
@@ -59,7 +39,6 @@ describeEachDatabase('analysis history API', (t) => {
     expect(res.statusCode, res.body).toBe(200);
     return AnalysesPageReplySchema.parse(res.json());
   };
-  const userIdOf = async (email: string) => (await container.repos.users.findByEmail(email))!.id;
   /** Rows written straight to the table: many analyses without running each one. */
   const seed = async (userId: string, titles: string[], channel = 'Chef Nadia') => {
     const ids: string[] = [];
@@ -82,25 +61,12 @@ describeEachDatabase('analysis history API', (t) => {
     }
     return ids;
   };
-  const runAnalysis = async (token: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${SMALL}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobId = res.json<{ job_id: string }>().job_id;
-    await waitFor(async () => {
-      const s = JobStatusReplySchema.parse((await get(token, `/status/${jobId}`)).json());
-      return s.status === 'complete' ? s : undefined;
-    });
-    return jobId;
-  };
+  const runAnalysis = (token: string) => createTestAnalysis(app, token, SMALL);
 
   it('pages the whole history with a cursor, newest first, with no row twice or missed', async () => {
-    const { token, email } = await signUpTestUser(app);
+    const { token, userId } = await createTestUser(test);
     const titles = Array.from({ length: 12 }, (_, i) => `Recipe number ${i + 1}`);
-    const ids = await seed(await userIdOf(email), titles);
+    const ids = await seed(userId, titles);
     // The sidebar's list keeps its shape: every analysis, newest first.
     const all = AnalysesReplySchema.parse((await get(token, '/analyses')).json());
     expect(all.map((a) => a.job_id)).toHaveLength(12);
@@ -127,8 +93,7 @@ describeEachDatabase('analysis history API', (t) => {
   });
 
   it('searches titles and channels ignoring case; wildcards are plain characters', async () => {
-    const { token, email } = await signUpTestUser(app);
-    const userId = await userIdOf(email);
+    const { token, userId } = await createTestUser(test);
     await seed(userId, ['Sourdough basics', 'SOURDOUGH part 2', 'Pasta night'], 'Bakes');
     await seed(userId, ['Morning run'], 'Sourdough Sam');
     await seed(userId, ['100% rye'], 'Other');
@@ -153,9 +118,9 @@ describeEachDatabase('analysis history API', (t) => {
 
   it("never lists another account's analyses, and their ids are 404 for delete and report", async () => {
     const owner = await signUpTestUser(app);
-    const other = await signUpTestUser(app);
+    const other = await createTestUser(test);
     const ownerJob = await runAnalysis(owner.token);
-    await seed(await userIdOf(other.email), ['Their own video']);
+    await seed(other.userId, ['Their own video']);
 
     for (const q of ['', 'q=camping', 'limit=100']) {
       const res = await get(other.token, `/analyses${q ? `?${q}` : ''}`);
@@ -201,7 +166,7 @@ describeEachDatabase('analysis history API', (t) => {
   });
 
   it('opens an older run with ?job= and deletes one analysis (owner only, finished only)', async () => {
-    const { token, email } = await signUpTestUser(app);
+    const { token, userId } = await createTestUser(test);
     const older = await runAnalysis(token);
     const newer = await runAnalysis(token);
     expect(ReportReplySchema.parse((await get(token, `/report/${SMALL}`)).json()).job_id).toBe(
@@ -211,7 +176,7 @@ describeEachDatabase('analysis history API', (t) => {
       ReportReplySchema.parse((await get(token, `/report/${SMALL}?job=${older}`)).json()).job_id,
     ).toBe(older);
     // a job of another video, or not a job id at all
-    const [seeded] = await seed(await userIdOf(email), ['Elsewhere']);
+    const [seeded] = await seed(userId, ['Elsewhere']);
     expect((await get(token, `/report/${SMALL}?job=${seeded}`)).statusCode).toBe(404);
     expect((await get(token, `/report/${SMALL}?job=not-a-job`)).statusCode).toBe(404);
 
@@ -227,7 +192,6 @@ describeEachDatabase('analysis history API', (t) => {
     expect(listed.map((a) => a.job_id)).toContain(older);
 
     // a running analysis is kept: its credits are still held
-    const userId = await userIdOf(email);
     const running = randomUUID();
     await container.repos.analysisJobs.create({
       id: running,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database';
 import { makeCommentsDir } from '../../../services/analysis/analysis.test-support';
 import { createTestDatabase } from '../../../test/databases';
+import { startTestAnalysis } from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
 import { EVENTS_AUTH_MS, EVENTS_STREAMS_PER_USER } from './analysis.routes';
 
@@ -32,13 +33,7 @@ describe('event streams: server close, sign-out and the per-account cap', () => 
 
   it('ends the stream and closes promptly', async () => {
     const { token } = await signUpTestUser(test.app);
-    const res = await test.app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${VIDEO}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobId = res.json<{ job_id: string }>().job_id;
+    const jobId = await startTestAnalysis(test.app, token, VIDEO);
 
     await test.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = test.app.server.address() as AddressInfo;
@@ -113,15 +108,7 @@ describe('event streams: server close, sign-out and the per-account cap', () => 
     const fresh = await buildTestApp({ database, env: { COMMENTS_DIR: dir } });
     const opened: http.ClientRequest[] = [];
     try {
-      const startJob = async (token: string) => {
-        const res = await fresh.app.inject({
-          method: 'POST',
-          url: `/api/v1/analyze?video_id=${VIDEO}`,
-          headers: bearer(token),
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json<{ job_id: string }>().job_id;
-      };
+      const startJob = (token: string) => startTestAnalysis(fresh.app, token, VIDEO);
       const one = await signUpTestUser(fresh.app);
       const other = await signUpTestUser(fresh.app);
       const jobOne = await startJob(one.token);

@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import {
   AnalysesReplySchema,
   INVALID_VIDEO_URL_MESSAGE,
@@ -11,70 +10,53 @@ import {
 import { analyseComments } from '@app/analysis';
 import type { Container } from '../../../container';
 import { LeaseLostError } from '../../../jobs/job-queue.port';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { analysisDepsFrom, type AnalyseFn } from '../../../services/analysis/analysis-deps';
-import { gate, makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
+import { gate, waitFor } from '../../../services/analysis/analysis.test-support';
 import { processAnalysisJob } from '../../../services/analysis/process-analysis';
 import { purgeExpiredComments } from '../../../services/analysis/purge-expired-comments';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import { creditsOf, jobFinished, useAnalysisTestApp } from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const VIDEO = 'vidFile0001'; // 150 comments; its meta.json says the video has 1,000
 const SMALL = 'vidSmall001'; // 40 comments
 const MISSING = 'vidNoFile01'; // no file: the job fails and is refunded
 
 describeEachDatabase('analysis API with the file source', (t) => {
-  let dir: string;
-  let test: TestApp;
   let app: FastifyInstance;
   let container: Container;
-  let stopWorker: () => Promise<void>;
   const hold = { gate: null as ReturnType<typeof gate> | null };
   // The video's title and channel each analysis was given (for names' spelling in headings).
   const sources: unknown[] = [];
 
-  beforeAll(async () => {
-    dir = makeCommentsDir({
-      [VIDEO]: {
-        comments: 150,
-        meta: {
-          title: 'Desert trip',
-          thumbnail_url: 'https://img.example/t.jpg',
-          channel_title: 'Trips',
-          comment_count: 1000,
+  // The real analysis core, optionally held at its start so a test can look at a running job.
+  const analyse: AnalyseFn = async (comments, deps, options) => {
+    sources.push(options?.source);
+    if (hold.gate) await hold.gate.wait;
+    return analyseComments(comments, deps, options);
+  };
+  const test = useAnalysisTestApp(
+    t,
+    {
+      videos: {
+        [VIDEO]: {
+          comments: 150,
+          meta: {
+            title: 'Desert trip',
+            thumbnail_url: 'https://img.example/t.jpg',
+            channel_title: 'Trips',
+            comment_count: 1000,
+          },
         },
+        [SMALL]: { comments: 40 },
       },
-      [SMALL]: { comments: 40 },
-    });
-    // The real analysis core, optionally held at its start so a test can look at a running job.
-    const analyse: AnalyseFn = async (comments, deps, options) => {
-      sources.push(options?.source);
-      if (hold.gate) await hold.gate.wait;
-      return analyseComments(comments, deps, options);
-    };
-    test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: dir, METRICS_BASELINE: '900000', YOUTUBE_FALLBACK: 'none' },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null, analyse },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+      env: { METRICS_BASELINE: '900000' },
+      overrides: { analyse },
+    },
+    (s) => ({ app, container } = s),
+  );
 
-  const balance = async (token: string) =>
-    (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json<{
-      credits_balance: number;
-    }>().credits_balance;
+  const balance = (token: string) => creditsOf(app, token);
   const status = async (token: string, jobId: string) => {
     const res = await app.inject({
       method: 'GET',
@@ -86,11 +68,7 @@ describeEachDatabase('analysis API with the file source', (t) => {
   };
   const start = (token: string, query: string) =>
     app.inject({ method: 'POST', url: `/api/v1/analyze?${query}`, headers: bearer(token) });
-  const finished = (token: string, jobId: string) =>
-    waitFor(async () => {
-      const s = await status(token, jobId);
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    });
+  const finished = (token: string, jobId: string) => jobFinished(app, token, jobId);
 
   it('runs an analysis end to end: credits, every state, report, history, metrics', async () => {
     const { token, email } = await signUpTestUser(app);
@@ -436,7 +414,7 @@ describeEachDatabase('analysis API with the file source', (t) => {
     );
 
     // A graceful stop (a deploy) aborts the run; the held analysis then sees its signal aborted.
-    const stopping = stopWorker();
+    const stopping = test.stopWorker();
     hold.gate.open();
     hold.gate = null;
     await stopping;
@@ -444,15 +422,12 @@ describeEachDatabase('analysis API with the file source', (t) => {
     expect(waiting).toMatchObject({ status: 'pending', progress_percent: 0, eta_seconds: null });
     expect(waiting.reserved_credits).toBe(1);
 
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
+    await test.startWorker();
     expect(await finished(token, jobId)).toMatchObject({ status: 'complete', error: null });
   });
 
   it("leaves the job's progress to its new owner when a run loses its lease", async () => {
-    await stopWorker(); // this test runs the handler itself
+    await test.stopWorker(); // this test runs the handler itself
     try {
       const { token } = await signUpTestUser(app);
       const res = await start(token, `video_id=${SMALL}`);
@@ -482,10 +457,7 @@ describeEachDatabase('analysis API with the file source', (t) => {
         progress_percent: 0,
       });
     } finally {
-      stopWorker = await startWorker(
-        { ...analysisDepsFrom(container), logger: container.logger },
-        { concurrency: 1 },
-      );
+      await test.startWorker();
     }
   });
 });

@@ -1,14 +1,14 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WorkspaceSchema } from '@app/contracts';
 import type { Container } from '../../../container';
 import { startWorker } from '../../../jobs/start-worker';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { FakeChannelDirectory } from '../../../providers/comment-sources/fake-channel-directory';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
+import { makeCommentsDir } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
+import { createTestWorkspace, jobFinished } from '../../../test/factories';
 import { bearer, signUpTestUser } from '../../../test/test-app';
 import {
   API_PREFIX,
@@ -246,19 +246,10 @@ describeEachDatabase('authorisation matrix over every API route', (t) => {
     const as = (token: string, options: InjectOptions) =>
       app.inject({ ...options, headers: bearer(token) });
 
-    const created = await as(owner.token, {
-      method: 'POST',
-      url: `${API_PREFIX}/workspaces`,
-      payload: { name: workspaceMarker },
+    const workspace = await createTestWorkspace(app, owner.token, {
+      name: workspaceMarker,
+      channelId: DESERT,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const workspace = WorkspaceSchema.parse(created.json());
-    const linked = await as(owner.token, {
-      method: 'POST',
-      url: `${API_PREFIX}/workspaces/${workspace.id}/link-channel`,
-      payload: { channel_id: DESERT },
-    });
-    expect(linked.statusCode, linked.body).toBe(200);
     const added = await as(owner.token, {
       method: 'POST',
       url: `${API_PREFIX}/workspaces/${workspace.id}/videos/toggle`,
@@ -272,10 +263,7 @@ describeEachDatabase('authorisation matrix over every API route', (t) => {
     });
     expect(batch.statusCode, batch.body).toBe(200);
     const jobId = batch.json<{ jobs: { job_id: string }[] }>().jobs[0]!.job_id;
-    await waitFor(async () => {
-      const res = await as(owner.token, { method: 'GET', url: `${API_PREFIX}/status/${jobId}` });
-      return res.json<{ status: string }>().status === 'complete' ? true : undefined;
-    });
+    expect((await jobFinished(app, owner.token, jobId)).status).toBe('complete');
     const notes = await as(owner.token, {
       method: 'POST',
       url: `${API_PREFIX}/notes`,

@@ -1,52 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  CreditHistoryReplySchema,
-  JobStatusReplySchema,
-  type CreditHistoryReply,
-  type MeReply,
-} from '@app/contracts';
+import { expect, it } from 'vitest';
+import { CreditHistoryReplySchema, type CreditHistoryReply, type MeReply } from '@app/contracts';
 import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import { createTestUser, runTestAnalysis, useAnalysisTestApp } from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const VIDEO = 'vidFile0001'; // 150 comments; its meta.json says the video has 1,000
 const MISSING = 'vidNoFile01'; // no file: the job fails and is refunded
 
 describeEachDatabase('GET /api/v1/billing/history', (t) => {
-  let dir: string;
-  let test: TestApp;
   let app: FastifyInstance;
   let container: Container;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    dir = makeCommentsDir({
-      [VIDEO]: { comments: 150, meta: { title: 'Desert trip', comment_count: 1000 } },
-    });
-    test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none' },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker?.();
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const test = useAnalysisTestApp(
+    t,
+    {
+      videos: { [VIDEO]: { comments: 150, meta: { title: 'Desert trip', comment_count: 1000 } } },
+    },
+    (s) => ({ app, container } = s),
+  );
 
   const history = (token: string | null, query = '') =>
     app.inject({
@@ -59,22 +32,7 @@ describeEachDatabase('GET /api/v1/billing/history', (t) => {
     expect(res.statusCode, res.body).toBe(200);
     return CreditHistoryReplySchema.parse(res.json());
   };
-  const userIdOf = async (email: string) => (await container.repos.users.findByEmail(email))!.id;
-  const analyse = async (token: string, videoId: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${videoId}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobId = res.json<{ job_id: string }>().job_id;
-    return waitFor(async () => {
-      const s = JobStatusReplySchema.parse(
-        (await app.inject({ url: `/api/v1/status/${jobId}`, headers: bearer(token) })).json(),
-      );
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    });
-  };
+  const analyse = (token: string, videoId: string) => runTestAnalysis(app, token, videoId);
 
   it('asks for a sign-in', async () => {
     const res = await history(null);
@@ -168,8 +126,7 @@ describeEachDatabase('GET /api/v1/billing/history', (t) => {
   });
 
   it('pages with before=next_cursor, 25 by default, up to 100', async () => {
-    const { token, email } = await signUpTestUser(app);
-    const userId = await userIdOf(email);
+    const { token, userId } = await createTestUser(test);
     for (let i = 0; i < 120; i++) {
       await container.repos.ledger.append({
         userId,
@@ -213,8 +170,8 @@ describeEachDatabase('GET /api/v1/billing/history', (t) => {
 
   it("shows only the signed-in creator's own entries, whatever the cursor", async () => {
     const a = await signUpTestUser(app);
-    const b = await signUpTestUser(app);
-    const bId = await userIdOf(b.email);
+    const b = await createTestUser(test);
+    const bId = b.userId;
     await container.repos.ledger.append({
       userId: bId,
       delta: 7,

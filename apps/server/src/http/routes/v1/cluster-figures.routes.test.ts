@@ -1,24 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { analyseComments } from '@app/analysis';
 import {
   ChatReplySchema,
   ClusterAnalyzeReplySchema,
-  JobStatusReplySchema,
   ReportReplySchema,
   sentimentShare,
   type ReportReply,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { createTestAnalysis, useAnalysisTestApp } from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const VIDEO = 'figuresVid1';
 
@@ -60,35 +53,16 @@ function questionSentence(count: number, size: number): string {
  * stored comments, before and after a CreatorX retag.
  */
 describeEachDatabase("a cluster's figures agree everywhere", (t) => {
-  let dir: string;
   let app: FastifyInstance;
   let container: Container;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'chorus-figures-'));
-    writeFileSync(path.join(dir, `${VIDEO}.csv`), commentsCsv(90));
-    const test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none' },
-      overrides: {
-        embedder: new FakeTextEmbedder(),
-        languageModel: null,
-        analyse: analyseComments,
-      },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useAnalysisTestApp(
+    t,
+    {
+      videos: { [VIDEO]: { csv: commentsCsv(90) } },
+      overrides: { analyse: analyseComments },
+    },
+    (s) => ({ app, container } = s),
+  );
 
   const getReport = async (token: string): Promise<ReportReply> => {
     const res = await app.inject({
@@ -183,23 +157,7 @@ describeEachDatabase("a cluster's figures agree everywhere", (t) => {
 
   it('in the report, the cluster analysis and the chat, before and after a retag', async () => {
     const { token } = await signUpTestUser(app);
-    const started = await app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${VIDEO}`,
-      headers: bearer(token),
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const jobId = started.json<{ job_id: string }>().job_id;
-    const done = await waitFor(async () => {
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api/v1/status/${jobId}`,
-        headers: bearer(token),
-      });
-      const s = JobStatusReplySchema.parse(res.json());
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    }, 120_000);
-    expect(done.status, done.error ?? '').toBe('complete');
+    await createTestAnalysis(app, token, VIDEO, 120_000);
 
     const first = await getReport(token);
     const before = await expectAgreement(token, first);

@@ -10,17 +10,11 @@ import { VERIFY_EMAIL_SUBJECT } from '../../../services/auth/email-verification'
 import { RESET_EMAIL_SUBJECT } from '../../../services/auth/password-reset';
 import { describeEachDatabase } from '../../../test/databases';
 import { userIdByEmail } from '../../../test/deep-dive-fixtures';
+import { addressSequence, jsonText, linkToken } from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
 
-let ipCounter = 0;
-const freshIp = () => `10.30.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-const text = (v: unknown) => {
-  try {
-    return JSON.stringify(v);
-  } catch {
-    return '';
-  }
-};
+const freshIp = addressSequence(30);
+const text = jsonText;
 
 describeEachDatabase('e-mail verification', (t) => {
   let app: FastifyInstance;
@@ -64,11 +58,7 @@ describeEachDatabase('e-mail verification', (t) => {
       has_password: boolean;
       email_verified: boolean;
     }>();
-  const tokenFrom = (body: string) => {
-    const match = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(body);
-    expect(match, body).not.toBeNull();
-    return match![1]!;
-  };
+  const tokenFrom = (body: string) => linkToken(body, 'verify-email');
   /** Signs up and returns the session and the token of the confirmation e-mail it got. */
   async function signUpWithLink(input: { password?: string } = {}) {
     const before = mailer.sent.length;

@@ -1,26 +1,27 @@
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   AnalysisEstimateReplySchema,
   BatchEstimateReplySchema,
   INVALID_VIDEO_URL_MESSAGE,
-  JobStatusReplySchema,
 } from '@app/contracts';
 import { analyseComments } from '@app/analysis';
 import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import {
   CommentSourceError,
   SOURCE_MESSAGES,
   type CommentSource,
 } from '../../../providers/comment-sources/comment-source.port';
 import { FileCommentSource } from '../../../providers/comment-sources/file-comment-source';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import {
+  createTestAnalysis,
+  createTestUser,
+  creditsOf,
+  setCredits,
+  useAnalysisTestApp,
+} from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const BIG = 'vidEstBig01'; // 150 comments on file; its meta says the video has 2,391
 const SMALL = 'vidEstSml01'; // 40 comments
@@ -47,45 +48,22 @@ function sourceOver(dir: string): CommentSource {
 }
 
 describeEachDatabase('analysis estimate API', (t) => {
-  let dir: string;
-  let test: TestApp;
   let app: FastifyInstance;
   let container: Container;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    dir = makeCommentsDir({
-      [BIG]: { comments: 150, meta: { title: 'Road trip', comment_count: 2391 } },
-      [SMALL]: { comments: 40, meta: { title: 'Short one' } },
-      [UNCOUNTED]: { comments: 60 },
-    });
-    test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none' },
-      overrides: {
-        embedder: new FakeTextEmbedder(),
-        languageModel: null,
-        analyse: analyseComments,
-        commentSource: sourceOver(dir),
+  const test = useAnalysisTestApp(
+    t,
+    {
+      videos: {
+        [BIG]: { comments: 150, meta: { title: 'Road trip', comment_count: 2391 } },
+        [SMALL]: { comments: 40, meta: { title: 'Short one' } },
+        [UNCOUNTED]: { comments: 60 },
       },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+      overrides: (dir) => ({ analyse: analyseComments, commentSource: sourceOver(dir!) }),
+    },
+    (s) => ({ app, container } = s),
+  );
 
-  const balance = async (token: string) =>
-    (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json<{
-      credits_balance: number;
-    }>().credits_balance;
+  const balance = (token: string) => creditsOf(app, token);
   const estimate = (token: string, query: string) =>
     app.inject({
       method: 'GET',
@@ -93,44 +71,11 @@ describeEachDatabase('analysis estimate API', (t) => {
       headers: bearer(token),
     });
   const link = (id: string) => `video_url=${encodeURIComponent(`https://youtu.be/${id}`)}`;
-  /** Sets the account's balance to `credits` with an adjustment line. */
-  const setBalance = async (email: string, credits: number) => {
-    const user = (await container.repos.users.findByEmail(email))!;
-    const now = await container.repos.ledger.getBalance(user.id);
-    await container.repos.ledger.append({
-      userId: user.id,
-      delta: credits - now,
-      kind: 'adjustment',
-      idempotencyKey: `test:${user.id}:${credits}:${now}`,
-    });
-  };
-  const analyse = async (token: string, id: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${id}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobId = res.json<{ job_id: string }>().job_id;
-    const done = await waitFor(async () => {
-      const s = JobStatusReplySchema.parse(
-        (
-          await app.inject({
-            method: 'GET',
-            url: `/api/v1/status/${jobId}`,
-            headers: bearer(token),
-          })
-        ).json(),
-      );
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    });
-    expect(done.status, done.error ?? '').toBe('complete');
-    return jobId;
-  };
+  const analyse = (token: string, id: string) => createTestAnalysis(app, token, id);
 
   it('prices a video by the rule the start holds by, and spends nothing', async () => {
-    const { token, email } = await signUpTestUser(app);
-    await setBalance(email, 119);
+    const { token, userId } = await createTestUser(test);
+    await setCredits(container, userId, 119);
     const res = await estimate(token, link(BIG));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -159,20 +104,20 @@ describeEachDatabase('analysis estimate API', (t) => {
   });
 
   it('says what a low balance covers, and what the start then holds', async () => {
-    const { token, email } = await signUpTestUser(app);
-    await setBalance(email, 2);
+    const { token, userId } = await createTestUser(test);
+    await setCredits(container, userId, 2);
     const body = AnalysisEstimateReplySchema.parse((await estimate(token, link(BIG))).json());
     expect(body).toMatchObject({ comment_count: 2391, credits: 2, balance: 2, will_analyse: 200 });
 
-    await setBalance(email, 0);
+    await setCredits(container, userId, 0);
     const empty = AnalysisEstimateReplySchema.parse((await estimate(token, link(BIG))).json());
     // an analysis needs at least 1 credit, and nothing is covered
     expect(empty).toMatchObject({ credits: 1, balance: 0, will_analyse: 0 });
   });
 
   it('answers a null count when the source cannot say, priced at most at what the balance covers', async () => {
-    const { token, email } = await signUpTestUser(app);
-    await setBalance(email, 7);
+    const { token, userId } = await createTestUser(test);
+    await setCredits(container, userId, 7);
     const body = AnalysisEstimateReplySchema.parse((await estimate(token, link(UNCOUNTED))).json());
     expect(body).toMatchObject({ comment_count: null, credits: 7, will_analyse: 700 });
 
@@ -243,8 +188,8 @@ describeEachDatabase('analysis estimate API', (t) => {
   });
 
   it('prices a batch video after video, each with the balance the previous one left', async () => {
-    const { token, email } = await signUpTestUser(app);
-    await setBalance(email, 4);
+    const { token, userId } = await createTestUser(test);
+    await setCredits(container, userId, 4);
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/analyses/batch/estimate',

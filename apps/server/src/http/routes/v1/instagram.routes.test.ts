@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AnalyzedReplySchema,
-  JobStatusReplySchema,
   PostsReplySchema,
   SyncReplySchema,
   WorkspaceSchema,
   type Workspace,
 } from '@app/contracts';
 import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import {
   startInstagramGraphStub,
@@ -17,10 +15,9 @@ import {
   type InstagramGraphStub,
 } from '../../../providers/instagram/instagram-graph-stub.test-support';
 import { INSTAGRAM_MESSAGES } from '../../../providers/instagram/instagram-graph.port';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
 import { renewInstagramTokens } from '../../../services/instagram/renew-instagram-tokens';
-import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
+import { jobFinished, useAnalysisTestApp } from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
 
 const REEL = '17900000000000005'; // 12 comments + 3 replies, newest
@@ -31,14 +28,15 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
   let stub: InstagramGraphStub;
   let app: FastifyInstance;
   let container: Container;
-  let stopWorker: () => Promise<void>;
 
   beforeAll(async () => {
     stub = await startInstagramGraphStub({ pageSize: 2 });
-    const test = await buildTestApp({
-      database: t.database,
+  });
+  afterAll(() => stub.close());
+  useAnalysisTestApp(
+    t,
+    () => ({
       env: {
-        YOUTUBE_FALLBACK: 'none',
         PUBLIC_URL: 'https://chorus.test',
         INSTAGRAM_APP_ID: stub.appId,
         INSTAGRAM_APP_SECRET: stub.appSecret,
@@ -49,20 +47,9 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
         FACEBOOK_APP_SECRET: stub.fbAppSecret,
         FACEBOOK_GRAPH_URL: stub.url,
       },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    await stub.close();
-  });
+    }),
+    (s) => ({ app, container } = s),
+  );
 
   const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({
@@ -324,10 +311,7 @@ describeEachDatabase('Instagram API (real adapter against a local Graph stub)', 
     );
     expect(res.statusCode, res.body).toBe(200);
     const jobId = res.json<{ job_id: string }>().job_id;
-    const status = await waitFor(async () => {
-      const s = JobStatusReplySchema.parse((await call(token, 'GET', `/status/${jobId}`)).json());
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    });
+    const status = await jobFinished(app, token, jobId);
     expect(status).toMatchObject({ status: 'complete', video_id: `ig_${REEL}` });
 
     const report = await call(token, 'GET', `/report/ig_${REEL}`);

@@ -13,20 +13,13 @@ import { FakeMailer } from '../../../providers/mail/fake-mailer';
 import { RESET_EMAIL_SUBJECT } from '../../../services/auth/password-reset';
 import { describeEachDatabase } from '../../../test/databases';
 import { userIdByEmail } from '../../../test/deep-dive-fixtures';
+import { addressSequence, jsonText, linkToken } from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-let ipCounter = 0;
 /** A fresh client address per test, so the per-address limit of one test never reaches another. */
-const freshIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-
-const safeJson = (v: unknown) => {
-  try {
-    return JSON.stringify(v);
-  } catch {
-    return '';
-  }
-};
+const freshIp = addressSequence(20);
+const safeJson = jsonText;
 
 describeEachDatabase('password reset by e-mail', (t) => {
   let app: FastifyInstance;
@@ -82,11 +75,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
     const mail = (await mailer.waitForCount(before + 1))[before]!;
     return tokenFrom(mail.text);
   }
-  const tokenFrom = (text: string) => {
-    const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
-    expect(match, text).not.toBeNull();
-    return match![1]!;
-  };
+  const tokenFrom = (text: string) => linkToken(text, 'reset-password');
 
   it('answers the same 202 for an unknown address and e-mails a link only to a real account', async () => {
     const { email } = await signUpTestUser(app, { email: `Reset.Me+${Date.now()}@Example.com` });

@@ -1,11 +1,17 @@
 import { ReportReplySchema, type ReportReply } from '@app/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { CSV_COLUMNS } from '../../../services/reports/report-csv';
-import { seedAnalysis, userIdByEmail } from '../../../test/deep-dive-fixtures';
+import { seedAnalysis } from '../../../test/deep-dive-fixtures';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import {
+  buildAnalysisTestApp,
+  createTestUser,
+  seedTestAnalysis,
+  type AnalysisTestApp,
+  type TestUser,
+} from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const VIDEO = 'exportVid01';
 const COMMENT_MARKER = 'commenter-words-7f3a';
@@ -42,20 +48,17 @@ function parseCsv(text: string): string[][] {
 }
 
 describeEachDatabase('report export over HTTP', (t) => {
-  let s: TestApp;
-  let owner: { token: string; email: string };
+  let s: AnalysisTestApp;
+  let owner: TestUser;
   let intruder: { token: string };
   let report: ReportReply;
   let olderJobId: string;
 
   beforeAll(async () => {
-    s = await buildTestApp({
-      database: t.database,
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    owner = await signUpTestUser(s.app);
+    s = await buildAnalysisTestApp({ database: t.database, worker: false });
+    owner = await createTestUser(s);
     intruder = await signUpTestUser(s.app);
-    const userId = await userIdByEmail(t.db, owner.email);
+    const { userId } = owner;
     olderJobId = await seedAnalysis(t.db, {
       userId,
       videoId: VIDEO,
@@ -66,7 +69,7 @@ describeEachDatabase('report export over HTTP', (t) => {
     await sql`update analysis_jobs set created_at = now() - interval '1 day' where id = ${olderJobId}`.execute(
       t.db,
     );
-    const jobId = await seedAnalysis(t.db, {
+    await seedTestAnalysis(s.container, {
       userId,
       videoId: VIDEO,
       title: 'Sourdough, "the easy way"',
@@ -106,14 +109,17 @@ describeEachDatabase('report export over HTTP', (t) => {
         })),
         { clusterId: 2, text: 'Too salty', likes: 0, sentimentScore: -0.6 },
       ],
+      // Representatives carry comment text and names: none of it may leave in a file.
+      representatives: [
+        {
+          id: 'c1',
+          text: COMMENT_MARKER,
+          author: AUTHOR_MARKER,
+          like_count: 2,
+          published_at: null,
+        },
+      ],
     });
-    // Representatives carry comment text and names: none of it may leave in a file.
-    const stored = await s.container.repos.reports.latestForUserVideo(userId, VIDEO);
-    const body = stored!.report as { clusters: { representatives: unknown[] }[] };
-    body.clusters[0]!.representatives = [
-      { id: 'c1', text: COMMENT_MARKER, author: AUTHOR_MARKER, like_count: 2, published_at: null },
-    ];
-    await s.container.repos.reports.updateReportBody(jobId, body);
     const res = await s.app.inject({
       method: 'GET',
       url: `/api/v1/report/${VIDEO}`,
@@ -123,9 +129,7 @@ describeEachDatabase('report export over HTTP', (t) => {
     report = ReportReplySchema.parse(res.json());
     expect(JSON.stringify(report)).toContain(COMMENT_MARKER);
   });
-  afterAll(async () => {
-    await s.app.close();
-  });
+  afterAll(() => s?.close());
 
   const exportAs = (format: string, token: string | null = owner.token, extra = '') =>
     s.app.inject({

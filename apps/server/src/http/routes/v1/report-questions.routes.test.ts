@@ -1,23 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { analyseComments, type CompletionRequest } from '@app/analysis';
-import {
-  JobStatusReplySchema,
-  ReportQuestionSchema,
-  ReportReplySchema,
-  type ReportReply,
-} from '@app/contracts';
+import { ReportQuestionSchema, ReportReplySchema, type ReportReply } from '@app/contracts';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
+import { afterEach, expect, it } from 'vitest';
 import { FakeLanguageModel } from '../../../providers/llm/fake-language-model';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { purgeExpiredComments } from '../../../services/analysis/purge-expired-comments';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import {
+  buildAnalysisTestApp,
+  createTestAnalysis,
+  type AnalysisTestApp,
+} from '../../../test/factories';
+import { bearer, signUpTestUser, type TestApp } from '../../../test/test-app';
 
 const VIDEO = 'questVideo1';
 
@@ -66,56 +60,23 @@ function replyingModel(): FakeLanguageModel {
 }
 
 describeEachDatabase('the questions to answer in the report', (t) => {
-  let dir: string;
-  let apps: { test: TestApp; stop: () => Promise<void> }[] = [];
-
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'chorus-questions-'));
-    writeFileSync(path.join(dir, `${VIDEO}.csv`), commentsCsv());
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let apps: AnalysisTestApp[] = [];
   afterEach(async () => {
-    for (const a of apps) {
-      await a.stop();
-      await a.test.app.close();
-    }
+    for (const a of apps) await a.close();
     apps = [];
   });
 
   async function setUp(languageModel: FakeLanguageModel | null) {
-    const test = await buildTestApp({
+    const test = await buildAnalysisTestApp({
       database: t.database,
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none' },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel, analyse: analyseComments },
+      videos: { [VIDEO]: { csv: commentsCsv() } },
+      overrides: { languageModel, analyse: analyseComments },
     });
-    const stop = await startWorker(
-      { ...analysisDepsFrom(test.container), logger: test.container.logger },
-      { concurrency: 1 },
-    );
-    apps.push({ test, stop });
+    apps.push(test);
     return test;
   }
 
-  async function analyse(s: TestApp, token: string): Promise<string> {
-    const started = await s.app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${VIDEO}`,
-      headers: bearer(token),
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const jobId = started.json<{ job_id: string }>().job_id;
-    const done = await waitFor(async () => {
-      const res = await s.app.inject({
-        method: 'GET',
-        url: `/api/v1/status/${jobId}`,
-        headers: bearer(token),
-      });
-      const status = JobStatusReplySchema.parse(res.json());
-      return status.status === 'complete' || status.status === 'failed' ? status : undefined;
-    }, 120_000);
-    expect(done.status, done.error ?? '').toBe('complete');
-    return jobId;
-  }
+  const analyse = (s: TestApp, token: string) => createTestAnalysis(s.app, token, VIDEO, 120_000);
 
   async function report(s: TestApp, token: string): Promise<ReportReply> {
     const res = await s.app.inject({

@@ -4,31 +4,33 @@ import {
   type CreateShareReply,
 } from '@app/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { SHARE_GONE_MESSAGE } from '../../../services/reports/report-shares';
-import { seedAnalysis, userIdByEmail } from '../../../test/deep-dive-fixtures';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import {
+  buildAnalysisTestApp,
+  createTestUser,
+  seedTestAnalysis,
+  type AnalysisTestApp,
+  type TestUser,
+} from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const VIDEO = 'shareVid001';
 const NOTE_MARKER = 'private-note-4c1d';
 const COMMENT_MARKER = 'commenter-words-2e8f';
 
 describeEachDatabase('shared report links over HTTP', (t) => {
-  let s: TestApp;
-  let owner: { token: string; email: string };
+  let s: AnalysisTestApp;
+  let owner: TestUser;
   let intruder: { token: string; email: string };
   let jobId: string;
 
   beforeAll(async () => {
-    s = await buildTestApp({
-      database: t.database,
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    owner = await signUpTestUser(s.app);
+    s = await buildAnalysisTestApp({ database: t.database, worker: false });
+    owner = await createTestUser(s);
     intruder = await signUpTestUser(s.app);
-    const userId = await userIdByEmail(t.db, owner.email);
-    jobId = await seedAnalysis(t.db, {
+    const { userId } = owner;
+    jobId = await seedTestAnalysis(s.container, {
       userId,
       videoId: VIDEO,
       title: 'Shared video',
@@ -41,13 +43,10 @@ describeEachDatabase('shared report links over HTTP', (t) => {
         { clusterId: 0, text: 'Great', likes: 1 },
         { clusterId: 1, text: 'Quiet', likes: 0 },
       ],
+      representatives: [
+        { id: 'c1', text: COMMENT_MARKER, author: 'Someone', like_count: 3, published_at: null },
+      ],
     });
-    const stored = await s.container.repos.reports.latestForUserVideo(userId, VIDEO);
-    const body = stored!.report as { clusters: { representatives: unknown[] }[] };
-    body.clusters[0]!.representatives = [
-      { id: 'c1', text: COMMENT_MARKER, author: 'Someone', like_count: 3, published_at: null },
-    ];
-    await s.container.repos.reports.updateReportBody(jobId, body);
     const notes = await s.app.inject({
       method: 'POST',
       url: '/api/v1/notes',
@@ -56,9 +55,7 @@ describeEachDatabase('shared report links over HTTP', (t) => {
     });
     expect(notes.statusCode, notes.body).toBe(200);
   });
-  afterAll(async () => {
-    await s.app.close();
-  });
+  afterAll(() => s?.close());
 
   const create = (payload: unknown = {}, token = owner.token, video = VIDEO) =>
     s.app.inject({

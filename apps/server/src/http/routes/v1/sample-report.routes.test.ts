@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AnalysesReplySchema,
   AnalyzedReplySchema,
@@ -14,19 +14,19 @@ import {
   ReportReplySchema,
   WorkspaceSchema,
   WorkspaceVideosReplySchema,
-  type JobStatusReply,
 } from '@app/contracts';
 import type { ManualClock } from '../../../clock';
-import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { InnertubeChannelDirectory } from '../../../providers/youtube/innertube-channel-directory';
 import { InnertubeCommentSource } from '../../../providers/youtube/innertube-comment-source';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { SAMPLE_ANALYSES_PER_HOUR } from '../../../services/analysis/start-analysis';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import {
+  createTestUser,
+  creditsOf,
+  jobFinished,
+  useAnalysisTestApp,
+} from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 const SAMPLE_CHANNEL = 'sample_kitchen-channel';
 const RAMEN = 'sample_weeknight-ramen';
@@ -62,62 +62,32 @@ function capturingLogger() {
  */
 describeEachDatabase('the sample channel and free sample reports', (t) => {
   let app: FastifyInstance;
-  let container: Container;
   let clock: ManualClock;
-  let stopWorker: () => Promise<void>;
   const log = capturingLogger();
-
-  beforeAll(async () => {
-    const test = await buildTestApp({
-      database: t.database,
+  const test = useAnalysisTestApp(
+    t,
+    {
       env: { YOUTUBE_FALLBACK: 'innertube', YOUTUBE_API_KEY: '' },
       overrides: {
-        embedder: new FakeTextEmbedder(),
-        languageModel: null,
         commentSource: new InnertubeCommentSource({ fetch: offlineFetch }),
         channelDirectory: new InnertubeChannelDirectory({ fetch: offlineFetch }),
       },
-    });
-    app = test.app;
-    container = test.container;
-    clock = test.clock;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(test.container), logger: log.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-  });
+      worker: { logger: log.logger },
+    },
+    (s) => ({ app, clock } = s),
+  );
 
   const client = (token: string) => ({
     call: (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
       app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload }),
   });
-  async function finished(token: string, jobId: string): Promise<JobStatusReply> {
-    const { call } = client(token);
-    return waitFor(async () => {
-      const s = JobStatusReplySchema.parse((await call('GET', `/status/${jobId}`)).json());
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    });
-  }
-  async function balance(token: string): Promise<number> {
-    const me = await client(token).call('GET', '/auth/me');
-    return me.json<{ credits_balance: number }>().credits_balance;
-  }
+  const finished = (token: string, jobId: string) => jobFinished(app, token, jobId);
+  const balance = (token: string) => creditsOf(app, token);
 
   it('analyses a sample video through the real pipeline for free, with an empty balance too', async () => {
-    const { token, email } = await signUpTestUser(app);
+    // No credits at all: a sample report must still run.
+    const { token } = await createTestUser(test, { credits: 0 });
     const { call } = client(token);
-    // Take the welcome credits away: a sample report must still run.
-    const user = await container.repos.users.findByEmail(email);
-    await container.repos.ledger.append({
-      userId: user!.id,
-      delta: -(await balance(token)),
-      kind: 'adjustment',
-      idempotencyKey: `test:empty:${user!.id}`,
-    });
     expect(await balance(token)).toBe(0);
     const historyBefore = CreditHistoryReplySchema.parse(
       (await call('GET', '/billing/history')).json(),

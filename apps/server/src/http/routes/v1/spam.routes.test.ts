@@ -1,10 +1,6 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   ClusterCommentsReplySchema,
   CreditHistoryReplySchema,
@@ -13,19 +9,12 @@ import {
   type ReportReply,
 } from '@app/contracts';
 import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { createTestAnalysis, useAnalysisTestApp } from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
 
 /** The invented sourdough video (test-fixtures/comments), served as this video id. */
 const VIDEO = 'spamBread01';
-const FIXTURES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../test-fixtures/comments',
-);
 /** A crypto "advisor" on WhatsApp, and a "sub for sub" line. */
 const SCAM = 'invBread001-c008';
 const SUB4SUB = 'invBread001-c104';
@@ -33,53 +22,20 @@ const SUB4SUB = 'invBread001-c104';
 const tenths = (xs: number[]): number => xs.reduce((s, x) => s + Math.round(x * 10), 0);
 
 describeEachDatabase('spam set aside, and restoring a comment', (t) => {
-  let dir: string;
   let app: FastifyInstance;
   let container: Container;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'chorus-spam-'));
-    copyFileSync(path.join(FIXTURES, 'invBread001.csv'), path.join(dir, `${VIDEO}.csv`));
-    const test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none' },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useAnalysisTestApp(
+    t,
+    {
+      videos: { [VIDEO]: { fixture: 'invBread001' } },
+    },
+    (s) => ({ app, container } = s),
+  );
 
   /** A new account with a finished analysis of the video. */
   async function analysed(): Promise<{ token: string; jobId: string }> {
     const { token } = await signUpTestUser(app);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${VIDEO}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobId = res.json<{ job_id: string }>().job_id;
-    await waitFor(async () => {
-      const s = await app.inject({
-        method: 'GET',
-        url: `/api/v1/status/${jobId}`,
-        headers: bearer(token),
-      });
-      const status = s.json<{ status: string }>().status;
-      if (status === 'failed') throw new Error(s.body);
-      return status === 'complete' ? true : undefined;
-    }, 60_000);
-    return { token, jobId };
+    return { token, jobId: await createTestAnalysis(app, token, VIDEO, 60_000) };
   }
 
   const report = async (token: string): Promise<ReportReply> => {

@@ -1,20 +1,24 @@
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   AnalyzedReplySchema,
   BatchAnalyzeReplySchema,
   ChannelSearchReplySchema,
-  JobStatusReplySchema,
   WorkspaceSchema,
   WorkspaceVideosReplySchema,
 } from '@app/contracts';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { jobFinished, useAnalysisTestApp } from '../../../test/factories';
+import { bearer, signUpTestUser } from '../../../test/test-app';
+
+/** A Desert Trips upload's meta file. */
+const meta = (title: string, published_at: string) => ({
+  title,
+  channel_title: 'Desert Trips',
+  channel_subscriber_count: 1200,
+  published_at,
+  comment_count: 40,
+});
 
 /**
  * The offline demo: with COMMENTS_DIR set and no API key, the container's channel chain answers
@@ -22,38 +26,18 @@ import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
  */
 describeEachDatabase('workspaces on the COMMENTS_DIR files', (t) => {
   let app: FastifyInstance;
-  let dir: string;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    const meta = (title: string, published_at: string) => ({
-      title,
-      channel_title: 'Desert Trips',
-      channel_subscriber_count: 1200,
-      published_at,
-      comment_count: 40,
-    });
-    dir = makeCommentsDir({
-      demoVideo01: { comments: 40, meta: meta('First trip', '2025-10-01T10:00:00Z') },
-      demoVideo02: { comments: 40, meta: meta('Second trip', '2025-11-01T10:00:00Z') },
-      otherChan01: { comments: 40, meta: { title: 'Cooking', channel_title: 'Trip Kitchen' } },
-    });
-    const test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none', YOUTUBE_API_KEY: '' },
-      overrides: { embedder: new FakeTextEmbedder(), languageModel: null },
-    });
-    app = test.app;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(test.container), logger: test.container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useAnalysisTestApp(
+    t,
+    {
+      videos: {
+        demoVideo01: { comments: 40, meta: meta('First trip', '2025-10-01T10:00:00Z') },
+        demoVideo02: { comments: 40, meta: meta('Second trip', '2025-11-01T10:00:00Z') },
+        otherChan01: { comments: 40, meta: { title: 'Cooking', channel_title: 'Trip Kitchen' } },
+      },
+      env: { YOUTUBE_API_KEY: '' },
+    },
+    (s) => ({ app } = s),
+  );
 
   it('searches, links, adds and analyses the demo videos end to end', async () => {
     const { token } = await signUpTestUser(app);
@@ -100,10 +84,7 @@ describeEachDatabase('workspaces on the COMMENTS_DIR files', (t) => {
     );
     expect(batch.jobs.every((j) => j.job_id !== null)).toBe(true);
     for (const job of batch.jobs) {
-      const done = await waitFor(async () => {
-        const s = JobStatusReplySchema.parse((await call('GET', `/status/${job.job_id}`)).json());
-        return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-      });
+      const done = await jobFinished(app, token, job.job_id!);
       expect(done.status).toBe('complete');
     }
     const analyzed = AnalyzedReplySchema.parse(

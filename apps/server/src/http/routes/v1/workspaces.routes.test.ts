@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AnalyzedReplySchema,
   BatchAnalyzeReplySchema,
   ChannelSearchReplySchema,
-  JobStatusReplySchema,
   MAX_WORKSPACES_PER_ACCOUNT,
   PostsReplySchema,
   SyncReplySchema,
@@ -15,16 +13,14 @@ import {
   type Workspace,
 } from '@app/contracts';
 import type { Container } from '../../../container';
-import { startWorker } from '../../../jobs/start-worker';
-import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import {
   ChannelDirectoryError,
   type ChannelDirectory,
 } from '../../../providers/comment-sources/channel-directory.port';
 import { FakeChannelDirectory } from '../../../providers/comment-sources/fake-channel-directory';
-import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
-import { makeCommentsDir, waitFor } from '../../../services/analysis/analysis.test-support';
+import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
+import { createTestWorkspace, jobFinished, useAnalysisTestApp } from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
 
 const DESERT = 'UCfakeDesertTrips0000001'; // 30 uploads, 1.25M subscribers, verified
@@ -40,40 +36,21 @@ const kitchen = (i: number) => `fake3v${String(i).padStart(5, '0')}`;
 describeEachDatabase('workspaces API', (t) => {
   let app: FastifyInstance;
   let container: Container;
-  let directory: FakeChannelDirectory;
-  let commentsDir: string;
-  let stopWorker: () => Promise<void>;
-
-  beforeAll(async () => {
-    // Comment files for some Desert Trips uploads, so they can be analysed end to end.
-    commentsDir = makeCommentsDir({
-      [desert(0)]: { comments: 150, meta: { title: 'Desert trip #30', comment_count: 150 } },
-      [desert(1)]: { comments: 40, meta: { title: 'Desert trip #29', comment_count: 40 } },
-      [desert(2)]: { comments: 40, meta: { comment_count: 40 } },
-      [desert(3)]: { comments: 40, meta: { comment_count: 40 } },
-    });
-    directory = new FakeChannelDirectory();
-    const test = await buildTestApp({
-      database: t.database,
-      env: { COMMENTS_DIR: commentsDir, YOUTUBE_FALLBACK: 'none' },
-      overrides: {
-        embedder: new FakeTextEmbedder(),
-        languageModel: null,
-        channelDirectory: directory,
+  const directory = new FakeChannelDirectory();
+  useAnalysisTestApp(
+    t,
+    {
+      // Comment files for some Desert Trips uploads, so they can be analysed end to end.
+      videos: {
+        [desert(0)]: { comments: 150, meta: { title: 'Desert trip #30', comment_count: 150 } },
+        [desert(1)]: { comments: 40, meta: { title: 'Desert trip #29', comment_count: 40 } },
+        [desert(2)]: { comments: 40, meta: { comment_count: 40 } },
+        [desert(3)]: { comments: 40, meta: { comment_count: 40 } },
       },
-    });
-    app = test.app;
-    container = test.container;
-    stopWorker = await startWorker(
-      { ...analysisDepsFrom(container), logger: container.logger },
-      { concurrency: 1 },
-    );
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await app.close();
-    rmSync(commentsDir, { recursive: true, force: true });
-  });
+      overrides: { channelDirectory: directory },
+    },
+    (s) => ({ app, container } = s),
+  );
 
   const call = (
     token: string,
@@ -88,11 +65,7 @@ describeEachDatabase('workspaces API', (t) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  const create = async (token: string, name?: string): Promise<Workspace> => {
-    const res = await call(token, 'POST', '/workspaces', name === undefined ? {} : { name });
-    expect(res.statusCode, res.body).toBe(201);
-    return WorkspaceSchema.parse(res.json());
-  };
+  const create = (token: string, name?: string) => createTestWorkspace(app, token, { name });
 
   const link = async (token: string, id: number, channelId: string): Promise<Workspace> => {
     const res = await call(token, 'POST', `/workspaces/${id}/link-channel`, {
@@ -120,13 +93,7 @@ describeEachDatabase('workspaces API', (t) => {
       is_added: isAdded,
     });
 
-  const jobStatus = async (token: string, jobId: string) =>
-    JobStatusReplySchema.parse((await call(token, 'GET', `/status/${jobId}`)).json());
-  const finished = (token: string, jobId: string) =>
-    waitFor(async () => {
-      const s = await jobStatus(token, jobId);
-      return s.status === 'complete' || s.status === 'failed' ? s : undefined;
-    });
+  const finished = (token: string, jobId: string) => jobFinished(app, token, jobId);
 
   describe('creating and listing', () => {
     it('creates workspaces (an empty or missing name is "New Workspace") and lists only mine, newest first', async () => {
@@ -313,8 +280,7 @@ describeEachDatabase('workspaces API', (t) => {
 
     it('adds and removes videos; added_only answers their ids; ids outside the catalogue are a 400 naming them', async () => {
       const { token } = await signUpTestUser(app);
-      const w = await create(token);
-      await link(token, w.id, DESERT);
+      const w = await createTestWorkspace(app, token, { channelId: DESERT });
 
       const add = await toggle(token, w.id, [desert(5), desert(1), desert(5)]);
       expect(add.statusCode, add.body).toBe(200);
@@ -385,8 +351,7 @@ describeEachDatabase('workspaces API', (t) => {
 
     it('linking another channel replaces the catalogue; unlinking empties it', async () => {
       const { token } = await signUpTestUser(app);
-      const w = await create(token);
-      await link(token, w.id, DESERT);
+      const w = await createTestWorkspace(app, token, { channelId: DESERT });
       await toggle(token, w.id, [desert(0)]);
       const relinked = await link(token, w.id, SHORTS);
       expect(relinked).toMatchObject({
@@ -420,8 +385,7 @@ describeEachDatabase('workspaces API', (t) => {
   describe('sync', () => {
     it('picks up new uploads and renamed channels, keeps added videos, and is idempotent', async () => {
       const { token } = await signUpTestUser(app);
-      const w = await create(token);
-      await link(token, w.id, KITCHEN);
+      const w = await createTestWorkspace(app, token, { channelId: KITCHEN });
       await toggle(token, w.id, [kitchen(0), kitchen(11)]);
 
       directory.addUpload(KITCHEN, {
@@ -538,8 +502,7 @@ describeEachDatabase('workspaces API', (t) => {
   describe('batch analysis and the Analyzed tab', () => {
     it('starts analyses one after another, reports a 402 in its entry, files them under the workspace', async () => {
       const { token } = await signUpTestUser(app);
-      const w = await create(token);
-      await link(token, w.id, DESERT);
+      const w = await createTestWorkspace(app, token, { channelId: DESERT });
       await toggle(token, w.id, [desert(0), desert(1), desert(2)]);
 
       // 3 credits: desert(0) has 150 comments (2 credits), desert(1) takes the last one, desert(2) cannot start.
@@ -799,8 +762,7 @@ describeEachDatabase('workspaces API', (t) => {
 
     it('deleting the account deletes its workspaces and their catalogues', async () => {
       const { token, email } = await signUpTestUser(app);
-      const w = await create(token);
-      await link(token, w.id, KITCHEN);
+      const w = await createTestWorkspace(app, token, { channelId: KITCHEN });
       await toggle(token, w.id, [kitchen(1)]);
       const user = (await container.repos.users.findByEmail(email))!;
       expect(await container.repos.workspaceVideos.count(w.id)).toBeGreaterThan(0);
