@@ -9,4 +9,5 @@ export * from './workspaces';
 export * from './billing';
 export * from './share';
 export * from './health';
+export * from './insights';
 export * from './routes';
