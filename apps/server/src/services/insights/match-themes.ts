@@ -63,7 +63,18 @@ function sharesTerm(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return false;
 }
 
-const normalised = (label: string) => label.trim().toLowerCase().replace(/\s+/g, ' ');
+const normalisedLabels = new WeakMap<ThemeInput, string>();
+function normalised(theme: ThemeInput): string {
+  let label = normalisedLabels.get(theme);
+  if (label === undefined) {
+    label = theme.label.trim().toLowerCase().replace(/\s+/g, ' ');
+    normalisedLabels.set(theme, label);
+  }
+  return label;
+}
+
+/** A theme is compared with this many of a group's latest appearances (themes drift over time). */
+export const RECENT_APPEARANCES = 4;
 
 /**
  * How well two themes match (the higher of their cosines, 1 for the same heading), or null when
@@ -77,7 +88,7 @@ export function themeMatch(
   rule: ThemeMatchRule = THEME_MATCH_RULE,
 ): number | null {
   const sameIntent = a.category === b.category;
-  if (sameIntent && normalised(a.label) === normalised(b.label)) return 1;
+  if (sameIntent && normalised(a) === normalised(b)) return 1;
   const whole = dot(a.vector, b.vector);
   if (whole >= rule.cosine) return whole;
   const cos = Math.max(whole, dot(a.labelVector, b.labelVector));
@@ -87,7 +98,8 @@ export function themeMatch(
 
 /**
  * Groups the themes of videos (in publication order) into themes across videos. Video by video,
- * each theme joins the group holding its best match (in any earlier video), strongest matches
+ * each theme joins the group holding its best match among the group's RECENT_APPEARANCES latest
+ * appearances, strongest matches
  * first, at most one theme of a video per group; a theme with no match starts a group. Pure and
  * deterministic: the same input gives the same groups.
  */
@@ -101,7 +113,7 @@ export function matchThemes(
     video.themes.forEach((theme, t) => {
       groups.forEach((group, g) => {
         let best: number | null = null;
-        for (const m of group.members) {
+        for (const m of group.members.slice(-RECENT_APPEARANCES)) {
           const s = themeMatch(theme, m.theme, rule);
           if (s !== null && (best === null || s > best)) best = s;
         }

@@ -13,10 +13,15 @@ export const CHANNEL_SEARCH_DEBOUNCE_MS = 300;
 export const CATALOGUE_SKELETONS = 6;
 export const POSTS_SKELETONS = 3;
 
-export type WorkspaceTab = 'youtube' | 'instagram' | 'analyzed';
-export const WORKSPACE_TABS: readonly WorkspaceTab[] = ['youtube', 'instagram', 'analyzed'];
+export type WorkspaceTab = 'youtube' | 'instagram' | 'analyzed' | 'insights';
+export const WORKSPACE_TABS: readonly WorkspaceTab[] = [
+  'youtube',
+  'instagram',
+  'analyzed',
+  'insights',
+];
 
-/** A stored tab preference, or null when it is not one of the three tabs. */
+/** A stored tab preference, or null when it is not one of the tabs. */
 export function parseWorkspaceTab(value: string | null | undefined): WorkspaceTab | null {
   return WORKSPACE_TABS.find((t) => t === value) ?? null;
 }
