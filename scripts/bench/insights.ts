@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Cluster, Intent, ReportBody } from '@app/contracts';
@@ -187,7 +188,7 @@ async function main(): Promise<void> {
   await database.close();
 
   console.log(
-    `insights: ${kind}, embedder ${embedder.name}, ${VIDEOS} videos x ${THEMES} themes, ${cold.body.recurring_themes.length} recurring themes`,
+    `insights: ${kind}, embedder ${embedder.name}, ${VIDEOS} videos x ${THEMES} themes, ${cold.body.recurring_themes.length} recurring themes (load average ${loadavg()[0]!.toFixed(1)})`,
   );
   console.log(
     `first call (embeds every theme): ${cold.ms.toFixed(0)} ms; cached: median ${median.toFixed(0)} ms, worst ${warm.at(-1)!.toFixed(0)} ms (goal < ${GOAL_MS} ms: ${median < GOAL_MS ? 'PASS' : 'MISS'})`,
