@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { InsightVideo } from '@app/contracts';
 import { formatCount } from '../../lib/format';
 import {
@@ -34,10 +34,16 @@ function Axes({
   videos,
   max,
   unit,
+  xOf,
+  spread,
 }: {
   videos: readonly InsightVideo[];
   max: number;
   unit: string;
+  /** Where video `i` sits on the x axis. */
+  xOf: (i: number) => number;
+  /** Points reach the plot's edges (lines): the first and last labels lean inwards. */
+  spread: boolean;
 }) {
   const ticks = [0, max / 2, max];
   const shown = labelledPoints(videos.length);
@@ -56,12 +62,12 @@ function Axes({
         shown.has(i) ? (
           <text
             key={v.video_id}
-            x={xAt(i, videos.length)}
+            x={xOf(i)}
             y={H - 10}
             textAnchor={
-              videos.length > 1 && i === 0
+              spread && videos.length > 1 && i === 0
                 ? 'start'
-                : i === videos.length - 1 && videos.length > 1
+                : spread && videos.length > 1 && i === videos.length - 1
                   ? 'end'
                   : 'middle'
             }
@@ -97,20 +103,21 @@ function Legend({ series }: { series: readonly ChartSeries[] }) {
   );
 }
 
-interface LineChartProps {
+/** A chart's frame: its title, the SVG (labelled by the title and a description), a legend. */
+function ChartFigure({
+  title,
+  description,
+  testId,
+  children,
+  legend,
+}: {
   title: string;
-  /** One sentence for screen readers: what the chart shows (the table has the numbers). */
   description: string;
-  videos: readonly InsightVideo[];
-  series: readonly ChartSeries[];
   testId: string;
-}
-
-/** Shares over time (0-100%), one line per series, one point per video. */
-export function LineChart({ title, description, videos, series, testId }: LineChartProps) {
+  children: ReactNode;
+  legend?: ReactNode;
+}) {
   const id = useId();
-  const n = videos.length;
-  const max = 100;
   return (
     <figure className="ins-chart" data-testid={testId}>
       <figcaption id={`${id}-title`} className="ins-chart-title">
@@ -123,86 +130,83 @@ export function LineChart({ title, description, videos, series, testId }: LineCh
         className="ins-svg"
       >
         <desc id={`${id}-desc`}>{description}</desc>
-        <Axes videos={videos} max={max} unit="%" />
-        {series.map((s) => (
-          <g key={s.key} data-series={s.key}>
-            <polyline
-              fill="none"
-              stroke={s.colour}
-              strokeWidth="2.5"
-              strokeDasharray={s.dash || undefined}
-              strokeLinejoin="round"
-              points={s.values.map((v, i) => `${xAt(i, n)},${yAt(v, max)}`).join(' ')}
-            />
-            {s.values.map((v, i) => (
-              <circle key={i} cx={xAt(i, n)} cy={yAt(v, max)} r="3.5" fill={s.colour}>
-                <title>{`${videoTitle(videos[i])}: ${s.label} ${v}%`}</title>
-              </circle>
-            ))}
-          </g>
-        ))}
+        {children}
       </svg>
-      <Legend series={series} />
+      {legend}
     </figure>
+  );
+}
+
+interface LineChartProps {
+  title: string;
+  /** One sentence for screen readers: what the chart shows (the table has the numbers). */
+  description: string;
+  videos: readonly InsightVideo[];
+  series: readonly ChartSeries[];
+  testId: string;
+}
+
+/** Shares over time (0-100%), one line per series, one point per video. */
+export function LineChart({ title, description, videos, series, testId }: LineChartProps) {
+  const n = videos.length;
+  const max = 100;
+  return (
+    <ChartFigure
+      title={title}
+      description={description}
+      testId={testId}
+      legend={<Legend series={series} />}
+    >
+      <Axes videos={videos} max={max} unit="%" xOf={(i) => xAt(i, n)} spread />
+      {series.map((s) => (
+        <g key={s.key} data-series={s.key}>
+          <polyline
+            fill="none"
+            stroke={s.colour}
+            strokeWidth="2.5"
+            strokeDasharray={s.dash || undefined}
+            strokeLinejoin="round"
+            points={s.values.map((v, i) => `${xAt(i, n)},${yAt(v, max)}`).join(' ')}
+          />
+          {s.values.map((v, i) => (
+            <circle key={i} cx={xAt(i, n)} cy={yAt(v, max)} r="3.5" fill={s.colour}>
+              <title>{`${videoTitle(videos[i])}: ${s.label} ${v}%`}</title>
+            </circle>
+          ))}
+        </g>
+      ))}
+    </ChartFigure>
   );
 }
 
 /** Comments analysed per video, one bar each. */
 export function VolumeChart({ videos }: { videos: readonly InsightVideo[] }) {
-  const id = useId();
   const n = videos.length;
   const max = niceMax(Math.max(0, ...videos.map((v) => v.analysed_comments)));
   const slot = PLOT_W / Math.max(1, n);
   const bar = Math.max(3, Math.min(28, slot * 0.6));
   // Bars sit in slots; the axis labels use the same centres.
   const centre = (i: number) => PAD.left + slot * (i + 0.5);
-  const shown = labelledPoints(n);
-  const withYear = spansYears(videos);
   return (
-    <figure className="ins-chart" data-testid="chart-volume">
-      <figcaption id={`${id}-title`} className="ins-chart-title">
-        Comments analysed
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="ins-svg"
-      >
-        <desc id={`${id}-desc`}>
-          How many comments each analysis read, video by video in publication order.
-        </desc>
-        <g className="ins-axes" aria-hidden="true">
-          {[0, max / 2, max].map((t) => (
-            <g key={t}>
-              <line x1={PAD.left} x2={W - PAD.right} y1={yAt(t, max)} y2={yAt(t, max)} />
-              <text x={PAD.left - 6} y={yAt(t, max) + 4} textAnchor="end">
-                {formatCount(t)}
-              </text>
-            </g>
-          ))}
-          {videos.map((v, i) =>
-            shown.has(i) ? (
-              <text key={v.video_id} x={centre(i)} y={H - 10} textAnchor="middle">
-                {axisDate(v.published_at ?? v.analysed_at, withYear)}
-              </text>
-            ) : null,
-          )}
-        </g>
-        {videos.map((v, i) => (
-          <rect
-            key={v.video_id}
-            className="ins-bar"
-            x={centre(i) - bar / 2}
-            width={bar}
-            y={yAt(v.analysed_comments, max)}
-            height={PAD.top + PLOT_H - yAt(v.analysed_comments, max)}
-            rx="3"
-          >
-            <title>{`${videoTitle(v)}: ${formatCount(v.analysed_comments)} comments`}</title>
-          </rect>
-        ))}
-      </svg>
-    </figure>
+    <ChartFigure
+      title="Comments analysed"
+      description="How many comments each analysis read, video by video in publication order."
+      testId="chart-volume"
+    >
+      <Axes videos={videos} max={max} unit="" xOf={centre} spread={false} />
+      {videos.map((v, i) => (
+        <rect
+          key={v.video_id}
+          className="ins-bar"
+          x={centre(i) - bar / 2}
+          width={bar}
+          y={yAt(v.analysed_comments, max)}
+          height={PAD.top + PLOT_H - yAt(v.analysed_comments, max)}
+          rx="3"
+        >
+          <title>{`${videoTitle(v)}: ${formatCount(v.analysed_comments)} comments`}</title>
+        </rect>
+      ))}
+    </ChartFigure>
   );
 }
