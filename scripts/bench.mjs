@@ -21,6 +21,7 @@ const order = [
   'spam',
   'analysis-speed',
   'jobs',
+  'insights',
   'scale',
   'bundle',
 ];

@@ -10,5 +10,6 @@ export * from './workspaces';
 export * from './billing';
 export * from './share';
 export * from './health';
+export * from './insights';
 export * from './routes';
 export * from './direct-routes';

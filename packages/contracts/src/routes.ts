@@ -54,6 +54,7 @@ import {
 } from './cluster';
 import { OkReplySchema } from './common';
 import { PublicConfigReplySchema } from './config';
+import { WorkspaceInsightsReplySchema } from './insights';
 import { HealthReplySchema, LiveReplySchema, ReadyReplySchema } from './health';
 import { NotesReplySchema, SaveNotesReplySchema, SaveNotesRequestSchema } from './notes';
 import {
@@ -598,6 +599,16 @@ export const apiRoutes = {
     summary: "A workspace's analysed items.",
     params: WorkspaceParamsSchema,
     reply: AnalyzedReplySchema,
+  }),
+  workspaceInsights: route({
+    method: 'GET',
+    path: '/workspaces/:id/insights',
+    auth: 'session',
+    tag: 'workspaces',
+    summary:
+      "A workspace's analysed videos over time, its recurring themes, and the latest against the one before.",
+    params: WorkspaceParamsSchema,
+    reply: WorkspaceInsightsReplySchema,
   }),
   batchAnalyze: route({
     method: 'POST',

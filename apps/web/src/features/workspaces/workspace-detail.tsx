@@ -35,6 +35,7 @@ import {
 import { writeTabPreference } from './workspace-storage';
 import { workspaceKeys } from './workspaces-api';
 import { useBatchConfirm } from './batch-confirm';
+import { InsightsTab } from './insights-tab';
 import { scrollMotion } from '../../lib/motion';
 
 const ReportView = lazy(() => import('../report/report-view'));
@@ -44,6 +45,7 @@ const TAB_LABELS: Record<WorkspaceTab, string> = {
   youtube: 'YouTube',
   instagram: 'Instagram',
   analyzed: 'Analyzed',
+  insights: 'Insights',
 };
 
 type YouTubePost = Extract<Post, { kind: 'youtube' }>;
@@ -412,6 +414,7 @@ function DetailBody({
               </p>
             )
           ) : null}
+          {tab === 'insights' ? <InsightsTab workspaceId={id} onOpenReport={openReport} /> : null}
           {tab === 'youtube'
             ? (listState(posts, 'posts') ?? (
                 <>
@@ -493,41 +496,42 @@ function DetailBody({
                     )}
                   </>
                 ))
-              : (listState(analyzed, 'analyzed posts') ??
-                (analyzedItems.length === 0 ? (
-                  <p className="muted ws-empty">
-                    Nothing analyzed yet. Select videos or posts in the other tabs and click Analyze
-                    selected.
-                  </p>
-                ) : (
-                  <ul className="media-grid" aria-label="Analyzed posts">
-                    {analyzedItems.map((item) => (
-                      <MediaCard
-                        key={item.job_id}
-                        id={item.report_video_id}
-                        mode="open"
-                        current={item.report_video_id === reportVideoId}
-                        title={analyzedTitle(item)}
-                        meta={`${item.kind === 'youtube' ? 'YouTube' : 'Instagram'} · ${formatDate(item.analysed_at)}`}
-                        media={
-                          item.kind === 'youtube' ? (
-                            <YouTubeThumb videoId={item.video_id} src={item.thumbnail_url} />
-                          ) : (
-                            <InstagramMedia post={item} still />
-                          )
-                        }
-                        status={
-                          <span
-                            className={`status ${item.status === 'complete' ? 'status-complete' : item.status === 'failed' ? 'status-failed' : 'status-processing'}`}
-                          >
-                            {statusText(item.status)}
-                          </span>
-                        }
-                        onClick={() => openReport(item.report_video_id)}
-                      />
-                    ))}
-                  </ul>
-                )))}
+              : tab === 'analyzed' &&
+                (listState(analyzed, 'analyzed posts') ??
+                  (analyzedItems.length === 0 ? (
+                    <p className="muted ws-empty">
+                      Nothing analyzed yet. Select videos or posts in the other tabs and click
+                      Analyze selected.
+                    </p>
+                  ) : (
+                    <ul className="media-grid" aria-label="Analyzed posts">
+                      {analyzedItems.map((item) => (
+                        <MediaCard
+                          key={item.job_id}
+                          id={item.report_video_id}
+                          mode="open"
+                          current={item.report_video_id === reportVideoId}
+                          title={analyzedTitle(item)}
+                          meta={`${item.kind === 'youtube' ? 'YouTube' : 'Instagram'} · ${formatDate(item.analysed_at)}`}
+                          media={
+                            item.kind === 'youtube' ? (
+                              <YouTubeThumb videoId={item.video_id} src={item.thumbnail_url} />
+                            ) : (
+                              <InstagramMedia post={item} still />
+                            )
+                          }
+                          status={
+                            <span
+                              className={`status ${item.status === 'complete' ? 'status-complete' : item.status === 'failed' ? 'status-failed' : 'status-processing'}`}
+                            >
+                              {statusText(item.status)}
+                            </span>
+                          }
+                          onClick={() => openReport(item.report_video_id)}
+                        />
+                      ))}
+                    </ul>
+                  )))}
         </div>
         <JobsCard workspaceId={id} onOpenReport={openReport} />
       </section>

@@ -243,7 +243,8 @@ describe('Instagram authorisation (link address and callback)', () => {
 });
 
 describe('tabs and shortcuts', () => {
-  it('accepts only the three tabs as a stored preference', () => {
+  it('accepts only the tabs as a stored preference', () => {
+    expect(parseWorkspaceTab('insights')).toBe('insights');
     expect(parseWorkspaceTab('instagram')).toBe('instagram');
     expect(parseWorkspaceTab('analyzed')).toBe('analyzed');
     expect(parseWorkspaceTab('YouTube')).toBeNull();

@@ -14,9 +14,9 @@ export const CHANNEL_SEARCH_DEBOUNCE_MS = 300;
 export const CATALOGUE_SKELETONS = 6;
 export const POSTS_SKELETONS = 3;
 
-/** One tab per platform, then the analyzed items. */
-export type WorkspaceTab = Platform | 'analyzed';
-export const WORKSPACE_TABS: readonly WorkspaceTab[] = [...PLATFORMS, 'analyzed'];
+/** One tab per platform, then the analyzed items and the insights across them. */
+export type WorkspaceTab = Platform | 'analyzed' | 'insights';
+export const WORKSPACE_TABS: readonly WorkspaceTab[] = [...PLATFORMS, 'analyzed', 'insights'];
 
 /** A stored tab preference, or null when it is not one of the tabs. */
 export function parseWorkspaceTab(value: string | null | undefined): WorkspaceTab | null {

@@ -80,6 +80,9 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
   'GET /workspaces/:id/analyzed': {
     request: (o) => ({ method: 'GET', url: inWorkspace(o, '/analyzed') }),
   },
+  'GET /workspaces/:id/insights': {
+    request: (o) => ({ method: 'GET', url: inWorkspace(o, '/insights') }),
+  },
   'GET /workspaces/:id/instagram/oauth/callback': {
     request: (o) => ({ method: 'GET', url: inWorkspace(o, '/instagram/oauth/callback?code=abc') }),
   },

@@ -5,6 +5,7 @@ import { billingRoutes } from './billing.routes';
 import { clusterRoutes } from './cluster.routes';
 import { configRoutes } from './config.routes';
 import { healthRoutes } from './health.routes';
+import { insightsRoutes } from './insights.routes';
 import { instagramRoutes } from './instagram.routes';
 import { metaRoutes } from './meta.routes';
 import { metricsRoutes } from './metrics.routes';
@@ -42,4 +43,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   reportExportRoutes,
   reportSharesRoutes,
   estimateRoutes,
+  insightsRoutes,
 ];
