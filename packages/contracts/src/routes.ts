@@ -52,6 +52,7 @@ import {
 import { OkReplySchema } from './common';
 import { PublicConfigReplySchema } from './config';
 import { HealthReplySchema, LiveReplySchema, ReadyReplySchema } from './health';
+import { questionsInboxRoutes } from './questions';
 import { NotesReplySchema, SaveNotesReplySchema, SaveNotesRequestSchema } from './notes';
 import {
   AddedVideoIdsReplySchema,
@@ -610,6 +611,8 @@ export const apiRoutes = {
     params: DataDeletionCodeParamsSchema,
     reply: DataDeletionStatusReplySchema,
   }),
+  // --- questions inbox (questions.ts) ------------------------------------------------------------
+  ...questionsInboxRoutes,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof apiRoutes;
