@@ -22,6 +22,7 @@ const order = [
   'analysis-speed',
   'jobs',
   'scale',
+  'questions-inbox',
   'bundle',
 ];
 const benchDir = path.join(root, 'scripts', 'bench');

@@ -1,4 +1,4 @@
-import { QuestionsReplySchema, InboxQuestionSchema, type QuestionsReply } from '@app/contracts';
+import { QuestionsReplySchema, InboxQuestionSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { questionKey } from '../../../services/questions/questions-inbox';
@@ -75,7 +75,7 @@ describeEachDatabase('the questions inbox', (t) => {
       headers: bearer(token),
     });
     expect(res.statusCode, res.body).toBe(200);
-    return QuestionsReplySchema.parse(res.json()) as QuestionsReply;
+    return QuestionsReplySchema.parse(res.json());
   }
 
   const setState = (token: string, id: string, body: object) =>
