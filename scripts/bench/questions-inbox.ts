@@ -48,6 +48,94 @@ const TOPICS = [
   'sow the carrots',
   'mulch the beds',
 ];
+const TOOLS = [
+  'trowel',
+  'hose',
+  'sprayer',
+  'fork',
+  'rake',
+  'twine',
+  'cloche',
+  'trellis',
+  'sieve',
+  'dibber',
+  'secateurs',
+  'wheelbarrow',
+  'kneeler',
+  'gloves',
+  'labels',
+  'netting',
+  'fleece',
+  'tray',
+  'cane',
+  'bucket',
+  'scoop',
+  'shears',
+  'lantern',
+  'timer',
+  'barrel',
+];
+const PLANTS = [
+  'chard',
+  'leeks',
+  'peas',
+  'beans',
+  'kale',
+  'onions',
+  'garlic',
+  'squash',
+  'melons',
+  'peppers',
+  'radish',
+  'fennel',
+  'celery',
+  'rhubarb',
+  'mint',
+  'thyme',
+  'sage',
+  'dill',
+  'chives',
+  'parsley',
+  'spinach',
+  'turnips',
+  'beets',
+  'okra',
+  'quinoa',
+];
+const PLACES = [
+  'balcony',
+  'allotment',
+  'greenhouse',
+  'shed',
+  'porch',
+  'rooftop',
+  'courtyard',
+  'orchard',
+  'meadow',
+  'pond',
+  'patio',
+  'terrace',
+  'hedge',
+  'border',
+  'lawn',
+  'rockery',
+  'verge',
+  'bank',
+  'hollow',
+  'ridge',
+  'gully',
+  'copse',
+  'paddock',
+  'field',
+  'yard',
+];
+/** The n-th of 625 invented questions that share few key words with one another. */
+function uniqueQuestion(n: number): string {
+  const tool = TOOLS[n % 25]!;
+  const plant = PLANTS[Math.floor(n / 25) % 25]!;
+  const place = PLACES[(n * 7 + Math.floor(n / 25)) % 25]!;
+  return `Which ${tool} suits ${plant} on a ${place}?`;
+}
 const FORMS = ['How often should I', 'When do you', 'What is the best way to', 'How do I'];
 
 async function makeEmbedder(): Promise<TextEmbedder> {
@@ -78,10 +166,7 @@ async function main(): Promise<void> {
         i < 5
           ? // shared across videos, worded differently
             storedQuestion(`${FORMS[(v + i) % FORMS.length]} ${TOPICS[i]}?`, 3 + ((v + i) % 5))
-          : storedQuestion(
-              `Question ${i} about video ${v}: what is item ${v * PER_VIDEO + i}?`,
-              1 + (i % 3),
-            ),
+          : storedQuestion(uniqueQuestion(v * PER_VIDEO + i), 1 + (i % 3)),
       );
       await seedWorkspaceReport(repos, {
         userId: user.id,

@@ -81,7 +81,7 @@ function QuestionCard({
           </span>
           {question.last_asked_at ? (
             <span className="question-count">
-              latest{' '}
+              last asked{' '}
               <time dateTime={question.last_asked_at}>
                 {formatDateTime(question.last_asked_at)}
               </time>
@@ -245,7 +245,7 @@ export default function QuestionsInboxPage() {
           </div>
         ) : workspace ? (
           <p className="small inbox-workspace-name">
-            <Link to={paths.workspace(workspace.id)}>{workspace.name}</Link>
+            Workspace: <Link to={paths.workspace(workspace.id)}>{workspace.name}</Link>
           </p>
         ) : null}
       </div>
