@@ -23,6 +23,7 @@ const order = [
   'jobs',
   'insights',
   'scale',
+  'questions-inbox',
   'bundle',
 ];
 const benchDir = path.join(root, 'scripts', 'bench');

@@ -51,6 +51,7 @@ export function App() {
           <Route path="history" />
           <Route path="workspaces" />
           <Route path="workspaces/:workspaceId" />
+          <Route path="questions" />
           <Route path="*" />
         </Route>
       </Routes>

@@ -30,6 +30,12 @@ export {
   type AudienceQuestionOptions,
   type QuestionSourceComment,
 } from './questions/audience-questions';
+export {
+  mergeAskedQuestions,
+  normalisedQuestion,
+  type AskedQuestion,
+  type MergedQuestion,
+} from './questions/across-videos';
 export { suggestReplies, MAX_SUGGESTED_REPLIES } from './llm/question-replies';
 export {
   questionsOfStoredComments,

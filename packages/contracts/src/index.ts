@@ -9,6 +9,7 @@ export * from './config';
 export * from './workspaces';
 export * from './billing';
 export * from './share';
+export * from './questions';
 export * from './health';
 export * from './insights';
 export * from './routes';

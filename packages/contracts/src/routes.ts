@@ -56,6 +56,7 @@ import { OkReplySchema } from './common';
 import { PublicConfigReplySchema } from './config';
 import { WorkspaceInsightsReplySchema } from './insights';
 import { HealthReplySchema, LiveReplySchema, ReadyReplySchema } from './health';
+import { questionsInboxRoutes } from './questions';
 import { NotesReplySchema, SaveNotesReplySchema, SaveNotesRequestSchema } from './notes';
 import {
   CreateShareReplySchema,
@@ -737,6 +738,8 @@ export const apiRoutes = {
     params: DataDeletionCodeParamsSchema,
     reply: DataDeletionStatusReplySchema,
   }),
+  // --- questions inbox (questions.ts) ------------------------------------------------------------
+  ...questionsInboxRoutes,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof apiRoutes;

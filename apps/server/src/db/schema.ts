@@ -3,6 +3,7 @@ import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
 import type { BillingTables } from './tables/billing';
 import type { NotesTables } from './tables/notes';
+import type { QuestionTables } from './tables/questions';
 import type { ShareTables } from './tables/shares';
 import type { WorkspaceTables } from './tables/workspaces';
 
@@ -18,4 +19,5 @@ export interface DB
     IdentityTables,
     WorkspaceTables,
     BillingTables,
-    ShareTables {}
+    ShareTables,
+    QuestionTables {}

@@ -13,6 +13,7 @@ import { createOneTimeLinkRepository } from './one-time-link.repository';
 import { createPaymentCustomerRepository } from './payment-customer.repository';
 import { createPaymentEventRepository } from './payment-event.repository';
 import { createPaymentGrantRepository } from './payment-grant.repository';
+import { createQuestionInboxRepository } from './question-inbox.repository';
 import { createQueueJobRepository } from './queue-job.repository';
 import { createRateLimitEventRepository } from './rate-limit-event.repository';
 import { createReportRepository } from './report.repository';
@@ -51,6 +52,7 @@ export function createRepositories(db: Kysely<DB>) {
     workspaceVideos: createWorkspaceVideoRepository(db),
     instagramPosts: createInstagramPostRepository(db),
     workspaceInsights: createWorkspaceInsightsRepository(db),
+    questionInbox: createQuestionInboxRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -5,7 +5,7 @@ export const DEFAULT_TITLE = 'Chorus — AI comment analytics for creators';
 
 export interface MainViewState {
   signedIn: boolean;
-  view: 'home' | 'workspace' | 'history';
+  view: 'home' | 'workspace' | 'history' | 'questions';
   /** Percent of a job being followed, or null when none runs. */
   runningPercent: number | null;
   /** The open report's video, or null. */
@@ -21,6 +21,7 @@ export function mainPageTitle(state: MainViewState): string {
   if (!state.signedIn) return DEFAULT_TITLE;
   if (state.view === 'workspace') return 'Workspaces — Chorus';
   if (state.view === 'history') return 'History — Chorus';
+  if (state.view === 'questions') return 'Questions — Chorus';
   if (state.runningPercent !== null)
     return `Analysing ${Math.round(state.runningPercent)}% — Chorus`;
   if (state.report !== null) {

@@ -19,4 +19,7 @@ export const paths = {
     const qs = params.toString();
     return `/workspaces/${id}${qs ? `?${qs}` : ''}`;
   },
+  /** A workspace's questions inbox in one state (open unless given). */
+  questions: (workspaceId: number, status?: 'open' | 'answered' | 'dismissed') =>
+    `/questions?workspace=${workspaceId}${status && status !== 'open' ? `&status=${status}` : ''}`,
 } as const;

@@ -35,6 +35,7 @@ const ReportView = lazy(() => import('../features/report/report-view'));
 // The workspace screens and the history page load when the creator first opens them.
 const WorkspaceScreens = lazy(() => import('../features/workspaces/workspace-view'));
 const HistoryPage = lazy(() => import('../features/history/history-page'));
+const QuestionsInboxPage = lazy(() => import('../features/questions-inbox/questions-inbox-page'));
 
 const TERMINAL = new Set(['complete', 'failed']);
 
@@ -68,9 +69,16 @@ export default function MainApp({
   const historyMatch = useMatch('/history');
   const workspacesMatch = useMatch('/workspaces');
   const workspaceMatch = useMatch('/workspaces/:workspaceId');
+  const questionsMatch = useMatch('/questions');
   const [searchParams] = useSearchParams();
-  const view: 'home' | 'workspace' | 'history' =
-    workspacesMatch || workspaceMatch ? 'workspace' : historyMatch ? 'history' : 'home';
+  const view: 'home' | 'workspace' | 'history' | 'questions' =
+    workspacesMatch || workspaceMatch
+      ? 'workspace'
+      : historyMatch
+        ? 'history'
+        : questionsMatch
+          ? 'questions'
+          : 'home';
   const routeVideoParam = reportMatch?.params.videoId ?? null;
   const routeVideoId =
     routeVideoParam !== null && VideoIdSchema.safeParse(routeVideoParam).success
@@ -342,7 +350,7 @@ export default function MainApp({
   }
 
   const signedOutReason: SignInReason | null =
-    authReason ?? (view === 'workspace' ? 'workspaces' : null);
+    authReason ?? (view === 'workspace' || view === 'questions' ? 'workspaces' : null);
 
   return (
     <WorkspaceJobsProvider>
@@ -385,6 +393,10 @@ export default function MainApp({
                 notice={workspaceNotice}
                 onDismissNotice={() => setWorkspaceNotice(null)}
               />
+            </Suspense>
+          ) : view === 'questions' ? (
+            <Suspense fallback={<ScreenLoading label="Questions" />}>
+              <QuestionsInboxPage />
             </Suspense>
           ) : view === 'history' ? (
             <Suspense fallback={<ScreenLoading label="History" />}>

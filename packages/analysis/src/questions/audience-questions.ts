@@ -128,50 +128,47 @@ function cosine(a: Float32Array | null, b: Float32Array | null): number {
   return denseDot(a, 0, b, 0, a.length);
 }
 
-interface Candidate {
-  index: number;
-  comment: QuestionSourceComment;
+/** What the grouping compares of a question: its unit vector, key terms and identical-copy key. */
+export interface QuestionCandidate {
+  /** Unit-length embedding, or null without one. */
   vector: Float32Array | null;
   terms: Set<string>;
   /** The text as identical copies share it. */
   key: string;
 }
 
-/**
- * The audience's questions over a whole video, near-duplicate wordings merged and ranked by how
- * many asked (then their likes). A question is a comment whose intent is Question, neither spam
- * nor the creator's own, that reads as a question (readsAsQuestion). Two questions are the same when their texts are identical, or
- * their vectors are close and they share enough key terms (`tiers`). Questions join groups
- * most-liked first; one joins the group it matches best, provided it matches the group's first
- * (most-liked) member and at least half of its members, so a chain of small steps cannot carry
- * one question into another. Pure: no I/O; nothing is invented (every wording is a commenter's).
- */
-export function audienceQuestions(
-  comments: readonly QuestionSourceComment[],
-  options: AudienceQuestionOptions = {},
-): AudienceQuestion[] {
-  const { tiers, maxLength } = { ...QUESTION_MERGE_DEFAULTS, ...options };
-  const candidates: Candidate[] = [];
-  comments.forEach((comment, index) => {
-    if (comment.intent !== 'Question' || comment.spam || comment.byCreator) return;
-    if (comment.text.trim() === '' || !readsAsQuestion(comment.text)) return;
-    candidates.push({
-      index,
-      comment,
-      vector: unit(comment.vector),
-      terms: keyTerms(comment.text),
-      key: comment.text.trim().toLowerCase(),
-    });
-  });
-  candidates.sort((a, b) => b.comment.likes - a.comment.likes || a.index - b.index);
+interface Candidate extends QuestionCandidate {
+  index: number;
+  comment: QuestionSourceComment;
+}
 
-  // Every tier needs some key terms shared, so only groups whose first member shares one are
-  // scored (an index from term to groups), and a vector is compared only when the terms allow a
-  // match: linear in the questions for a video of thousands, not quadratic.
+/** The vector scaled to unit length; null when empty or all zeros. */
+export function unitVector(v: ArrayLike<number> | null): Float32Array | null {
+  return unit(v);
+}
+
+/** The key identical copies of a question share: its trimmed, lower-cased text. */
+export function identicalKey(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/**
+ * Groups questions that ask the same thing, in the order given (the first of a group leads it).
+ * Two are the same when their keys are identical, or their vectors are close and they share
+ * enough key terms (`tiers`). A question joins the group it matches best, provided it matches the
+ * group's first member and at least half of its members, so a chain of small steps cannot carry
+ * one question into another. Every tier needs some key terms shared, so only groups whose first
+ * member shares one are scored (an index from term to groups), and a vector is compared only when
+ * the terms allow a match: linear in the questions for thousands, not quadratic.
+ */
+export function groupQuestions<C extends QuestionCandidate>(
+  ordered: readonly C[],
+  tiers: readonly QuestionMatchTier[] = QUESTION_MERGE_DEFAULTS.tiers,
+): C[][] {
   const minOverlap = Math.min(...tiers.map((t) => t.overlap));
   const NO_MATCH = -2;
   /** Cosine of a and b when they are the same question, else NO_MATCH. */
-  const match = (a: Candidate, b: Candidate): number => {
+  const match = (a: C, b: C): number => {
     if (a.key === b.key) return 1;
     const overlap = termOverlap(a.terms, b.terms);
     if (overlap < minOverlap) return NO_MATCH;
@@ -179,11 +176,11 @@ export function audienceQuestions(
     return sameQuestion(cos, overlap, tiers) ? cos : NO_MATCH;
   };
 
-  const groups: Candidate[][] = [];
+  const groups: C[][] = [];
   const groupsByTerm = new Map<string, number[]>();
   /** An identical text joins the group that holds it. */
   const groupOfText = new Map<string, number>();
-  for (const c of candidates) {
+  for (const c of ordered) {
     let best = groupOfText.get(c.key) ?? -1;
     if (best < 0) {
       const scored = new Set<number>();
@@ -218,6 +215,35 @@ export function audienceQuestions(
     }
     if (!groupOfText.has(c.key)) groupOfText.set(c.key, best);
   }
+  return groups;
+}
+
+/**
+ * The audience's questions over a whole video, near-duplicate wordings merged and ranked by how
+ * many asked (then their likes). A question is a comment whose intent is Question, neither spam
+ * nor the creator's own, that reads as a question (readsAsQuestion), grouped most-liked first by
+ * groupQuestions. Pure: no I/O; nothing is invented (every wording is a commenter's).
+ */
+export function audienceQuestions(
+  comments: readonly QuestionSourceComment[],
+  options: AudienceQuestionOptions = {},
+): AudienceQuestion[] {
+  const { tiers, maxLength } = { ...QUESTION_MERGE_DEFAULTS, ...options };
+  const candidates: Candidate[] = [];
+  comments.forEach((comment, index) => {
+    if (comment.intent !== 'Question' || comment.spam || comment.byCreator) return;
+    if (comment.text.trim() === '' || !readsAsQuestion(comment.text)) return;
+    candidates.push({
+      index,
+      comment,
+      vector: unit(comment.vector),
+      terms: keyTerms(comment.text),
+      key: identicalKey(comment.text),
+    });
+  });
+  candidates.sort((a, b) => b.comment.likes - a.comment.likes || a.index - b.index);
+
+  const groups = groupQuestions(candidates, tiers);
 
   const repliedTo = new Set<string>();
   /** Per thread, when the creator last replied in it (-Infinity: a reply with no time). */

@@ -16,7 +16,8 @@ interface QuestionsSectionProps {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+/** Copies `text` to the clipboard and says so (or that it could not) to screen readers too. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

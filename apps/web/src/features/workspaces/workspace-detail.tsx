@@ -11,6 +11,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnalyzedItem, Post, Workspace } from '@app/contracts';
 import { instagramVideoKey } from '@app/contracts';
@@ -18,6 +19,7 @@ import { api, queryKeys } from '../../lib/api';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { ReportSkeleton } from '../report/report-skeleton';
 import { JobsCard, jobProgressLabel } from './jobs-card';
 import { InstagramMedia, MediaCard, YouTubeThumb, instagramText, isPlayable } from './media-card';
@@ -376,6 +378,13 @@ function DetailBody({
                 ? 'Instagram linked'
                 : 'No Instagram account linked'}
           </p>
+          <Link
+            className="btn btn-ghost btn-small"
+            to={paths.questions(workspace.id)}
+            data-testid="ws-questions-link"
+          >
+            Questions inbox
+          </Link>
         </div>
         <div role="tablist" aria-label="Workspace content" className="ws-tabs">
           {WORKSPACE_TABS.map((t) => (

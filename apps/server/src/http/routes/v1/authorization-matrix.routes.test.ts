@@ -146,6 +146,19 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
   'GET /report/:video_id/shares': {
     request: (o) => ({ method: 'GET', url: `${API_PREFIX}/report/${o.videoId}/shares` }),
   },
+  'GET /questions': {
+    request: (o) => ({
+      method: 'GET',
+      url: `${API_PREFIX}/questions?workspace_id=${o.workspaceId}`,
+    }),
+  },
+  'PATCH /questions/:id': {
+    request: (o) => ({
+      method: 'PATCH',
+      url: `${API_PREFIX}/questions/${'a1'.repeat(12)}`,
+      payload: { workspace_id: o.workspaceId, state: 'dismissed' },
+    }),
+  },
   'DELETE /shares/:id': {
     request: (o) => ({ method: 'DELETE', url: `${API_PREFIX}/shares/${o.shareId}` }),
   },

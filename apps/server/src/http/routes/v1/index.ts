@@ -18,6 +18,7 @@ import { stripeRoutes } from './stripe.routes';
 import { reportExportRoutes } from './report-export.routes';
 import { reportSharesRoutes } from './report-shares.routes';
 import { estimateRoutes } from './estimate.routes';
+import { questionsRoutes } from './questions.routes';
 
 /**
  * Every /api/v1 route module, mounted under /api/v1 by build-server, each in its own scope. A
@@ -44,4 +45,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   reportSharesRoutes,
   estimateRoutes,
   insightsRoutes,
+  questionsRoutes,
 ];
