@@ -8,5 +8,6 @@ export * from './config';
 export * from './workspaces';
 export * from './billing';
 export * from './share';
+export * from './alerts';
 export * from './health';
 export * from './routes';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertRoutes } from './alerts';
 import {
   AnalysesPageReplySchema,
   AnalysesQuerySchema,
@@ -610,6 +611,9 @@ export const apiRoutes = {
     params: DataDeletionCodeParamsSchema,
     reply: DataDeletionStatusReplySchema,
   }),
+
+  // --- alerts and notifications (packages/contracts/src/alerts.ts) -------------------------------
+  ...alertRoutes,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof apiRoutes;

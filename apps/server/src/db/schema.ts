@@ -1,3 +1,4 @@
+import type { AlertTables } from './tables/alerts';
 import type { AnalysisTables } from './tables/analysis';
 import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
@@ -18,4 +19,5 @@ export interface DB
     IdentityTables,
     WorkspaceTables,
     BillingTables,
-    ShareTables {}
+    ShareTables,
+    AlertTables {}
