@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
+import { NotificationsBell } from '../features/alerts/notifications-bell';
 import { useCheckoutWatch } from '../features/billing/checkout-watch';
 import { useAuth } from '../lib/auth';
 import { apiUrl } from '../lib/api-client';
@@ -192,6 +193,7 @@ export function Header({
           </button>
           {signedIn ? (
             <>
+              <NotificationsBell token={token} />
               <button
                 type="button"
                 className="btn btn-ghost btn-small plan-button"

@@ -18,6 +18,7 @@ import { api, queryKeys } from '../../lib/api';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
+import { AlertRules } from '../alerts/alert-rules';
 import { ReportSkeleton } from '../report/report-skeleton';
 import { JobsCard, jobProgressLabel } from './jobs-card';
 import { InstagramMedia, MediaCard, YouTubeThumb, instagramText, isPlayable } from './media-card';
@@ -530,6 +531,7 @@ function DetailBody({
                 )))}
         </div>
         <JobsCard workspaceId={id} onOpenReport={openReport} />
+        <AlertRules workspaceId={id} />
       </section>
       <div ref={analysisRef} className="ws-analysis" data-testid="workspace-analysis">
         {reportVideoId === null ? null : report.isPending ? (
