@@ -7,14 +7,11 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { StrokeIcon } from '../../components/icons';
+import { notificationKeys } from './notification-keys';
 import './alerts.css';
 
 /** How often the bell asks for new notifications (and whenever the window regains focus). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
-
-export const notificationKeys = {
-  all: (token: string) => ['notifications', token] as const,
-};
 
 /** "Notifications, 2 unread" (the bell's accessible name). */
 export function bellLabel(unread: number): string {
