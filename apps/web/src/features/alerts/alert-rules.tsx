@@ -20,10 +20,10 @@ const METRIC_OPTIONS: { value: AlertMetric; label: string }[] = [
   { value: 'question_count', label: 'Questions to answer (count)' },
 ];
 
-/** "Criticism share at or above 25%", "5 or more questions to answer". */
+/** "Criticism share at or above 25%", "At least 5 questions to answer". */
 export function ruleText(rule: Pick<AlertRule, 'metric' | 'threshold'>): string {
   if (rule.metric === 'question_count')
-    return `${rule.threshold} or more ${rule.threshold === 1 ? 'question' : 'questions'} to answer`;
+    return `At least ${rule.threshold} ${rule.threshold === 1 ? 'question' : 'questions'} to answer`;
   const what = rule.metric === 'criticism_share' ? 'Criticism share' : 'Negative share';
   return `${what} at or above ${rule.threshold}%`;
 }
@@ -65,7 +65,10 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
       setProblem(null);
       refresh();
     },
-    onError,
+    onError: (err: unknown) => {
+      onError(err);
+      refresh();
+    },
   });
   const remove = useMutation({
     mutationFn: (ruleId: string) =>
@@ -130,8 +133,14 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
                     type="checkbox"
                     checked={rule.enabled}
                     aria-describedby={`${formId}-${rule.id}`}
-                    disabled={update.isPending}
-                    onChange={(e) => update.mutate({ ruleId: rule.id, enabled: e.target.checked })}
+                    onChange={(e) => {
+                      // shown at once; the server's answer (or a refusal) refreshes the list
+                      const enabled = e.target.checked;
+                      queryClient.setQueryData<AlertRule[]>(key, (old) =>
+                        old?.map((r) => (r.id === rule.id ? { ...r, enabled } : r)),
+                      );
+                      update.mutate({ ruleId: rule.id, enabled });
+                    }}
                   />
                   On
                 </label>
