@@ -2,16 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { NotificationsReply, ReportReply } from '@app/contracts';
 import {
-  DESKTOP,
-  MOBILE,
   apiGet,
   launchBrowser,
   newPage,
-  screenshot,
+  photograph,
   seriousViolations,
   signUp,
   startServer,
-  toggleTheme,
   uniqueEmail,
 } from './support';
 import type { RunningServer } from './support';
@@ -25,28 +22,6 @@ const KNIFE_TITLE = 'Knife Skills for Beginners: Five Cuts to Learn First';
 
 const mediaCard = (page: Page, scope: string, id: string) =>
   page.getByTestId(scope).locator(`[data-testid="media-card"][data-id="${id}"]`);
-
-/** `{name}-{dark,light}-{desktop,mobile}.png`; `restore` re-opens what the theme click closed. */
-async function photograph(
-  page: Page,
-  name: string,
-  restore: () => Promise<void> = () => Promise.resolve(),
-): Promise<void> {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    for (const theme of ['dark', 'light'] as const) {
-      await toggleTheme(page, theme);
-      await restore();
-      await screenshot(page, `${name}-${theme}-${label}`);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await toggleTheme(page, 'dark');
-  await restore();
-}
 
 describe('alerts', () => {
   let server: RunningServer;
@@ -103,7 +78,9 @@ describe('alerts', () => {
     await rules.getByRole('button', { name: 'Add rule' }).click();
     const rule = rules.getByTestId('alert-rule');
     await rule.waitFor();
-    expect(await rule.locator('.alert-rule-text').innerText()).toBe('1 or more question to answer');
+    expect(await rule.locator('.alert-rule-text').innerText()).toBe(
+      'At least 1 question to answer',
+    );
     expect(await rules.getByTestId('alert-rules-error').count()).toBe(0);
     // off and on again
     const on = rule.getByRole('checkbox', { name: 'On' });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ALERT_COOLDOWN_HOURS,
@@ -55,15 +55,21 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
     },
     onError,
   });
+  // The switch shows a change at once; only the answer to a rule's latest change is applied, so
+  // quick clicks never flip it back.
+  const latest = useRef(new Map<string, number>());
   const update = useMutation({
-    mutationFn: (input: { ruleId: string; enabled: boolean }) =>
+    mutationFn: (input: { ruleId: string; enabled: boolean; seq: number }) =>
       api.updateAlertRule({
         params: { id: workspaceId, rule_id: input.ruleId },
         body: { enabled: input.enabled },
       }),
-    onSuccess: () => {
+    onSuccess: (rule, input) => {
       setProblem(null);
-      refresh();
+      if (latest.current.get(input.ruleId) !== input.seq) return;
+      queryClient.setQueryData<AlertRule[]>(key, (old) =>
+        old?.map((r) => (r.id === rule.id ? rule : r)),
+      );
     },
     onError: (err: unknown) => {
       onError(err);
@@ -139,7 +145,9 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
                       queryClient.setQueryData<AlertRule[]>(key, (old) =>
                         old?.map((r) => (r.id === rule.id ? { ...r, enabled } : r)),
                       );
-                      update.mutate({ ruleId: rule.id, enabled });
+                      const seq = (latest.current.get(rule.id) ?? 0) + 1;
+                      latest.current.set(rule.id, seq);
+                      update.mutate({ ruleId: rule.id, enabled, seq });
                     }}
                   />
                   On

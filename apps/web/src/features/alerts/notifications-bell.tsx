@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsReply } from '@app/contracts';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { StrokeIcon } from '../../components/icons';
+import { useDismiss } from '../../components/use-dismiss';
 import { notificationKeys } from './notification-keys';
 import './alerts.css';
 
@@ -67,35 +68,13 @@ export function NotificationsBell({ token }: { token: string }) {
     },
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      if (ref.current?.contains(document.activeElement)) buttonRef.current?.focus();
-      setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  const dismiss = useDismiss(open, close, ref, buttonRef);
 
   const unread = query.data?.unread_count ?? 0;
   const items = query.data?.items ?? [];
   return (
-    <div
-      className="dropdown bell"
-      ref={ref}
-      onBlur={(e) => {
-        const next = e.relatedTarget;
-        if (next instanceof Node && !e.currentTarget.contains(next)) setOpen(false);
-      }}
-    >
+    <div className="dropdown bell" ref={ref} onBlur={dismiss.onBlur}>
       <button
         ref={buttonRef}
         type="button"
