@@ -2,18 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { ReportReply, Workspace } from '@app/contracts';
 import {
-  DESKTOP,
-  MOBILE,
   apiGet,
   apiSignUp,
   launchBrowser,
   newPage,
-  screenshot,
+  photograph,
   seriousViolations,
   signUp,
   startServer,
   uniqueEmail,
-  toggleTheme,
 } from './support';
 import type { RunningServer } from './support';
 
@@ -55,31 +52,6 @@ function recordCalls(page: Page): string[] {
     if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
   });
   return calls;
-}
-
-/**
- * Full-page screenshots `{name}-{dark,light}-{desktop,mobile}.png`; `restore` brings back what a
- * click on the theme toggle closed (an open dropdown).
- */
-async function photograph(
-  page: Page,
-  name: string,
-  restore: () => Promise<void> = () => Promise.resolve(),
-): Promise<void> {
-  for (const [label, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    for (const theme of ['dark', 'light'] as const) {
-      await toggleTheme(page, theme);
-      await restore();
-      await screenshot(page, `${name}-${theme}-${label}`);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await toggleTheme(page, 'dark');
-  await restore();
 }
 
 describe('workspaces', () => {

@@ -10,6 +10,7 @@ export * from './workspaces';
 export * from './billing';
 export * from './share';
 export * from './questions';
+export * from './alerts';
 export * from './health';
 export * from './insights';
 export * from './routes';

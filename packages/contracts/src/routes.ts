@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertRoutes } from './alerts';
 import {
   AnalysesPageReplySchema,
   AnalysesQuerySchema,
@@ -740,6 +741,9 @@ export const apiRoutes = {
   }),
   // --- questions inbox (questions.ts) ------------------------------------------------------------
   ...questionsInboxRoutes,
+
+  // --- alerts and notifications (packages/contracts/src/alerts.ts) -------------------------------
+  ...alertRoutes,
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRoutes = typeof apiRoutes;

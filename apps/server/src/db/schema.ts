@@ -1,3 +1,4 @@
+import type { AlertTables } from './tables/alerts';
 import type { AnalysisTables } from './tables/analysis';
 import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
@@ -20,4 +21,5 @@ export interface DB
     WorkspaceTables,
     BillingTables,
     ShareTables,
-    QuestionTables {}
+    QuestionTables,
+    AlertTables {}

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { checkAlertsAfterAnalysis } from '../services/alerts/check-alerts';
 import { ANALYSIS_JOB_NAME, type AnalysisDeps } from '../services/analysis/analysis-deps';
 import { processAnalysisJob } from '../services/analysis/process-analysis';
+import { noopMailer } from '../providers/mail/mailer.port';
 import type { Logger } from '../logger';
 import { defineJob } from './job-registry';
 
 /**
  * The job that runs one analysis (payload: the analysis job id). Its own log lines come from a
- * child logger bound to the job id (the analysis's lines carry `jobId` themselves).
+ * child logger bound to the job id (the analysis's lines carry `jobId` themselves). Once the run
+ * completed the job, the alert rules it may fire are checked; a failing check is logged and never
+ * fails the analysis.
  */
 export function analysisJob(deps: AnalysisDeps & { logger: Logger }) {
   return defineJob({
@@ -16,8 +20,9 @@ export function analysisJob(deps: AnalysisDeps & { logger: Logger }) {
       const log = deps.logger.child({ jobId: payload.jobId });
       const started = performance.now();
       log.info({ attempt: job.attempt }, 'analysis job started');
+      let completed: boolean;
       try {
-        await processAnalysisJob(deps, payload.jobId, {
+        completed = await processAnalysisJob(deps, payload.jobId, {
           signal: context.signal,
           attempt: job.attempt,
         });
@@ -30,6 +35,16 @@ export function analysisJob(deps: AnalysisDeps & { logger: Logger }) {
         { attempt: job.attempt, ms: Math.round(performance.now() - started) },
         'analysis job ended',
       );
+      if (completed) {
+        try {
+          await checkAlertsAfterAnalysis(
+            { ...deps, mailer: deps.mailer ?? noopMailer, logger: log },
+            payload.jobId,
+          );
+        } catch (err) {
+          log.error({ err }, 'checking the alert rules failed; the analysis is complete');
+        }
+      }
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { createAlertRepository } from './alert.repository';
 import { createAnalysisJobRepository } from './analysis-job.repository';
 import { createCommentRepository } from './comment.repository';
 import { createClusterAnalysisRepository } from './cluster-analysis.repository';
@@ -53,6 +54,7 @@ export function createRepositories(db: Kysely<DB>) {
     instagramPosts: createInstagramPostRepository(db),
     workspaceInsights: createWorkspaceInsightsRepository(db),
     questionInbox: createQuestionInboxRepository(db),
+    alerts: createAlertRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -95,3 +95,28 @@ export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<voi
   await page.reload();
   await page.waitForSelector(`html[data-theme="${theme}"]`);
 }
+
+/**
+ * Full-page screenshots `{name}-{dark,light}-{desktop,mobile}.png`; `restore` brings back what a
+ * click on the theme toggle closed (an open dropdown).
+ */
+export async function photograph(
+  page: Page,
+  name: string,
+  restore: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['dark', 'light'] as const) {
+      await toggleTheme(page, theme);
+      await restore();
+      await screenshot(page, `${name}-${theme}-${label}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await toggleTheme(page, 'dark');
+  await restore();
+}

@@ -1,6 +1,7 @@
-import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
+import { NotificationsBell } from '../features/alerts/notifications-bell';
 import { useCheckoutWatch } from '../features/billing/checkout-watch';
 import { useAuth } from '../lib/auth';
 import { directRoutes } from '@app/contracts';
@@ -8,6 +9,7 @@ import { directUrl } from '../lib/api';
 import { planLabel } from '../lib/format';
 import type { Theme } from '../lib/theme';
 import { MoonIcon, SunIcon } from './icons';
+import { useDismiss } from './use-dismiss';
 
 // Loaded when the plan button is first pressed: it is not needed to show the app.
 const PlansModal = lazy(() => import('../features/billing/plans-modal'));
@@ -46,33 +48,10 @@ function LegalMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      if (ref.current?.contains(document.activeElement)) buttonRef.current?.focus();
-      setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  const dismiss = useDismiss(open, close, ref, buttonRef);
   return (
-    <div
-      className="dropdown"
-      ref={ref}
-      onBlur={(e) => {
-        // Focus moved to another control outside (Tab); a click elsewhere is the mousedown's case.
-        const next = e.relatedTarget;
-        if (next instanceof Node && !e.currentTarget.contains(next)) setOpen(false);
-      }}
-    >
+    <div className="dropdown" ref={ref} onBlur={dismiss.onBlur}>
       <button
         ref={buttonRef}
         type="button"
@@ -193,6 +172,7 @@ export function Header({
           </button>
           {signedIn ? (
             <>
+              <NotificationsBell token={token} />
               <button
                 type="button"
                 className="btn btn-ghost btn-small plan-button"

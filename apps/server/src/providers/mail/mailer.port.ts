@@ -27,3 +27,6 @@ export class MailDeliveryError extends Error {
     this.name = 'MailDeliveryError';
   }
 }
+
+/** Sends nothing (a process given no mailer). */
+export const noopMailer: Mailer = { send: () => Promise.resolve() };

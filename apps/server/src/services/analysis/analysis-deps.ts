@@ -11,6 +11,7 @@ import type { Cluster, ClusterSentiment, ExecutiveSummary } from '@app/contracts
 import type { Clock } from '../../clock';
 import type { Config } from '../../config/config';
 import type { JobQueue } from '../../jobs/job-queue.port';
+import type { Mailer } from '../../providers/mail/mailer.port';
 import type { Metrics } from '../../providers/metrics/metrics.port';
 import type { CommentSourceRegistry } from '../../providers/comment-sources/comment-source-registry.port';
 import type { Repositories, TransactionRunner } from '../../repositories';
@@ -30,6 +31,10 @@ export interface AnalysisDeps {
   analyse: AnalyseFn;
   /** Stage durations, embedding throughput and credit movements (a no-op when absent). */
   metrics?: Metrics;
+  /** E-mails the alerts an analysis fires (absent: alerts become notifications only). */
+  mailer?: Mailer;
+  /** The site's address (PUBLIC_URL), for links in those e-mails. */
+  publicUrl?: string | undefined;
 }
 
 /** The shape of `analyseComments` from @app/analysis that the job relies on. */
@@ -121,7 +126,9 @@ export const ledgerKeys = (jobId: string) => ({
 
 /** Picks the analysis deps out of the app container (structurally, so services stay container-free). */
 export function analysisDepsFrom(
-  c: Omit<AnalysisDeps, 'analysisConfig'> & { config: { analysis: Config['analysis'] } },
+  c: Omit<AnalysisDeps, 'analysisConfig' | 'publicUrl'> & {
+    config: { analysis: Config['analysis']; publicUrl?: string | undefined };
+  },
 ): AnalysisDeps {
   return {
     repos: c.repos,
@@ -134,5 +141,7 @@ export function analysisDepsFrom(
     analysisConfig: c.config.analysis,
     analyse: c.analyse,
     ...(c.metrics ? { metrics: c.metrics } : {}),
+    ...(c.mailer ? { mailer: c.mailer } : {}),
+    publicUrl: c.config.publicUrl,
   };
 }

@@ -47,17 +47,18 @@ type ProcessDeps = Pick<
  * nothing if the job already finished, so a redelivered job (its worker was killed) completes once
  * and settles once. User-facing failures mark the job failed with a readable reason and refund the
  * reservation; a cancelled run (shutdown, lost lease) rethrows so the queue runs it again.
+ * Answers true when this run completed the job (false: failed, or already finished).
  */
 export async function processAnalysisJob(
   deps: ProcessDeps,
   jobId: string,
   context: { signal: AbortSignal; attempt: number },
-): Promise<void> {
+): Promise<boolean> {
   const job = await deps.repos.analysisJobs.findById(jobId);
-  if (!job || job.status === 'complete' || job.status === 'failed') return;
+  if (!job || job.status === 'complete' || job.status === 'failed') return false;
   if (context.attempt > MAX_ANALYSIS_ATTEMPTS) {
     await failAndRefund(deps, job, UNEXPECTED_FAILURE);
-    return;
+    return false;
   }
 
   const started = deps.clock.now();
@@ -197,6 +198,7 @@ export async function processAnalysisJob(
       deps.metrics?.credits('settled', settled.credits);
       stages.finished('complete');
     }
+    return settled.credits !== null;
   } catch (error) {
     progress.stop();
     if (context.signal.aborted) {
@@ -217,7 +219,7 @@ export async function processAnalysisJob(
       const refunded = isSampleVideoId(job.videoId) ? '' : ' Your credits were refunded.';
       await failAndRefund(deps, job, `${error.message}${refunded}`);
       stages.finished('failed');
-      return;
+      return false;
     }
     deps.logger?.error(
       { err: error, jobId: job.id, attempt: context.attempt },
@@ -230,6 +232,7 @@ export async function processAnalysisJob(
     }
     await failAndRefund(deps, job, UNEXPECTED_FAILURE);
     stages.finished('failed');
+    return false;
   } finally {
     progress.stop();
   }

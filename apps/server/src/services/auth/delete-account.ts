@@ -19,8 +19,8 @@ export const PHRASE_REQUIRED_MESSAGE = `Type "${DELETE_ACCOUNT_PHRASE}" to confi
  * counted and rate-limited like a failed sign-in, and answers 403, not 401, so a typo does not sign
  * them out), or, for an account that signs in only through Google or Facebook, by typing
  * DELETE_ACCOUNT_PHRASE. Then the user row is deleted: account, sessions, identities, credit
- * ledger, subscription, analyses with their reports, comments, cached deep dives and shared links, notes and
- * workspaces all go with it through ON DELETE CASCADE; the sign-in failures kept for its e-mail are
+ * ledger, subscription, analyses with their reports, comments, cached deep dives and shared links, notes,
+ * notifications and workspaces (with their alert rules) all go with it through ON DELETE CASCADE; the sign-in failures kept for its e-mail are
  * removed too. The session that asked is gone with the rest. A plan the payment provider still bills
  * is cancelled first, and checkouts still open at the provider are expired: if the provider cannot
  * be reached nothing is deleted (502, try again), so nobody is left billed, or able to pay, for an

@@ -20,6 +20,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { AlertRules } from '../alerts/alert-rules';
 import { ReportSkeleton } from '../report/report-skeleton';
 import { JobsCard, jobProgressLabel } from './jobs-card';
 import { InstagramMedia, MediaCard, YouTubeThumb, instagramText, isPlayable } from './media-card';
@@ -543,6 +544,7 @@ function DetailBody({
                   )))}
         </div>
         <JobsCard workspaceId={id} onOpenReport={openReport} />
+        <AlertRules workspaceId={id} />
       </section>
       <div ref={analysisRef} className="ws-analysis" data-testid="workspace-analysis">
         {reportVideoId === null ? null : report.isPending ? (

@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAnalysisJob, type JobProgress } from '../analyze/use-analysis-job';
 import { queryKeys } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { notificationKeys } from '../alerts/notification-keys';
 import { api } from '../../lib/api';
 import { workspaceKeys } from './workspaces-api';
 
@@ -112,6 +113,8 @@ export function WorkspaceJobsProvider({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.analyzed(job.workspaceId) });
       if (error !== null) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.report(job.videoId) });
+      // the finished analysis may have fired an alert rule
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.root });
       if (job.retagOnComplete) {
         api
           .retag({ params: { video_id: job.videoId }, body: { context: '' } })

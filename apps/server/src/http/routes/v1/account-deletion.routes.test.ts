@@ -107,6 +107,21 @@ describeEachDatabase('account deletion', (t) => {
       .values({ userId, videoId: 'dQw4w9WgXcQ', html: '<p>mine</p>', updatedAt: new Date() })
       .execute();
     await t.db
+      .insertInto('notifications')
+      .values({
+        userId,
+        workspaceId: null,
+        ruleId: null,
+        jobId,
+        videoId: 'dQw4w9WgXcQ',
+        metric: 'question_count',
+        threshold: 1,
+        value: 2,
+        message: 'Questions to answer reached 2.',
+        createdAt: new Date(),
+      })
+      .execute();
+    await t.db
       .insertInto('subscriptions')
       .values({
         userId,
@@ -165,6 +180,7 @@ describeEachDatabase('account deletion', (t) => {
       'analysis_reports',
       'credit_ledger',
       'notes',
+      'notifications',
       'report_shares',
       'sessions',
       'subscriptions',

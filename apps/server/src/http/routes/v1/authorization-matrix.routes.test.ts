@@ -30,6 +30,9 @@ interface Owned {
   videoId: string;
   /** A read-only link the owner made to the report. */
   shareId: string;
+  /** An alert rule of the owner's workspace, and a notification of the owner. */
+  ruleId: string;
+  notificationId: string;
 }
 
 interface CrossAccountCase {
@@ -159,6 +162,32 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
       payload: { workspace_id: o.workspaceId, state: 'dismissed' },
     }),
   },
+  'GET /workspaces/:id/alerts': {
+    request: (o) => ({ method: 'GET', url: inWorkspace(o, '/alerts') }),
+  },
+  'POST /workspaces/:id/alerts': {
+    request: (o) => ({
+      method: 'POST',
+      url: inWorkspace(o, '/alerts'),
+      payload: { metric: 'question_count', threshold: 1 },
+    }),
+  },
+  'PATCH /workspaces/:id/alerts/:rule_id': {
+    request: (o) => ({
+      method: 'PATCH',
+      url: inWorkspace(o, `/alerts/${o.ruleId}`),
+      payload: { enabled: false },
+    }),
+  },
+  'DELETE /workspaces/:id/alerts/:rule_id': {
+    request: (o) => ({ method: 'DELETE', url: inWorkspace(o, `/alerts/${o.ruleId}`) }),
+  },
+  'POST /notifications/:id/read': {
+    request: (o) => ({
+      method: 'POST',
+      url: `${API_PREFIX}/notifications/${o.notificationId}/read`,
+    }),
+  },
   'DELETE /shares/:id': {
     request: (o) => ({ method: 'DELETE', url: `${API_PREFIX}/shares/${o.shareId}` }),
   },
@@ -209,6 +238,7 @@ function ownedPath(route: AuditedRoute, o: Owned): string {
     video_id: o.videoId,
     code: 'unknown-code',
     comment_id: `${o.videoId}-c1`,
+    rule_id: o.ruleId,
   };
   const path = route.path.replace(/\*$/, 'cs_demo_unknown_session');
   return `${API_PREFIX}${path.replace(/:([a-z_]+)/g, (_m, name: string) => {
@@ -292,11 +322,32 @@ describeEachDatabase('authorisation matrix over every API route', (t) => {
       payload: {},
     });
     expect(share.statusCode, share.body).toBe(201);
+    const rule = await as(owner.token, {
+      method: 'POST',
+      url: `${API_PREFIX}/workspaces/${workspace.id}/alerts`,
+      payload: { metric: 'negative_share', threshold: 99 },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const ownerRow = await container.repos.users.findByEmail(owner.email);
+    const notification = await container.repos.alerts.insertNotification({
+      userId: ownerRow!.id,
+      workspaceId: workspace.id,
+      ruleId: rule.json<{ id: string }>().id,
+      jobId,
+      videoId: VIDEO,
+      metric: 'negative_share',
+      threshold: 99,
+      value: 99,
+      message: `Negative comments reached 99% in ${workspaceMarker}.`,
+      createdAt: new Date(),
+    });
     owned = {
       workspaceId: workspace.id,
       jobId,
       videoId: VIDEO,
       shareId: share.json<{ id: string }>().id,
+      ruleId: rule.json<{ id: string }>().id,
+      notificationId: notification.id,
     };
   });
   afterAll(async () => {
@@ -318,6 +369,8 @@ describeEachDatabase('authorisation matrix over every API route', (t) => {
       `/report/${owned.videoId}`,
       `/notes/${owned.videoId}`,
       `/report/${owned.videoId}/shares`,
+      `/workspaces/${owned.workspaceId}/alerts`,
+      '/notifications',
       `/cluster/comments?video_id=${owned.videoId}&cluster_id=0`,
       '/analyses',
       '/billing/history',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alertsRoutes } from './alerts.routes';
 import { analysisRoutes } from './analysis.routes';
 import { authRoutes } from './auth.routes';
 import { billingRoutes } from './billing.routes';
@@ -46,4 +47,5 @@ export const v1Routes: ((app: FastifyInstance) => void)[] = [
   estimateRoutes,
   insightsRoutes,
   questionsRoutes,
+  alertsRoutes,
 ];
