@@ -1,4 +1,5 @@
 import type { AnalysisTables } from './tables/analysis';
+import type { AutoAnalysisTables } from './tables/auto-analysis';
 import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
 import type { BillingTables } from './tables/billing';
@@ -18,4 +19,5 @@ export interface DB
     IdentityTables,
     WorkspaceTables,
     BillingTables,
-    ShareTables {}
+    ShareTables,
+    AutoAnalysisTables {}

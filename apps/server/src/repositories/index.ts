@@ -20,6 +20,7 @@ import { createReportShareRepository } from './report-share.repository';
 import { createSessionRepository } from './session.repository';
 import { createSubscriptionRepository } from './subscription.repository';
 import { createUserRepository } from './user.repository';
+import { createWorkspaceAutoAnalysisRepository } from './workspace-auto-analysis.repository';
 import { createWorkspaceVideoRepository } from './workspace-video.repository';
 import { createWorkspaceRepository } from './workspace.repository';
 
@@ -49,6 +50,7 @@ export function createRepositories(db: Kysely<DB>) {
     workspaces: createWorkspaceRepository(db),
     workspaceVideos: createWorkspaceVideoRepository(db),
     instagramPosts: createInstagramPostRepository(db),
+    autoAnalyses: createWorkspaceAutoAnalysisRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
