@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { ReportSkeleton } from '../report/report-skeleton';
+import { AutoAnalysisPanel } from './auto-analysis';
 import { JobsCard, jobProgressLabel } from './jobs-card';
 import { InstagramMedia, MediaCard, YouTubeThumb, instagramText, isPlayable } from './media-card';
 import { analyzedTitle, useAnalyzed, useResumeJobs, useWorkspaceSync } from './use-workspace-data';
@@ -530,6 +531,7 @@ function DetailBody({
                 )))}
         </div>
         <JobsCard workspaceId={id} onOpenReport={openReport} />
+        <AutoAnalysisPanel workspaceId={id} />
       </section>
       <div ref={analysisRef} className="ws-analysis" data-testid="workspace-analysis">
         {reportVideoId === null ? null : report.isPending ? (
