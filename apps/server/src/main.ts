@@ -132,13 +132,18 @@ async function startHttp(container: Container): Promise<(() => Promise<void>) | 
 }
 
 /**
- * The analysis worker: takes jobs from the queue; hourly it purges expired comments and renews
- * Instagram tokens near their expiry.
+ * The analysis worker: takes jobs from the queue; hourly it purges expired comments, renews
+ * Instagram tokens near their expiry and syncs the workspaces with auto-analysis on.
  */
 function startWorkerRole(container: Container): Promise<() => Promise<void>> {
   warmUpEmbedder(container);
   return startWorker(
-    { ...analysisDepsFrom(container), logger: container.logger, instagram: container.instagram },
+    {
+      ...analysisDepsFrom(container),
+      logger: container.logger,
+      instagram: container.instagram,
+      channelDirectory: container.channelDirectory,
+    },
     { concurrency: container.config.queue.workerConcurrency },
   );
 }

@@ -7,6 +7,7 @@ export * from './cluster';
 export * from './notes';
 export * from './config';
 export * from './workspaces';
+export * from './auto-analysis';
 export * from './billing';
 export * from './share';
 export * from './questions';

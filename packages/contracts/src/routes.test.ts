@@ -24,7 +24,7 @@ describe('createApiClient', () => {
 
   it('fills path parameters (encoded), passes query and body, and sends the token only to session routes', async () => {
     const signal = new AbortController().signal;
-    await api.renameWorkspace({ params: { id: 7 }, body: { name: 'Trips' }, signal });
+    await api.updateWorkspace({ params: { id: 7 }, body: { name: 'Trips' }, signal });
     await api.report({ params: { video_id: 'a/b c' } });
     await api.analyze({ query: { video_url: 'https://youtu.be/x' } });
     await api.login({ body: { email: 'a@example.com', password: 'pw' } });

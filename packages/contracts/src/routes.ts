@@ -53,6 +53,7 @@ import {
   RetagReplySchema,
   RetagRequestSchema,
 } from './cluster';
+import { AutoAnalysesReplySchema, UpdateWorkspaceRequestSchema } from './auto-analysis';
 import { OkReplySchema } from './common';
 import { PublicConfigReplySchema } from './config';
 import { WorkspaceInsightsReplySchema } from './insights';
@@ -86,7 +87,6 @@ import {
   InstagramLinkReplySchema,
   LinkChannelRequestSchema,
   PostsReplySchema,
-  RenameWorkspaceRequestSchema,
   SyncReplySchema,
   ToggleVideosReplySchema,
   ToggleVideosRequestSchema,
@@ -514,14 +514,15 @@ export const apiRoutes = {
     status: 201,
     reply: WorkspaceSchema,
   }),
-  renameWorkspace: route({
+  updateWorkspace: route({
     method: 'PATCH',
     path: '/workspaces/:id',
     auth: 'session',
     tag: 'workspaces',
-    summary: 'Rename a workspace.',
+    summary:
+      'Rename a workspace, turn auto-analysis of new uploads on or off, set its monthly cap.',
     params: WorkspaceParamsSchema,
-    body: RenameWorkspaceRequestSchema,
+    body: UpdateWorkspaceRequestSchema,
     bodyOptional: true,
     reply: WorkspaceSchema,
   }),
@@ -583,6 +584,15 @@ export const apiRoutes = {
     summary: "Refresh the channel's videos and the Instagram posts.",
     params: WorkspaceParamsSchema,
     reply: SyncReplySchema,
+  }),
+  workspaceAutoAnalyses: route({
+    method: 'GET',
+    path: '/workspaces/:id/auto-analyses',
+    auth: 'session',
+    tag: 'workspaces',
+    summary: "Auto-analysis: this month's spend and the new uploads analysed or held back.",
+    params: WorkspaceParamsSchema,
+    reply: AutoAnalysesReplySchema,
   }),
   workspacePosts: route({
     method: 'GET',

@@ -31,6 +31,12 @@ export const WorkspaceSchema = z.object({
   instagram_username: z.string().nullable(),
   ig_profile_picture_url: z.string().nullable(),
   created_at: z.string(),
+  /** New uploads are analysed by the scheduled sync (see auto-analysis.ts). */
+  auto_analyze: z.boolean(),
+  /** Credits auto-analysis may spend per calendar month (UTC); null: no cap but the balance. */
+  monthly_credit_cap: z.number().int().positive().nullable(),
+  /** When auto-analysis was turned on: videos and posts published after it are new. */
+  auto_analyze_since: z.string().nullable(),
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 export const WorkspacesReplySchema = z.array(WorkspaceSchema);

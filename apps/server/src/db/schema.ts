@@ -1,5 +1,6 @@
 import type { AlertTables } from './tables/alerts';
 import type { AnalysisTables } from './tables/analysis';
+import type { AutoAnalysisTables } from './tables/auto-analysis';
 import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
 import type { BillingTables } from './tables/billing';
@@ -22,4 +23,5 @@ export interface DB
     BillingTables,
     ShareTables,
     QuestionTables,
-    AlertTables {}
+    AlertTables,
+    AutoAnalysisTables {}

@@ -4,12 +4,17 @@ import { purgeExpiredComments } from '../services/analysis/purge-expired-comment
 import { purgeEndedSessions } from '../services/auth/purge-ended-sessions';
 import type { InstagramLink } from '../services/instagram/instagram-deps';
 import { renewInstagramTokens } from '../services/instagram/renew-instagram-tokens';
+import type { ChannelDirectory } from '../providers/youtube/channel-directory.port';
+import { runAutoAnalysisSweep } from '../services/workspaces/auto-analysis-sync';
 import { analysisJob } from './analysis.job';
 import { buildJobHandlers } from './job-registry';
 
 export interface WorkerOptions {
   concurrency: number;
-  /** How often the retention purges and the Instagram token renewal run (default hourly). */
+  /**
+   * How often the retention purges, the Instagram token renewal and the scheduled sync of the
+   * workspaces with auto-analysis on run (default hourly).
+   */
   purgeEveryMs?: number;
   /** How often unfinished analyses are handed to the queue again (default every 5 minutes). */
   requeueEveryMs?: number;
@@ -21,10 +26,16 @@ export interface WorkerOptions {
  * failure could be recorded, e.g. while the database was down), at start and then every few
  * minutes; starts the queue, and runs its chores on a schedule: the retention purges (comment text,
  * ended sessions) and, when Instagram is configured, the renewal of Instagram Login tokens near
- * their expiry. Returns a stop function that finishes or hands back running jobs.
+ * their expiry, and, given the channel directory, the scheduled sync of the workspaces with
+ * auto-analysis on (new uploads analysed). Returns a stop function that finishes or hands back
+ * running jobs.
  */
 export async function startWorker(
-  deps: AnalysisDeps & { logger: Logger; instagram?: InstagramLink | null },
+  deps: AnalysisDeps & {
+    logger: Logger;
+    instagram?: InstagramLink | null;
+    channelDirectory?: ChannelDirectory;
+  },
   options: WorkerOptions,
 ): Promise<() => Promise<void>> {
   const handlers = buildJobHandlers([analysisJob(deps)], [ANALYSIS_JOB_NAME]);
@@ -73,7 +84,22 @@ export async function startWorker(
       },
       (err: unknown) => deps.logger.error({ err }, 'session purge failed'),
     );
-  const chores = () => void purge().then(sessions).then(renew);
+  const { channelDirectory } = deps;
+  const autoAnalyse = () =>
+    channelDirectory === undefined
+      ? Promise.resolve()
+      : runAutoAnalysisSweep(
+          { ...deps, channelDirectory, instagram: deps.instagram ?? null },
+          (err, workspaceId) =>
+            deps.logger.warn({ err, workspaceId }, 'scheduled workspace sync failed'),
+        ).then(
+          (sweep) => {
+            if (sweep.started + sweep.heldBack + sweep.failed > 0)
+              deps.logger.info(sweep, 'scheduled sync and auto-analysis');
+          },
+          (err: unknown) => deps.logger.error({ err }, 'scheduled sync and auto-analysis failed'),
+        );
+  const chores = () => void purge().then(sessions).then(renew).then(autoAnalyse);
   chores();
   const timer = setInterval(chores, options.purgeEveryMs ?? 3_600_000);
   timer.unref();

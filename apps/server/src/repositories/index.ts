@@ -23,6 +23,7 @@ import { createSessionRepository } from './session.repository';
 import { createSubscriptionRepository } from './subscription.repository';
 import { createUserRepository } from './user.repository';
 import { createWorkspaceInsightsRepository } from './workspace-insights.repository';
+import { createWorkspaceAutoAnalysisRepository } from './workspace-auto-analysis.repository';
 import { createWorkspaceVideoRepository } from './workspace-video.repository';
 import { createWorkspaceRepository } from './workspace.repository';
 
@@ -55,6 +56,7 @@ export function createRepositories(db: Kysely<DB>) {
     workspaceInsights: createWorkspaceInsightsRepository(db),
     questionInbox: createQuestionInboxRepository(db),
     alerts: createAlertRepository(db),
+    autoAnalyses: createWorkspaceAutoAnalysisRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -12,6 +12,9 @@ export function makeWorkspace(id: number, over: Partial<Workspace> = {}): Worksp
     instagram_username: null,
     ig_profile_picture_url: null,
     created_at: '2026-11-20T10:00:00.000Z',
+    auto_analyze: false,
+    monthly_credit_cap: null,
+    auto_analyze_since: null,
     ...over,
   };
 }

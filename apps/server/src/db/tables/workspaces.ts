@@ -22,6 +22,12 @@ export interface WorkspacesTable {
   instagramTokenSource: 'instagram_login' | 'facebook' | null;
   instagramLinkedAt: Timestamp | null;
   instagramSyncedAt: Timestamp | null;
+  /** New uploads are analysed by the scheduled sync. */
+  autoAnalyze: Generated<boolean>;
+  /** When auto-analysis was last turned on: videos published after it are new. */
+  autoAnalyzeSince: Timestamp | null;
+  /** Credits auto-analysis may spend per calendar month (UTC); null: no cap. */
+  monthlyCreditCap: number | null;
   createdAt: CreatedAt;
   updatedAt: Generated<Date>;
 }

@@ -149,6 +149,8 @@ export async function queueAnalysis(
     balance: number;
     workspaceId: number | null;
     free?: boolean;
+    /** The job's id when the caller chose it first (auto-analysis records it before the hold). */
+    jobId?: string;
   },
 ): Promise<{ jobId: string }> {
   const { video, videoId, balance } = input;
@@ -161,7 +163,7 @@ export async function queueAnalysis(
   });
   const plan = await deps.repos.subscriptions.findActivePlan(input.userId, deps.clock.now());
   const priority = priorityForPlan(plan ?? 'basic');
-  const jobId = randomUUID();
+  const jobId = input.jobId ?? randomUUID();
 
   await deps.transaction(async (repos) => {
     if (!free) await reserveCredits(repos, { userId: input.userId, reserved, jobId });

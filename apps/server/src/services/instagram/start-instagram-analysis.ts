@@ -2,6 +2,9 @@ import { instagramVideoKey } from '@app/contracts';
 import { AppError, NotFoundError } from '../../errors';
 import type { AnalysisDeps } from '../analysis/analysis-deps';
 import { queueAnalysis, requireOneCredit } from '../analysis/start-analysis';
+import type { VideoMetadata } from '../../providers/youtube/comment-source.port';
+import type { InstagramPost } from '../../repositories/instagram-post.repository';
+import type { Workspace } from '../../repositories/workspace.repository';
 import { requireWorkspace } from '../workspaces/workspace-deps';
 import {
   INSTAGRAM_NOT_LINKED,
@@ -35,14 +38,19 @@ export async function startInstagramAnalysis(
   return queueAnalysis(deps, {
     userId: input.userId,
     videoId: instagramVideoKey(post.mediaId),
-    video: {
-      videoId: instagramVideoKey(post.mediaId),
-      title: titleFromCaption(post.caption, post.mediaType),
-      thumbnailUrl: post.thumbnailUrl ?? post.mediaUrl,
-      channelTitle: workspace.instagramUsername ? `@${workspace.instagramUsername}` : 'Instagram',
-      commentCount: post.commentsCount,
-    },
+    video: instagramPostMetadata(workspace, post),
     balance,
     workspaceId: workspace.id,
   });
+}
+
+/** What an Instagram post's analysis records and prices: the post's caption, image and count. */
+export function instagramPostMetadata(workspace: Workspace, post: InstagramPost): VideoMetadata {
+  return {
+    videoId: instagramVideoKey(post.mediaId),
+    title: titleFromCaption(post.caption, post.mediaType),
+    thumbnailUrl: post.thumbnailUrl ?? post.mediaUrl,
+    channelTitle: workspace.instagramUsername ? `@${workspace.instagramUsername}` : 'Instagram',
+    commentCount: post.commentsCount,
+  };
 }

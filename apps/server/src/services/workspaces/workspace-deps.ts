@@ -59,6 +59,9 @@ export function toWorkspaceReply(w: Workspace): WorkspaceReply {
     instagram_username: w.instagramUsername,
     ig_profile_picture_url: w.instagramProfilePictureUrl,
     created_at: w.createdAt.toISOString(),
+    auto_analyze: w.autoAnalyze,
+    monthly_credit_cap: w.monthlyCreditCap,
+    auto_analyze_since: w.autoAnalyzeSince?.toISOString() ?? null,
   };
 }
 

@@ -32,6 +32,9 @@ export function useWorkspaceSync(workspaceId: number, enabled = true): void {
             workspaceKeys.addedIds(workspaceId),
             workspaceKeys.posts(workspaceId),
             workspaceKeys.list,
+            // the sync analyses new uploads when auto-analysis is on
+            workspaceKeys.autoAnalyses(workspaceId),
+            workspaceKeys.analyzed(workspaceId),
           ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
         ),
       )

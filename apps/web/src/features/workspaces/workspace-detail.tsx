@@ -22,6 +22,7 @@ import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { AlertRules } from '../alerts/alert-rules';
 import { ReportSkeleton } from '../report/report-skeleton';
+import { AutoAnalysisPanel } from './auto-analysis';
 import { JobsCard, jobProgressLabel } from './jobs-card';
 import { InstagramMedia, MediaCard, YouTubeThumb, instagramText, isPlayable } from './media-card';
 import { analyzedTitle, useAnalyzed, useResumeJobs, useWorkspaceSync } from './use-workspace-data';
@@ -545,6 +546,7 @@ function DetailBody({
         </div>
         <JobsCard workspaceId={id} onOpenReport={openReport} />
         <AlertRules workspaceId={id} />
+        <AutoAnalysisPanel workspaceId={id} />
       </section>
       <div ref={analysisRef} className="ws-analysis" data-testid="workspace-analysis">
         {reportVideoId === null ? null : report.isPending ? (

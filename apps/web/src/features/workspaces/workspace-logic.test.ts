@@ -262,6 +262,9 @@ describe('tabs and shortcuts', () => {
       instagram_username: null,
       ig_profile_picture_url: null,
       created_at: '2026-01-01T00:00:00Z',
+      auto_analyze: false,
+      monthly_credit_cap: null,
+      auto_analyze_since: null,
     }));
     expect(orderShortcuts(ws, [7, 99, 2]).map((w) => w.id)).toEqual([7, 2, 1, 3, 4, 5]);
     expect(orderShortcuts(ws.slice(0, 2), [])).toHaveLength(2);

@@ -44,7 +44,7 @@ export function WorkspaceTitle({ workspace, onDeleted, onOpenDetail }: Workspace
     setBusy(true);
     setError(null);
     api
-      .renameWorkspace({ params: { id: workspace.id }, body: { name: next } })
+      .updateWorkspace({ params: { id: workspace.id }, body: { name: next } })
       .then(async () => {
         queryClient.setQueryData<Workspace[]>(workspaceKeys.list, (prev) =>
           prev?.map((w) => (w.id === workspace.id ? { ...w, name: next } : w)),

@@ -28,4 +28,5 @@ export const workspaceKeys = {
   addedIds: (id: number) => ['workspaces', id, 'added-ids'] as const,
   posts: (id: number) => ['workspaces', id, 'posts'] as const,
   analyzed: (id: number) => ['workspaces', id, 'analyzed'] as const,
+  autoAnalyses: (id: number) => ['workspaces', id, 'auto-analyses'] as const,
 };

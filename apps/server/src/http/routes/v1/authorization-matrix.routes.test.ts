@@ -80,6 +80,9 @@ const CROSS_ACCOUNT: Record<string, CrossAccountCase> = {
   'GET /workspaces/:id/posts': {
     request: (o) => ({ method: 'GET', url: inWorkspace(o, '/posts') }),
   },
+  'GET /workspaces/:id/auto-analyses': {
+    request: (o) => ({ method: 'GET', url: inWorkspace(o, '/auto-analyses') }),
+  },
   'GET /workspaces/:id/analyzed': {
     request: (o) => ({ method: 'GET', url: inWorkspace(o, '/analyzed') }),
   },

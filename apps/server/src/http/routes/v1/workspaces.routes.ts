@@ -9,19 +9,21 @@ import { listAnalyzedItems } from '../../../services/workspaces/list-analyzed-it
 import { listWorkspacePosts } from '../../../services/workspaces/list-workspace-posts';
 import { listWorkspaceVideos } from '../../../services/workspaces/list-workspace-videos';
 import { listWorkspaces } from '../../../services/workspaces/list-workspaces';
-import { renameWorkspace } from '../../../services/workspaces/rename-workspace';
 import { startBatchAnalysis } from '../../../services/workspaces/start-batch-analysis';
-import { syncWorkspace } from '../../../services/workspaces/sync-workspace';
+import { syncAndAutoAnalyze } from '../../../services/workspaces/auto-analysis-sync';
+import { listAutoAnalyses } from '../../../services/workspaces/list-auto-analyses';
 import { toggleWorkspaceVideos } from '../../../services/workspaces/toggle-workspace-videos';
 import { unlinkChannel } from '../../../services/workspaces/unlink-channel';
+import { updateWorkspace } from '../../../services/workspaces/update-workspace';
 import type { WorkspaceDeps } from '../../../services/workspaces/workspace-deps';
 import { handle } from '../../contract-route';
 import { currentUser } from '../../plugins/auth';
 
 /**
- * Workspaces: GET/POST /workspaces, PATCH/DELETE /workspaces/{id}, POST /workspaces/{id}/link-channel,
+ * Workspaces: GET/POST /workspaces, PATCH/DELETE /workspaces/{id} (name, auto-analysis),
+ * GET /workspaces/{id}/auto-analyses, POST /workspaces/{id}/link-channel,
  * DELETE /workspaces/{id}/channel, GET /workspaces/{id}/videos[?added_only=true],
- * POST /workspaces/{id}/videos/toggle, POST /workspaces/{id}/sync, GET /workspaces/{id}/posts,
+ * POST /workspaces/{id}/videos/toggle, POST /workspaces/{id}/sync (then auto-analysis), GET /workspaces/{id}/posts,
  * GET /workspaces/{id}/analyzed, and POST /analyses/batch. Another user's workspace is a 404.
  */
 export function workspacesRoutes(app: FastifyInstance): void {
@@ -44,17 +46,22 @@ export function workspacesRoutes(app: FastifyInstance): void {
     return workspace;
   });
 
-  handle(app, apiRoutes.renameWorkspace, async (request) => {
+  handle(app, apiRoutes.updateWorkspace, async (request) => {
     const {
       params: { id },
-      body: input,
+      body,
     } = request;
-    const workspace = await renameWorkspace(deps, {
+    return updateWorkspace(deps, {
       userId: currentUser(request).id,
       workspaceId: id,
-      name: input.name,
+      changes: body,
     });
-    return workspace;
+  });
+
+  handle(app, apiRoutes.workspaceAutoAnalyses, async (request, reply) => {
+    const { id } = request.params;
+    void reply.header('cache-control', 'no-store');
+    return listAutoAnalyses(deps, { userId: currentUser(request).id, workspaceId: id });
   });
 
   handle(app, apiRoutes.deleteWorkspace, async (request) => {
@@ -112,7 +119,10 @@ export function workspacesRoutes(app: FastifyInstance): void {
 
   handle(app, apiRoutes.syncWorkspace, async (request) => {
     const { id } = request.params;
-    const result = await syncWorkspace(deps, { userId: currentUser(request).id, workspaceId: id });
+    const result = await syncAndAutoAnalyze(
+      { ...deps, ...analysisDeps },
+      { userId: currentUser(request).id, workspaceId: id },
+    );
     return {
       success: true as const,
       youtube_videos: result.youtubeVideos,
