@@ -155,6 +155,7 @@ async function main(): Promise<void> {
       jobId: job.id,
       userId: user.id,
       videoId,
+      platform: 'youtube',
       report: body,
       executiveSummary: { overall_vibe: '', key_positives: [], improvement_suggestions: [] },
       totalComments: body.analysed_comments,

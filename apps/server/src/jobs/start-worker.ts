@@ -4,7 +4,7 @@ import { purgeExpiredComments } from '../services/analysis/purge-expired-comment
 import { purgeEndedSessions } from '../services/auth/purge-ended-sessions';
 import type { InstagramLink } from '../services/instagram/instagram-deps';
 import { renewInstagramTokens } from '../services/instagram/renew-instagram-tokens';
-import type { ChannelDirectory } from '../providers/youtube/channel-directory.port';
+import type { ChannelDirectory } from '../providers/comment-sources/channel-directory.port';
 import { runAutoAnalysisSweep } from '../services/workspaces/auto-analysis-sync';
 import { analysisJob } from './analysis.job';
 import { buildJobHandlers } from './job-registry';

@@ -2,7 +2,7 @@ import { instagramVideoKey } from '@app/contracts';
 import { AppError, NotFoundError } from '../../errors';
 import type { AnalysisDeps } from '../analysis/analysis-deps';
 import { queueAnalysis, requireOneCredit } from '../analysis/start-analysis';
-import type { VideoMetadata } from '../../providers/youtube/comment-source.port';
+import type { VideoMetadata } from '../../providers/comment-sources/comment-source.port';
 import type { InstagramPost } from '../../repositories/instagram-post.repository';
 import type { Workspace } from '../../repositories/workspace.repository';
 import { requireWorkspace } from '../workspaces/workspace-deps';

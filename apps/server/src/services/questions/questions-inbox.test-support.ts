@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportQuestion } from '@app/contracts';
+import { platformOfVideoKey, type ReportQuestion } from '@app/contracts';
 import type { Repositories } from '../../repositories';
 
 /** One stored question of a report, with its examples' texts invented from the wording. */
@@ -59,6 +59,7 @@ export async function seedWorkspaceReport(
     jobId: id,
     userId: input.userId,
     videoId: input.videoId,
+    platform: platformOfVideoKey(input.videoId),
     report: { clusters: [] },
     executiveSummary: { overall_vibe: 'Positive', key_positives: [], improvement_suggestions: [] },
     questions: input.questions,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { instagramMediaIdOf, isSampleVideoId } from '@app/contracts';
 import { AppError } from '../../errors';
-import type { VideoMetadata } from '../../providers/youtube/comment-source.port';
+import type { VideoMetadata } from '../../providers/comment-sources/comment-source.port';
 import type { AutoAnalysisNote } from '../../repositories/workspace-auto-analysis.repository';
 import { COMMENTS_PER_CREDIT, priceAnalysis, type AnalysisDeps } from '../analysis/analysis-deps';
 import { lookUpVideo, queueAnalysis } from '../analysis/start-analysis';
@@ -10,7 +10,7 @@ import { instagramPostMetadata } from '../instagram/start-instagram-analysis';
 /** What auto-analysis needs: the same as a manual start. */
 export type AutoAnalysisDeps = Pick<
   AnalysisDeps,
-  'repos' | 'transaction' | 'clock' | 'commentSource' | 'jobQueue' | 'analysisConfig' | 'metrics'
+  'repos' | 'transaction' | 'clock' | 'commentSources' | 'jobQueue' | 'analysisConfig' | 'metrics'
 >;
 
 /** New videos one sync considers at most (the rest wait for the next sync). */
