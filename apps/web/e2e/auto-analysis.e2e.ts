@@ -88,7 +88,7 @@ describe('auto-analysis of new uploads', () => {
     const [channel] = await apiGet<ChannelSearchResult[]>(
       server.url,
       token,
-      `/youtube/search/channels?q=${encodeURIComponent(CHANNEL)}`,
+      `/api/v1/youtube/search/channels?q=${encodeURIComponent(CHANNEL)}`,
     );
     await api(server, token, 'POST', `/workspaces/${w.id}/link-channel`, {
       channel_id: channel!.channelId,
@@ -96,7 +96,7 @@ describe('auto-analysis of new uploads', () => {
 
     await page.goto(`/workspaces/${w.id}`);
     const panel = page.getByTestId('auto-analysis');
-    await panel.getByRole('switch', { name: 'Analyse new uploads automatically' }).check();
+    await panel.getByRole('switch', { name: 'Analyse new uploads automatically' }).click();
     await panel.getByText('Auto-analysis is on.').waitFor();
     await panel.getByLabel('Monthly credit cap').fill('2');
     await panel.getByRole('button', { name: 'Save cap' }).click();
@@ -119,7 +119,7 @@ describe('auto-analysis of new uploads', () => {
       await page
         .getByTestId('auto-items')
         .locator('li')
-        .evaluateAll((els) => els.map((el) => el.getAttribute('data-state'))),
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-state')).sort()),
     ).toEqual(['analysed', 'held_back']);
     expect(await page.getByTestId('auto-spend').innerText()).toMatch(/This month: 1 of 2 credits/);
 
