@@ -95,7 +95,7 @@ describe('workspace insights', () => {
     await api(server, token, 'POST', `/workspaces/${workspaceId}/link-channel`, {
       channel_id: channels[0]!.channelId,
     });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();
