@@ -128,7 +128,7 @@ describe('apiFile', () => {
     expect(file.filename).toBe('chorus-report-x-2026-01-02.csv');
     expect(await file.blob.text()).toBe('a,b\n1,2\n');
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toMatch(/\/api\/v1\/report\/x\/export\?format=csv$/);
+    expect(url as string).toMatch(/\/api\/v1\/report\/x\/export\?format=csv$/);
     expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok-9');
   });
 

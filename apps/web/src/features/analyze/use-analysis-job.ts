@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { directRoutes, statusStep } from '@app/contracts';
 import {
   ApiError,
-  apiUrl,
   authHeaders,
   errorFromResponse,
   isAbortError,
