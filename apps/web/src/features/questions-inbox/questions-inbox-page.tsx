@@ -11,7 +11,7 @@ import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { CopyButton } from '../report/questions-section';
+import { QuestionDetails } from '../report/questions-section';
 import { useWorkspacesList } from '../workspaces/use-workspaces';
 import './questions-inbox.css';
 
@@ -53,7 +53,6 @@ function QuestionCard({
   busy: boolean;
   onSet: (q: InboxQuestion, state: QuestionState) => void;
 }) {
-  const [open, setOpen] = useState(false);
   const examplesId = useId();
   const headingId = useId();
   const action = (state: QuestionState, label: string, primary = false) => (
@@ -107,46 +106,12 @@ function QuestionCard({
             </li>
           ))}
         </ul>
-        {question.examples.length > 0 ? (
-          <>
-            <button
-              type="button"
-              className="link-button question-toggle"
-              aria-expanded={open}
-              aria-controls={examplesId}
-              onClick={() => setOpen((v) => !v)}
-            >
-              {open ? 'Hide comments' : 'Show comments'}
-            </button>
-            {open ? (
-              <ul className="question-examples" id={examplesId} data-testid="inbox-examples">
-                {question.examples.map((c) => (
-                  <li key={c.id}>
-                    <p className="question-example-text">{c.text}</p>
-                    <p className="muted small">
-                      {c.author ?? 'A viewer'}
-                      {c.like_count > 0
-                        ? ` · ${formatCount(c.like_count)} ${c.like_count === 1 ? 'like' : 'likes'}`
-                        : ''}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : null}
-        {question.suggested_reply ? (
-          <div className="suggested-reply" data-testid="suggested-reply">
-            <div className="suggested-reply-head">
-              <span className="suggested-reply-title">Suggested reply</span>
-              <CopyButton
-                text={question.suggested_reply}
-                label={`Copy the suggested reply to question ${rank}`}
-              />
-            </div>
-            <p className="suggested-reply-text">{question.suggested_reply}</p>
-          </div>
-        ) : null}
+        <QuestionDetails
+          question={question}
+          rank={rank}
+          examplesId={examplesId}
+          examplesTestId="inbox-examples"
+        />
       </div>
       <div className="inbox-question-actions">
         {question.state === 'open' ? (

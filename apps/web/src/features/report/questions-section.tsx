@@ -64,7 +64,6 @@ function QuestionItem({
   cluster: Cluster | undefined;
   onShowCluster: (clusterId: number) => void;
 }) {
-  const [open, setOpen] = useState(false);
   const examplesId = `question-${rank}-examples`;
   const asked = question.count === 1 ? 'Asked once' : `Asked ${formatCount(question.count)} times`;
   return (
@@ -104,47 +103,13 @@ function QuestionItem({
             </span>
           ) : null}
         </div>
-        {question.examples.length > 0 ? (
-          <>
-            <button
-              type="button"
-              className="link-button question-toggle"
-              aria-expanded={open}
-              aria-controls={examplesId}
-              onClick={() => setOpen((v) => !v)}
-              data-testid="question-examples-toggle"
-            >
-              {open ? 'Hide comments' : 'Show comments'}
-            </button>
-            {open ? (
-              <ul className="question-examples" id={examplesId} data-testid="question-examples">
-                {question.examples.map((c) => (
-                  <li key={c.id}>
-                    <p className="question-example-text">{c.text}</p>
-                    <p className="muted small">
-                      {c.author ?? 'A viewer'}
-                      {c.like_count > 0
-                        ? ` · ${formatCount(c.like_count)} ${c.like_count === 1 ? 'like' : 'likes'}`
-                        : ''}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : null}
-        {question.suggested_reply ? (
-          <div className="suggested-reply" data-testid="suggested-reply">
-            <div className="suggested-reply-head">
-              <span className="suggested-reply-title">Suggested reply</span>
-              <CopyButton
-                text={question.suggested_reply}
-                label={`Copy the suggested reply to question ${rank}`}
-              />
-            </div>
-            <p className="suggested-reply-text">{question.suggested_reply}</p>
-          </div>
-        ) : null}
+        <QuestionDetails
+          question={question}
+          rank={rank}
+          examplesId={examplesId}
+          examplesTestId="question-examples"
+          toggleTestId="question-examples-toggle"
+        />
       </div>
     </li>
   );
@@ -209,5 +174,67 @@ export function QuestionsSection({ questions, clusters, onShowCluster }: Questio
         </>
       )}
     </section>
+  );
+}
+
+/** A question's example comments (behind a toggle) and its suggested reply, in the report and the inbox. */
+export function QuestionDetails({
+  question,
+  rank,
+  examplesId,
+  examplesTestId,
+  toggleTestId,
+}: {
+  question: Pick<ReportQuestion, 'examples' | 'suggested_reply'>;
+  rank: number;
+  examplesId: string;
+  examplesTestId: string;
+  toggleTestId?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {question.examples.length > 0 ? (
+        <>
+          <button
+            type="button"
+            className="link-button question-toggle"
+            aria-expanded={open}
+            aria-controls={examplesId}
+            onClick={() => setOpen((v) => !v)}
+            data-testid={toggleTestId}
+          >
+            {open ? 'Hide comments' : 'Show comments'}
+          </button>
+          {open ? (
+            <ul className="question-examples" id={examplesId} data-testid={examplesTestId}>
+              {question.examples.map((c) => (
+                <li key={c.id}>
+                  <p className="question-example-text">{c.text}</p>
+                  <p className="muted small">
+                    {c.author ?? 'A viewer'}
+                    {c.like_count > 0
+                      ? ` · ${formatCount(c.like_count)} ${c.like_count === 1 ? 'like' : 'likes'}`
+                      : ''}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+      {question.suggested_reply ? (
+        <div className="suggested-reply" data-testid="suggested-reply">
+          <div className="suggested-reply-head">
+            <span className="suggested-reply-title">Suggested reply</span>
+            <CopyButton
+              text={question.suggested_reply}
+              label={`Copy the suggested reply to question ${rank}`}
+            />
+          </div>
+          <p className="suggested-reply-text">{question.suggested_reply}</p>
+        </div>
+      ) : null}
+    </>
   );
 }
