@@ -9,6 +9,17 @@ import {
   onUnauthorized,
 } from './api-client';
 
+/** A blob's text: jsdom's Blob (under some Node versions) has no text(), so FileReader reads it there. */
+function blobText(blob: Blob): Promise<string> {
+  if ('text' in blob && typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(new Error('the blob could not be read'));
+    reader.readAsText(blob);
+  });
+}
+
 function reply(status: number, body: string, contentType = 'application/json') {
   return new Response(body, { status, headers: { 'content-type': contentType } });
 }
@@ -126,7 +137,7 @@ describe('apiFile', () => {
     );
     const file = await apiFile('/api/v1/report/x/export', { query: { format: 'csv' } });
     expect(file.filename).toBe('chorus-report-x-2026-01-02.csv');
-    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    expect(await blobText(file.blob)).toBe('a,b\n1,2\n');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url as string).toMatch(/\/api\/v1\/report\/x\/export\?format=csv$/);
     expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer tok-9');
