@@ -13,11 +13,16 @@ const MIGRATION_FILE = /^\d{10,14}_[a-z0-9_-]+\.(ts|js|mjs)$/;
  * migration that has been committed; add a new one.
  */
 class FolderMigrationProvider implements MigrationProvider {
-  constructor(private readonly folder: string) {}
+  /** `before`: only the migrations whose name sorts before it (a database as it was before that one). */
+  constructor(
+    private readonly folder: string,
+    private readonly before?: string,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const files = (await fs.readdir(this.folder))
       .filter((f) => MIGRATION_FILE.test(f) && !f.endsWith('.d.ts'))
+      .filter((f) => this.before === undefined || f < this.before)
       .sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
@@ -30,11 +35,23 @@ class FolderMigrationProvider implements MigrationProvider {
 }
 
 /** Applies every pending migration; throws with the failing migration's name on error. */
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+export function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  return migrate(db, new FolderMigrationProvider(MIGRATIONS_DIR));
+}
+
+/**
+ * Applies the migrations that sort before `name` (e.g. `2026112901_row_platform`), so a test can store
+ * rows as they were before that migration and then check what `migrateToLatest` makes of them.
+ */
+export function migrateBefore<T>(db: Kysely<T>, name: string): Promise<string[]> {
+  return migrate(db, new FolderMigrationProvider(MIGRATIONS_DIR, name));
+}
+
+async function migrate<T>(db: Kysely<T>, provider: MigrationProvider): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: new FolderMigrationProvider(MIGRATIONS_DIR),
-    // Helpers commit migrations in parallel; one written "earlier" may land after a later one ran.
+    provider,
+    // Branches add migrations side by side; one dated earlier may land after a later one ran.
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,32 +1,16 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import { ReportQuestionSchema } from '@app/contracts';
 import { expect, it } from 'vitest';
 import { createDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { migrateBefore, migrateToLatest } from './migrate';
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const QUESTIONS = '2026112825_report_questions';
 
 it('gives reports stored before their questions a list from their stored comments, and null once those expired', async () => {
   const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
   const { db } = database;
   try {
-    const files = (await fs.readdir(MIGRATIONS)).filter((f) => /^\d+_.+\.ts$/.test(f)).sort();
-    const before: Record<string, Migration> = {};
-    for (const file of files) {
-      const name = file.replace(/\.ts$/, '');
-      if (name >= QUESTIONS) continue;
-      before[name] = (await import(pathToFileURL(path.join(MIGRATIONS, file)).href)) as Migration;
-    }
-    const old = await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(before) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(old.error).toBeUndefined();
+    await migrateBefore(db, QUESTIONS);
 
     const userId = (
       await sql<{ id: string }>`

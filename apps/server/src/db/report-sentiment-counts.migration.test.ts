@@ -1,11 +1,10 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { ClusterSchema, ReportBodySchema, sentimentShare } from '@app/contracts';
 import { expect, it } from 'vitest';
 import { createDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { migrateBefore, migrateToLatest } from './migrate';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const COUNTS = '2026112813_report_sentiment_counts';
@@ -51,19 +50,7 @@ it('gives reports stored before sentiment counts their counts (from the stored c
   const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
   const { db } = database;
   try {
-    const files = (await fs.readdir(MIGRATIONS)).filter((f) => /^\d+_.+\.ts$/.test(f)).sort();
-    const before: Record<string, Migration> = {};
-    for (const file of files) {
-      const name = file.replace(/\.ts$/, '');
-      if (name >= COUNTS) continue;
-      before[name] = (await import(pathToFileURL(path.join(MIGRATIONS, file)).href)) as Migration;
-    }
-    const old = await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(before) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(old.error).toBeUndefined();
+    await migrateBefore(db, COUNTS);
 
     const user = await sql<{ id: string }>`
       insert into users (email) values ('legacy@example.com') returning id`.execute(db);

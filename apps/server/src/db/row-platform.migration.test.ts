@@ -1,31 +1,15 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { createDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { migrateBefore, migrateToLatest } from './migrate';
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const ROW_PLATFORM = '2026112901_row_platform';
 
 it('gives analyses and reports stored before the platform column the platform their key names', async () => {
   const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
   const { db } = database;
   try {
-    const files = (await fs.readdir(MIGRATIONS)).filter((f) => /^\d+_.+\.ts$/.test(f)).sort();
-    const before: Record<string, Migration> = {};
-    for (const file of files) {
-      const name = file.replace(/\.ts$/, '');
-      if (name >= ROW_PLATFORM) continue;
-      before[name] = (await import(pathToFileURL(path.join(MIGRATIONS, file)).href)) as Migration;
-    }
-    const old = await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(before) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(old.error).toBeUndefined();
+    await migrateBefore(db, ROW_PLATFORM);
 
     const userId = (
       await sql<{ id: string }>`
