@@ -55,9 +55,17 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
     },
     onError,
   });
-  // The switch shows a change at once; only the answer to a rule's latest change is applied, so
-  // quick clicks never flip it back.
+  // The switch shows a change at once (component state, so the checkbox never springs back while
+  // the list re-renders); only the answer to a rule's latest change is applied, so quick clicks
+  // never flip it back.
   const latest = useRef(new Map<string, number>());
+  const [shown, setShown] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const settle = (ruleId: string) =>
+    setShown((prev) => {
+      const next = new Map(prev);
+      next.delete(ruleId);
+      return next;
+    });
   const update = useMutation({
     mutationFn: (input: { ruleId: string; enabled: boolean; seq: number }) =>
       api.updateAlertRule({
@@ -70,9 +78,11 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
       queryClient.setQueryData<AlertRule[]>(key, (old) =>
         old?.map((r) => (r.id === rule.id ? rule : r)),
       );
+      settle(input.ruleId);
     },
-    onError: (err: unknown) => {
+    onError: (err: unknown, input) => {
       onError(err);
+      if (latest.current.get(input.ruleId) === input.seq) settle(input.ruleId);
       refresh();
     },
   });
@@ -125,10 +135,11 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
         <ul className="alert-rule-list" aria-label="Alert rules">
           {list.map((rule) => {
             const text = ruleText(rule);
+            const enabled = shown.get(rule.id) ?? rule.enabled;
             return (
               <li
                 key={rule.id}
-                className={`alert-rule${rule.enabled ? '' : ' off'}`}
+                className={`alert-rule${enabled ? '' : ' off'}`}
                 data-testid="alert-rule"
               >
                 <p className="alert-rule-text" id={`${formId}-${rule.id}`}>
@@ -137,14 +148,12 @@ export function AlertRules({ workspaceId }: { workspaceId: number }) {
                 <label className="alert-rule-toggle">
                   <input
                     type="checkbox"
-                    checked={rule.enabled}
+                    checked={enabled}
                     aria-describedby={`${formId}-${rule.id}`}
                     onChange={(e) => {
                       // shown at once; the server's answer (or a refusal) refreshes the list
                       const enabled = e.target.checked;
-                      queryClient.setQueryData<AlertRule[]>(key, (old) =>
-                        old?.map((r) => (r.id === rule.id ? { ...r, enabled } : r)),
-                      );
+                      setShown((prev) => new Map(prev).set(rule.id, enabled));
                       const seq = (latest.current.get(rule.id) ?? 0) + 1;
                       latest.current.set(rule.id, seq);
                       update.mutate({ ruleId: rule.id, enabled, seq });

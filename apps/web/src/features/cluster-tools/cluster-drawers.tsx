@@ -51,6 +51,19 @@ function Drawer({
       if (opener?.isConnected) opener.focus();
     };
   }, []);
+  // A focused control that goes away (Load more once the last page is in, a button replaced)
+  // drops the focus to <body>, outside the drawer: the drawer's body takes it instead, in the same
+  // task as the change, so the next Tab starts inside.
+  useEffect(() => {
+    const el = panel.current;
+    if (!el) return;
+    const observer = new MutationObserver(() => {
+      if (document.activeElement === document.body || document.activeElement === null)
+        el.querySelector<HTMLElement>('.drawer-body')?.focus({ preventScroll: true });
+    });
+    observer.observe(el, { childList: true, subtree: true, attributes: true });
+    return () => observer.disconnect();
+  }, []);
   useEffect(() => {
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
@@ -219,14 +232,6 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
 
   const hasMore = !failed && !expired && (total === null || comments.length < total);
 
-  // The last page in, Load more comments goes; when it had the focus (Tab brings it into view,
-  // which loads that page), the focus goes to the list's scroller, not out of the drawer to <body>.
-  const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (hasMore || document.activeElement !== document.body) return;
-    list.current?.closest<HTMLElement>('.drawer-body')?.focus();
-  }, [hasMore]);
-
   // The first page loads at once; later pages as the end of the list scrolls into view.
   const started = useRef(false);
   useEffect(() => {
@@ -254,7 +259,7 @@ function CommentsBody({ videoId, clusterId }: { videoId: string; clusterId: numb
     );
   }
   return (
-    <div ref={list}>
+    <div>
       {total !== null ? (
         <p className="muted small" data-testid="comments-count">
           Showing {formatCount(comments.length)} of {formatCount(total)} comments, most-liked first
