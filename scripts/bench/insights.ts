@@ -1,9 +1,10 @@
 /**
  * Workspace insights benchmark: the time GET /api/v1/workspaces/{id}/insights takes for a
  * workspace of 50 analysed videos (8 themes each), on PostgreSQL when one answers on 127.0.0.1:5432
- * (else PGlite). The reports are seeded through the repositories; the first call embeds every
- * theme (cold), later calls read the theme vectors from the server's cache (warm). Goal: under
- * 300 ms on PostgreSQL.
+ * (else PGlite). The reports are seeded through the repositories and each one's theme vectors are
+ * stored as a finished analysis job stores them; the first call reads them from the database (a
+ * server that just started), later calls from the server's cache. Goal: both under 300 ms on
+ * PostgreSQL. For reference, the time to embed every theme when none are stored.
  *
  * Embedder: the embedded model (what `npm start` runs) unless `--fake`.
  *
@@ -17,6 +18,11 @@ import { fileURLToPath } from 'node:url';
 import type { Cluster, Intent, ReportBody } from '@app/contracts';
 import { createTextEmbedder } from '../../apps/server/src/providers/embeddings/create-text-embedder';
 import { FakeTextEmbedder } from '../../apps/server/src/providers/embeddings/fake-text-embedder';
+import { ClusterVectorCache } from '../../apps/server/src/services/cluster/vector-cache';
+import {
+  getWorkspaceInsights,
+  storeThemeVectors,
+} from '../../apps/server/src/services/insights/get-workspace-insights';
 import { createTestDatabase, postgresReachable } from '../../apps/server/src/test/databases';
 import { bearer, buildTestApp, signUpTestUser } from '../../apps/server/src/test/test-app';
 
@@ -137,6 +143,7 @@ async function main(): Promise<void> {
       publishedAt: new Date(Date.UTC(2025, 0, 1 + v * 3)).toISOString(),
     })),
   );
+  const jobIds: string[] = [];
   for (const [v, videoId] of ids.entries()) {
     const job = await container.repos.analysisJobs.create({
       id: randomUUID(),
@@ -150,6 +157,7 @@ async function main(): Promise<void> {
       reservedCredits: 0,
       priority: 0,
     });
+    jobIds.push(job.id);
     const body = report(v);
     await container.repos.reports.insert({
       jobId: job.id,
@@ -166,6 +174,28 @@ async function main(): Promise<void> {
       finishedAt: new Date(),
     });
   }
+
+  // For reference: no stored vectors, every theme embedded (a fresh cache, nothing written yet).
+  const embedStarted = performance.now();
+  await getWorkspaceInsights(
+    {
+      repos: {
+        ...container.repos,
+        workspaceInsights: {
+          ...container.repos.workspaceInsights,
+          saveThemeVectors: async () => {},
+        },
+      },
+      embedder,
+      themeVectors: new ClusterVectorCache(),
+    },
+    { userId: user.id, workspaceId: workspace.id },
+  );
+  const embedAllMs = performance.now() - embedStarted;
+  // What each finished analysis job does once it completed.
+  const storeStarted = performance.now();
+  for (const jobId of jobIds) await storeThemeVectors({ repos: container.repos, embedder }, jobId);
+  const storeMs = (performance.now() - storeStarted) / VIDEOS;
 
   const call = async () => {
     const t0 = performance.now();
@@ -192,7 +222,10 @@ async function main(): Promise<void> {
     `insights: ${kind}, embedder ${embedder.name}, ${VIDEOS} videos x ${THEMES} themes, ${cold.body.recurring_themes.length} recurring themes (load average ${loadavg()[0]!.toFixed(1)})`,
   );
   console.log(
-    `first call (embeds every theme): ${cold.ms.toFixed(0)} ms; cached: median ${median.toFixed(0)} ms, worst ${warm.at(-1)!.toFixed(0)} ms (goal < ${GOAL_MS} ms: ${median < GOAL_MS ? 'PASS' : 'MISS'})`,
+    `first call (theme vectors from the database): ${cold.ms.toFixed(0)} ms; cached: median ${median.toFixed(0)} ms, worst ${warm.at(-1)!.toFixed(0)} ms (goal < ${GOAL_MS} ms: ${cold.ms < GOAL_MS && median < GOAL_MS ? 'PASS' : 'MISS'})`,
+  );
+  console.log(
+    `storing one report's theme vectors when its analysis finishes: ${storeMs.toFixed(0)} ms; with none stored, the first call would embed every theme: ${embedAllMs.toFixed(0)} ms`,
   );
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(
@@ -204,6 +237,8 @@ async function main(): Promise<void> {
         videos: VIDEOS,
         themes: THEMES,
         coldMs: cold.ms,
+        storePerReportMs: storeMs,
+        embedAllMs,
         warmMs: warm,
       },
       null,

@@ -3,6 +3,7 @@ import type { AnalysisTables } from './tables/analysis';
 import type { AutoAnalysisTables } from './tables/auto-analysis';
 import type { AuthTables } from './tables/auth';
 import type { IdentityTables } from './tables/identities';
+import type { InsightsTables } from './tables/insights';
 import type { BillingTables } from './tables/billing';
 import type { NotesTables } from './tables/notes';
 import type { QuestionTables } from './tables/questions';
@@ -24,4 +25,5 @@ export interface DB
     ShareTables,
     QuestionTables,
     AlertTables,
-    AutoAnalysisTables {}
+    AutoAnalysisTables,
+    InsightsTables {}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkAlertsAfterAnalysis } from '../services/alerts/check-alerts';
+import { storeThemeVectors } from '../services/insights/get-workspace-insights';
 import { ANALYSIS_JOB_NAME, type AnalysisDeps } from '../services/analysis/analysis-deps';
 import { processAnalysisJob } from '../services/analysis/process-analysis';
 import { noopMailer } from '../providers/mail/mailer.port';
@@ -9,8 +10,8 @@ import { defineJob } from './job-registry';
 /**
  * The job that runs one analysis (payload: the analysis job id). Its own log lines come from a
  * child logger bound to the job id (the analysis's lines carry `jobId` themselves). Once the run
- * completed the job, the alert rules it may fire are checked; a failing check is logged and never
- * fails the analysis.
+ * completed the job, the alert rules it may fire are checked and the report's theme vectors are
+ * stored for workspace insights; a failure there is logged and never fails the analysis.
  */
 export function analysisJob(deps: AnalysisDeps & { logger: Logger }) {
   return defineJob({
@@ -43,6 +44,11 @@ export function analysisJob(deps: AnalysisDeps & { logger: Logger }) {
           );
         } catch (err) {
           log.error({ err }, 'checking the alert rules failed; the analysis is complete');
+        }
+        try {
+          await storeThemeVectors(deps, payload.jobId);
+        } catch (err) {
+          log.warn({ err }, 'storing the theme vectors failed; insights will embed them');
         }
       }
     },

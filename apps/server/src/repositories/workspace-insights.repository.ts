@@ -15,6 +15,14 @@ export interface WorkspaceReportRow {
   report: unknown;
 }
 
+/** A report's stored theme vectors (float32 rows, little-endian) and the hash of their texts. */
+export interface StoredThemeVectors {
+  jobId: string;
+  textsHash: string;
+  dims: number;
+  vectors: Uint8Array;
+}
+
 export type WorkspaceInsightsRepository = ReturnType<typeof createWorkspaceInsightsRepository>;
 
 /**
@@ -86,6 +94,32 @@ export function createWorkspaceInsightsRepository(db: Kysely<DB>) {
         analysedAt: r.analysedAt,
         report: JSON.parse(r.reportJson) as unknown,
       }));
+    },
+
+    /** The stored theme vectors of these analyses for one embedder, in one query. */
+    async themeVectors(jobIds: readonly string[], embedder: string): Promise<StoredThemeVectors[]> {
+      if (jobIds.length === 0) return [];
+      return db
+        .selectFrom('reportThemeVectors')
+        .select(['jobId', 'textsHash', 'dims', 'vectors'])
+        .where('embedder', '=', embedder)
+        .where('jobId', 'in', [...jobIds])
+        .execute();
+    },
+
+    /** Stores (or replaces) an analysis's theme vectors for one embedder. */
+    async saveThemeVectors(row: StoredThemeVectors & { embedder: string }): Promise<void> {
+      await db
+        .insertInto('reportThemeVectors')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['jobId', 'embedder']).doUpdateSet({
+            textsHash: row.textsHash,
+            dims: row.dims,
+            vectors: row.vectors,
+          }),
+        )
+        .execute();
     },
   };
 }

@@ -13,7 +13,10 @@ import {
   type WorkspaceInsightsReply,
 } from '@app/contracts';
 import type { Repositories } from '../../repositories';
-import type { WorkspaceReportRow } from '../../repositories/workspace-insights.repository';
+import type {
+  StoredThemeVectors,
+  WorkspaceReportRow,
+} from '../../repositories/workspace-insights.repository';
 import type { ClusterVectorCache } from '../cluster/vector-cache';
 import { requireWorkspace } from '../workspaces/workspace-deps';
 import {
@@ -25,7 +28,7 @@ import {
 } from './match-themes';
 
 export interface InsightsDeps {
-  repos: Pick<Repositories, 'workspaces' | 'workspaceInsights'>;
+  repos: Pick<Repositories, 'workspaces' | 'workspaceInsights' | 'reports' | 'analysisJobs'>;
   embedder: TextEmbedder;
   /** Theme vectors per report, kept across requests (one per server). */
   themeVectors: ClusterVectorCache;
@@ -119,24 +122,96 @@ export function headingTerms(heading: string): Set<string> {
   return new Set([...questionKeyTerms(heading)].filter((t) => !HEADING_WORDS.has(t)));
 }
 
+/** What a report's theme vectors are embedded from, and the hash that names those texts. */
+function themeTexts(report: ReportBody): { texts: string[]; hash: string } {
+  const texts = report.clusters.flatMap((c) => [themeText(c), c.heading]);
+  return { texts, hash: createHash('sha256').update(JSON.stringify(texts)).digest('base64url') };
+}
+
+/** float32 rows, little-endian, one after another (the stored form). */
+function encodeVectors(vectors: readonly Float32Array[]): { dims: number; vectors: Uint8Array } {
+  const dims = vectors[0]?.length ?? 0;
+  const out = new Float32Array(vectors.length * dims);
+  vectors.forEach((v, i) => out.set(v, i * dims));
+  return { dims, vectors: new Uint8Array(out.buffer) };
+}
+
+function decodeVectors(stored: StoredThemeVectors): Float32Array[] {
+  if (stored.dims === 0) return [];
+  // copied: a driver's buffer need not be aligned for a Float32Array view
+  const flat = new Float32Array(new Uint8Array(stored.vectors).buffer);
+  const rows: Float32Array[] = [];
+  for (let at = 0; at + stored.dims <= flat.length; at += stored.dims)
+    rows.push(flat.subarray(at, at + stored.dims));
+  return rows;
+}
+
+/** Embeds a report's theme texts and stores the vectors (a failed store is embedded again later). */
+async function embedAndStore(
+  deps: Pick<InsightsDeps, 'repos' | 'embedder'>,
+  jobId: string,
+  { texts, hash }: { texts: string[]; hash: string },
+): Promise<Float32Array[]> {
+  const vectors = texts.length === 0 ? [] : await deps.embedder.embed(texts);
+  await deps.repos.workspaceInsights
+    .saveThemeVectors({
+      jobId,
+      embedder: deps.embedder.name,
+      textsHash: hash,
+      ...encodeVectors(vectors),
+    })
+    .catch(() => undefined);
+  return vectors;
+}
+
 /**
- * Each report's theme vectors (per cluster: its whole text, then its heading), embedded once per
- * report and text (a retag that renames its themes, or the retention purge that drops their
- * comments, embeds them again) and cached.
+ * Each report's theme vectors (per cluster: its whole text, then its heading): from this server's
+ * cache, else from the database (stored when the analysis finished, or by an earlier request),
+ * else embedded and stored. A retag that renames its themes, or the retention purge that drops
+ * their comments, changes the texts' hash and embeds them again.
  */
 async function themeVectors(
   deps: InsightsDeps,
   videos: readonly AnalysedVideo[],
 ): Promise<Float32Array[][]> {
+  let stored: Promise<Map<string, StoredThemeVectors>> | null = null;
+  const storedRows = () =>
+    (stored ??= deps.repos.workspaceInsights
+      .themeVectors(
+        videos.map((v) => v.row.jobId),
+        deps.embedder.name,
+      )
+      .then((rows) => new Map(rows.map((r) => [r.jobId, r]))));
   return Promise.all(
     videos.map(({ row, report }) => {
-      const texts = report.clusters.flatMap((c) => [themeText(c), c.heading]);
-      const hash = createHash('sha256').update(JSON.stringify(texts)).digest('base64url');
-      return deps.themeVectors.get(`insights|${deps.embedder.name}|${row.jobId}|${hash}`, () =>
-        texts.length === 0 ? Promise.resolve([]) : deps.embedder.embed(texts),
+      const theme = themeTexts(report);
+      return deps.themeVectors.get(
+        `insights|${deps.embedder.name}|${row.jobId}|${theme.hash}`,
+        async () => {
+          const hit = (await storedRows()).get(row.jobId);
+          if (hit && hit.textsHash === theme.hash) return decodeVectors(hit);
+          return embedAndStore(deps, row.jobId, theme);
+        },
       );
     }),
   );
+}
+
+/**
+ * Stores a finished analysis's theme vectors when its owner has a workspace, so the workspace's
+ * insights read them instead of embedding them on the first visit. Called once the analysis job completed.
+ */
+export async function storeThemeVectors(
+  deps: Pick<InsightsDeps, 'repos' | 'embedder'>,
+  jobId: string,
+): Promise<void> {
+  const job = await deps.repos.analysisJobs.findById(jobId);
+  // only an account with a workspace has insights to read them
+  if (!job || (await deps.repos.workspaces.countForUser(job.userId)) === 0) return;
+  const [stored] = await deps.repos.reports.findByJobIds([jobId]);
+  const parsed = ReportBodySchema.safeParse(stored?.report);
+  if (!parsed.success) return;
+  await embedAndStore(deps, jobId, themeTexts(parsed.data));
 }
 
 /**

@@ -17,6 +17,8 @@ import type { Container } from '../../../container';
 import { startWorker } from '../../../jobs/start-worker';
 import { FakeTextEmbedder } from '../../../providers/embeddings/fake-text-embedder';
 import { analysisDepsFrom } from '../../../services/analysis/analysis-deps';
+import { ClusterVectorCache } from '../../../services/cluster/vector-cache';
+import { getWorkspaceInsights } from '../../../services/insights/get-workspace-insights';
 import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
@@ -145,7 +147,7 @@ describeEachDatabase('workspace insights', (t) => {
     return ReportReplySchema.parse(res.json());
   }
 
-  let owner: { token: string; id: number; reply: WorkspaceInsightsReply };
+  let owner: { token: string; userId: string; id: number; reply: WorkspaceInsightsReply };
 
   it('lists three analysed videos in publication order with the figures their reports show', async () => {
     const { token, email } = await signUpTestUser(app);
@@ -163,7 +165,7 @@ describeEachDatabase('workspace insights', (t) => {
     // Analysed newest first: the timeline still follows publication.
     for (const v of [HOOKS, BREAD_2, BREAD_1]) await analyse(token, v);
     const reply = await insights(token, id);
-    owner = { token, id, reply };
+    owner = { token, userId: user.id, id, reply };
     expect(reply.videos.map((v) => v.video_id)).toEqual([BREAD_1, BREAD_2, HOOKS]);
     expect(reply.videos.map((v) => v.published_at)).toEqual([
       '2025-03-01T10:00:00.000Z',
@@ -266,6 +268,18 @@ describeEachDatabase('workspace insights', (t) => {
       expect(f.previous_percentage - f.percentage).toBeGreaterThanOrEqual(2);
     for (const g of since.grown)
       expect(g.percentage - g.previous_percentage).toBeGreaterThanOrEqual(2);
+  });
+
+  it("stores each report's theme vectors when its analysis finishes: a restarted server embeds nothing", async () => {
+    const embedder = new FakeTextEmbedder();
+    const refusing = Object.assign(Object.create(embedder) as FakeTextEmbedder, {
+      embed: () => Promise.reject(new Error('insights embedded a theme again')),
+    });
+    const fresh = await getWorkspaceInsights(
+      { repos: container.repos, embedder: refusing, themeVectors: new ClusterVectorCache() },
+      { userId: owner.userId, workspaceId: owner.id },
+    );
+    expect(fresh).toEqual(owner.reply);
   });
 
   it("answers 404 for another account's workspace and 400 with a message for a bad id", async () => {
