@@ -228,14 +228,18 @@ describe('cluster tools', () => {
       expect(texts.has(q.trim()), q).toBe(true);
       expect(q.toLowerCase()).toContain(word);
     }
-    await screenshot(app.page, 'cluster-chat-drawer-dark');
-    // at phone width the drawer is the whole width, below the header
-    await app.page.setViewportSize(MOBILE);
-    await screenshot(app.page, 'cluster-chat-drawer-dark-mobile');
-    await app.page.setViewportSize(DESKTOP);
-    await app.page.keyboard.press('Escape');
-    await setTheme(app.page, 'light');
-    await openReport(app.page);
+    /** Shoots the open chat drawer at both widths, closes it and switches to the other theme. */
+    const shootChat = async (theme: 'dark' | 'light') => {
+      await screenshot(app.page, `cluster-chat-drawer-${theme}`);
+      // at phone width the drawer is the whole width, below the header
+      await app.page.setViewportSize(MOBILE);
+      await screenshot(app.page, `cluster-chat-drawer-${theme}-mobile`);
+      await app.page.setViewportSize(DESKTOP);
+      await app.page.keyboard.press('Escape');
+      await setTheme(app.page, theme === 'dark' ? 'light' : 'dark');
+      await openReport(app.page);
+    };
+    await shootChat('dark');
     await openRow(app.page, 0);
     await rowButton(app.page, 0, 'Analyze').click();
     await app.page.getByTestId('analysis-summary').waitFor();
@@ -247,13 +251,7 @@ describe('cluster tools', () => {
       .fill(`What do people say about ${word}?`);
     await lightChat.getByRole('button', { name: 'Send' }).click();
     await lightChat.getByTestId('chat-quotes').waitFor({ timeout: 60_000 });
-    await screenshot(app.page, 'cluster-chat-drawer-light');
-    await app.page.setViewportSize(MOBILE);
-    await screenshot(app.page, 'cluster-chat-drawer-light-mobile');
-    await app.page.setViewportSize(DESKTOP);
-    await app.page.keyboard.press('Escape');
-    await setTheme(app.page, 'dark');
-    await openReport(app.page);
+    await shootChat('light');
   });
 
   it('shows the failure texts of section 8', async () => {
