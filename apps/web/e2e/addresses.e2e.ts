@@ -1,21 +1,19 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AnalysisHistoryItem, JobStatusReply } from '@app/contracts';
 import {
   DESKTOP,
   MOBILE,
   PASSWORD,
   apiGet,
-  launchBrowser,
   newPage,
   screenshot,
   signIn,
   signUp,
-  startServer,
   uniqueEmail,
+  useAppPage,
 } from './support';
-import type { RunningServer } from './support';
 
 // Addresses in Chromium against the real server: a report, the history and a workspace report each
 // have an address that survives a reload, Back and Forward move between them, another account's
@@ -88,76 +86,56 @@ async function photograph(page: Page, name: string, ready: () => Promise<unknown
 }
 
 describe('addresses: reports, history and workspaces', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-  let token: string;
-  const email = uniqueEmail('addresses');
+  const app = useAppPage({ signUp: 'addresses' });
   let lemonJob: string;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    await page.goto('/');
-    await signUp(page, email);
-    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('a run gets its report address, which a reload keeps; Back and Forward move between reports', async () => {
-    await page.getByLabel('YouTube video link').fill(`https://youtu.be/${LEMON}`);
-    await page.getByRole('button', { name: 'Analyze Comments' }).click();
-    await page.getByTestId('confirm-analyze').click();
+    await app.page.getByLabel('YouTube video link').fill(`https://youtu.be/${LEMON}`);
+    await app.page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await app.page.getByTestId('confirm-analyze').click();
     // The running analysis has its address at once; a reload resumes it there.
-    await expect.poll(() => pathOf(page)).toBe(`/report/${LEMON}`);
-    lemonJob = jobOf(page)!;
+    await expect.poll(() => pathOf(app.page)).toBe(`/report/${LEMON}`);
+    lemonJob = jobOf(app.page)!;
     expect(lemonJob).toMatch(/^[0-9a-f-]{36}$/);
-    await page.reload();
-    await report(page, LEMON).waitFor({ timeout: 120_000 });
-    expect(pathOf(page)).toBe(`/report/${LEMON}`);
-    expect(await page.getByTestId('hero').count()).toBe(0);
+    await app.page.reload();
+    await report(app.page, LEMON).waitFor({ timeout: 120_000 });
+    expect(pathOf(app.page)).toBe(`/report/${LEMON}`);
+    expect(await app.page.getByTestId('hero').count()).toBe(0);
 
     // A reload of a report shows the same report, not the landing page.
-    await page.reload();
-    await report(page, LEMON).waitFor();
-    expect(await page.getByTestId('hero').count()).toBe(0);
-    expect(await page.title()).toContain(LEMON_TITLE);
+    await app.page.reload();
+    await report(app.page, LEMON).waitFor();
+    expect(await app.page.getByTestId('hero').count()).toBe(0);
+    expect(await app.page.title()).toContain(LEMON_TITLE);
 
-    await analyzeByApi(server.url, token, KNIVES);
-    const sourdoughJob = await analyzeByApi(server.url, token, SOURDOUGH);
-    await page.getByRole('button', { name: 'Refresh recent analyses' }).click();
-    await page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`).click();
-    await report(page, SOURDOUGH).waitFor();
-    expect(pathOf(page)).toBe(`/report/${SOURDOUGH}`);
-    expect(jobOf(page)).toBe(sourdoughJob);
+    await analyzeByApi(app.server.url, app.token, KNIVES);
+    const sourdoughJob = await analyzeByApi(app.server.url, app.token, SOURDOUGH);
+    await app.page.getByRole('button', { name: 'Refresh recent analyses' }).click();
+    await app.page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`).click();
+    await report(app.page, SOURDOUGH).waitFor();
+    expect(pathOf(app.page)).toBe(`/report/${SOURDOUGH}`);
+    expect(jobOf(app.page)).toBe(sourdoughJob);
 
-    await page.goBack();
-    await report(page, LEMON).waitFor();
-    expect(pathOf(page)).toBe(`/report/${LEMON}`);
-    await page.goForward();
-    await report(page, SOURDOUGH).waitFor();
-    await page.reload();
-    await report(page, SOURDOUGH).waitFor();
+    await app.page.goBack();
+    await report(app.page, LEMON).waitFor();
+    expect(pathOf(app.page)).toBe(`/report/${LEMON}`);
+    await app.page.goForward();
+    await report(app.page, SOURDOUGH).waitFor();
+    await app.page.reload();
+    await report(app.page, SOURDOUGH).waitFor();
 
     // A bookmark of /report/{id} opens the latest report of the video.
-    await page.goto(`/report/${KNIVES}`);
-    await report(page, KNIVES).waitFor();
+    await app.page.goto(`/report/${KNIVES}`);
+    await report(app.page, KNIVES).waitFor();
     // Unknown paths show the dashboard, as / does.
-    await page.goto('/no/such/page');
-    await page.getByLabel('YouTube video link').waitFor();
-    expect(await page.locator('[data-testid="report"]').count()).toBe(0);
-    expect(pageErrors).toEqual([]);
+    await app.page.goto('/no/such/page');
+    await app.page.getByLabel('YouTube video link').waitFor();
+    expect(await app.page.locator('[data-testid="report"]').count()).toBe(0);
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('another account opening the report link is told plainly it is not theirs, with no data', async () => {
-    const other = await newPage(browser, { baseURL: server.url });
+    const other = await newPage(app.browser, { baseURL: app.server.url });
     try {
       const link = `/report/${LEMON}?job=${lemonJob}`;
       await other.page.goto(link);
@@ -180,7 +158,7 @@ describe('addresses: reports, history and workspaces', () => {
       // "Sign in with another account": the owner signs in and the link opens.
       await other.page.getByRole('button', { name: 'Sign in with another account' }).click();
       await other.page.getByLabel('Email').waitFor();
-      await signIn(other.page, email, PASSWORD);
+      await signIn(other.page, app.email, PASSWORD);
       await report(other.page, LEMON).waitFor();
       expect(jobOf(other.page)).toBe(lemonJob);
       expect(other.pageErrors).toEqual([]);
@@ -190,78 +168,78 @@ describe('addresses: reports, history and workspaces', () => {
   });
 
   it('the history page lists every analysis beyond 5, searches, and deletes one after a confirmation', async () => {
-    for (const sample of SAMPLES) await analyzeByApi(server.url, token, sample);
-    await analyzeByApi(server.url, token, SAMPLES[0]!);
-    const all = await apiGet<AnalysisHistoryItem[]>(server.url, token, '/api/v1/analyses');
+    for (const sample of SAMPLES) await analyzeByApi(app.server.url, app.token, sample);
+    await analyzeByApi(app.server.url, app.token, SAMPLES[0]!);
+    const all = await apiGet<AnalysisHistoryItem[]>(app.server.url, app.token, '/api/v1/analyses');
     expect(all).toHaveLength(7);
 
     // The sidebar keeps the newest 5, each with date and time, and links to the rest.
-    await page.goto('/');
-    const recent = page.getByTestId('history-item');
+    await app.page.goto('/');
+    const recent = app.page.getByTestId('history-item');
     await expect.poll(() => recent.count()).toBe(5);
     expect(await recent.first().innerText()).toMatch(/\d{1,2}:\d{2}\s?(AM|PM)/);
-    await page.getByRole('link', { name: 'View all analyses' }).click();
-    expect(pathOf(page)).toBe('/history');
+    await app.page.getByRole('link', { name: 'View all analyses' }).click();
+    expect(pathOf(app.page)).toBe('/history');
 
-    const rows = page.getByTestId('history-row');
+    const rows = app.page.getByTestId('history-row');
     await expect.poll(() => rows.count()).toBe(7);
     const lemonRow = rows.filter({ hasText: LEMON_TITLE });
     // full title, date and time, status, comments and credits
     expect(await lemonRow.innerText()).toMatch(/\d{1,2}:\d{2}\s?(AM|PM)/);
     expect(await lemonRow.innerText()).toContain('Complete');
     expect(await lemonRow.innerText()).toContain('100 comments');
-    await photograph(page, 'history', () => rows.nth(6).waitFor());
+    await photograph(app.page, 'history', () => rows.nth(6).waitFor());
 
-    await page.getByTestId('history-search').fill('LEMON garlic');
+    await app.page.getByTestId('history-search').fill('LEMON garlic');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain(LEMON_TITLE);
-    await page.getByTestId('history-search').fill('sample');
+    await app.page.getByTestId('history-search').fill('sample');
     await expect.poll(() => rows.count()).toBe(4);
-    await page.getByTestId('history-search').fill('no such title anywhere');
-    await page.getByTestId('history-empty').waitFor();
-    await page.getByTestId('history-search').fill('');
+    await app.page.getByTestId('history-search').fill('no such title anywhere');
+    await app.page.getByTestId('history-empty').waitFor();
+    await app.page.getByTestId('history-search').fill('');
     await expect.poll(() => rows.count()).toBe(7);
 
     // Delete one, after a confirmation; Cancel keeps it.
     const ramen = rows.filter({ hasText: '15-Minute Weeknight Ramen' }).first();
     await ramen.getByRole('button', { name: /^Delete / }).click();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await app.page.getByRole('button', { name: 'Cancel' }).click();
     expect(await rows.count()).toBe(7);
     await ramen.getByRole('button', { name: /^Delete / }).click();
-    await page.getByRole('button', { name: 'Delete analysis' }).click();
+    await app.page.getByRole('button', { name: 'Delete analysis' }).click();
     await expect.poll(() => rows.count()).toBe(6);
-    expect(await apiGet<AnalysisHistoryItem[]>(server.url, token, '/api/v1/analyses')).toHaveLength(
-      6,
-    );
+    expect(
+      await apiGet<AnalysisHistoryItem[]>(app.server.url, app.token, '/api/v1/analyses'),
+    ).toHaveLength(6);
 
     // Open goes to that run's report; Back returns to the history.
     await lemonRow.getByRole('link', { name: `Open ${LEMON_TITLE}` }).click();
-    await report(page, LEMON).waitFor();
-    expect(jobOf(page)).toBe(lemonJob);
-    await photograph(page, 'report', () => report(page, LEMON).waitFor());
-    await page.goBack();
+    await report(app.page, LEMON).waitFor();
+    expect(jobOf(app.page)).toBe(lemonJob);
+    await photograph(app.page, 'report', () => report(app.page, LEMON).waitFor());
+    await app.page.goBack();
     await expect.poll(() => rows.count()).toBe(6);
-    expect(pathOf(page)).toBe('/history');
-    expect(pageErrors).toEqual([]);
+    expect(pathOf(app.page)).toBe('/history');
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('a workspace report has its address: reload keeps it, Back and Forward move through it', async () => {
-    const owner = await newPage(browser, { baseURL: server.url });
+    const owner = await newPage(app.browser, { baseURL: app.server.url });
     try {
       const p = owner.page;
       await p.goto('/workspaces');
       await signUp(p, uniqueEmail('ws-address'));
       const wsToken = (await p.evaluate(() => localStorage.getItem('auth_token')))!;
-      const created = await apiPost<{ id: number }>(server.url, wsToken, '/api/v1/workspaces', {
+      const created = await apiPost<{ id: number }>(app.server.url, wsToken, '/api/v1/workspaces', {
         name: 'Dinner ideas',
       });
       const batch = await apiPost<{ jobs: { job_id: string | null }[] }>(
-        server.url,
+        app.server.url,
         wsToken,
         '/api/v1/analyses/batch',
         { video_ids: [LEMON], workspace_id: created.id },
       );
-      await finished(server.url, wsToken, batch.jobs[0]!.job_id!);
+      await finished(app.server.url, wsToken, batch.jobs[0]!.job_id!);
 
       await p.goto(`/workspaces/${created.id}?tab=analyzed`);
       const analysed = p

@@ -1,39 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   MOBILE,
   PASSWORD,
   creditsShown,
-  launchBrowser,
   newPage,
   screenshot,
   seriousViolations,
   signIn,
   signUp,
-  startServer,
   toggleTheme,
   uniqueEmail,
+  useServerAndBrowser,
   viewportScreenshot,
 } from './support';
-import type { RunningServer } from './support';
 
 // Issue 2: accounts and the app shell in a real browser against the real server.
 describe('accounts and shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   it('a new user signs up (3 credits, Basic), signs out, signs in; a wrong password changes nothing', async () => {
-    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, offsite, pageErrors } = await newPage(app.browser, {
+      baseURL: app.server.url,
+    });
     await page.goto('/');
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await page.getByText('AI-Powered Analytics').waitFor();
@@ -96,7 +85,7 @@ describe('accounts and shell', () => {
   });
 
   it('a registered e-mail and a short password give the server message', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url });
+    const { page, context } = await newPage(app.browser, { baseURL: app.server.url });
     await page.goto('/');
     const email = uniqueEmail('dup');
     await signUp(page, email);
@@ -116,7 +105,7 @@ describe('accounts and shell', () => {
   });
 
   it('the theme choice survives a reload', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url });
+    const { page, context } = await newPage(app.browser, { baseURL: app.server.url });
     await page.goto('/');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
@@ -129,7 +118,7 @@ describe('accounts and shell', () => {
   });
 
   it('an expired token shows the session-expired banner, signed out', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url });
+    const { page, context } = await newPage(app.browser, { baseURL: app.server.url });
     await page.goto('/');
     await page.evaluate(() => {
       localStorage.setItem('auth_token', 'bogus-token-that-the-server-never-issued');
@@ -152,7 +141,7 @@ describe('accounts and shell', () => {
   });
 
   it('legal pages, routes and unknown paths', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url });
+    const { page, context } = await newPage(app.browser, { baseURL: app.server.url });
     for (const [path, heading] of [
       ['/privacy-policy', 'Privacy Policy'],
       ['/terms-of-service', 'Terms of Service'],
@@ -178,8 +167,8 @@ describe('accounts and shell', () => {
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      const { page, context, pageErrors } = await newPage(browser, {
-        baseURL: server.url,
+      const { page, context, pageErrors } = await newPage(app.browser, {
+        baseURL: app.server.url,
         viewport,
       });
       await page.goto('/');
@@ -243,7 +232,7 @@ describe('accounts and shell', () => {
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      const { page, context } = await newPage(browser, { baseURL: server.url, viewport });
+      const { page, context } = await newPage(app.browser, { baseURL: app.server.url, viewport });
       for (const theme of ['dark', 'light'] as const) {
         await page.goto('/');
         await page.evaluate((t) => localStorage.setItem('theme', t), theme);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { BillingReply } from '@app/contracts';
 import {
   DESKTOP,
@@ -7,15 +7,13 @@ import {
   apiGet,
   apiSignUp,
   creditsShown,
-  launchBrowser,
   newPage,
   seriousViolations,
   signUp,
-  startServer,
   uniqueEmail,
+  useServerAndBrowser,
   viewportScreenshot,
 } from './support';
-import type { RunningServer } from './support';
 
 // Buying credits and plans with the demo checkout (the default without a Stripe key), in Chromium
 // against the real server: the checkout opens in a new tab, paying there goes through the same
@@ -41,20 +39,12 @@ async function openPlans(page: Page): Promise<void> {
 }
 
 describe('buying credits and plans (demo checkout)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   it('Buy Credits opens the demo checkout in a new tab; paying 2 packs raises the credits pill by 200', async () => {
-    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, offsite, pageErrors } = await newPage(app.browser, {
+      baseURL: app.server.url,
+    });
     await page.goto('/');
     await signUp(page, uniqueEmail('credits'));
     await expect.poll(() => creditsShown(page)).toBe('3');
@@ -102,7 +92,9 @@ describe('buying credits and plans (demo checkout)', () => {
   });
 
   it('choosing Pro subscribes: the plan button says Pro; switching to Advanced goes through the portal', async () => {
-    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, offsite, pageErrors } = await newPage(app.browser, {
+      baseURL: app.server.url,
+    });
     await page.goto('/');
     await signUp(page, uniqueEmail('plans'));
     await openPlans(page);
@@ -154,7 +146,11 @@ describe('buying credits and plans (demo checkout)', () => {
     expect(await creditsShown(portal)).toBe('1503');
 
     const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-    const billing = await apiGet<BillingReply>(server.url, token, '/api/v1/stripe/subscription');
+    const billing = await apiGet<BillingReply>(
+      app.server.url,
+      token,
+      '/api/v1/stripe/subscription',
+    );
     expect(billing.subscription).toMatchObject({ plan: 'advanced', status: 'active' });
 
     expect(offsite).toEqual([]);
@@ -163,7 +159,7 @@ describe('buying credits and plans (demo checkout)', () => {
   });
 
   it('a purchase that cannot start says why in the plans window', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url });
+    const { page, context } = await newPage(app.browser, { baseURL: app.server.url });
     await page.goto('/');
     await signUp(page, uniqueEmail('fail'));
     await page.route('**/api/v1/stripe/checkout-session', (route) =>
@@ -196,8 +192,8 @@ describe('buying credits and plans (demo checkout)', () => {
       ['mobile', MOBILE],
     ] as const) {
       for (const theme of ['dark', 'light'] as const) {
-        const token = await apiSignUp(server.url, uniqueEmail(`shots-${theme}-${label}`));
-        const { page, context } = await newPage(browser, { baseURL: server.url, viewport });
+        const token = await apiSignUp(app.server.url, uniqueEmail(`shots-${theme}-${label}`));
+        const { page, context } = await newPage(app.browser, { baseURL: app.server.url, viewport });
         await page.emulateMedia({ colorScheme: theme });
         await page.goto('/');
         await page.evaluate(

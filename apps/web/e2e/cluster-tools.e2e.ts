@@ -1,25 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { csvRecords } from '@app/analysis';
 import type { ClusterCommentsReply, ReportReply } from '@app/contracts';
 import {
-  apiGet,
   DESKTOP,
-  fixturesCommentsDir,
-  launchBrowser,
   MOBILE,
-  newPage,
+  analyseVideo,
+  apiGet,
+  fixturesCommentsDir,
   screenshotsDir,
   setTheme,
-  signUp,
-  startServer,
   toggleTheme,
-  uniqueEmail,
+  useAppPage,
   viewportScreenshot,
 } from './support';
-import type { RunningServer } from './support';
 
 // Issue 6: the per-cluster tools (drawers, chat, CreatorX) in Chromium against the real server,
 // offline (no LLM), on the invented comments of a baking video.
@@ -86,40 +82,13 @@ function rowButton(page: Page, index: number, name: 'Analyze' | 'Comments' | 'Ch
 }
 
 describe('cluster tools', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-  let offsite: string[];
-  let token: string;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, pageErrors, offsite } = await newPage(browser, { baseURL: server.url }));
-    await page.goto('/');
-    await signUp(page, uniqueEmail('tools'));
-    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-    await page
-      .getByLabel('YouTube video link')
-      .fill(`https://www.youtube.com/watch?v=${SOURDOUGH}`);
-    await page.getByRole('button', { name: 'Analyze Comments' }).click();
-    await page.getByTestId('confirm-analyze').click();
-    await page
-      .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
-      .waitFor({ timeout: 120_000 });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppPage({ signUp: 'tools' });
+  beforeAll(() => analyseVideo(app.page, SOURDOUGH));
 
   it('opens each drawer, only one at a time', async () => {
-    const first = await openRow(page, 0);
-    await rowButton(page, 0, 'Analyze').click();
-    const analysis = page.getByTestId('analysis-drawer');
+    const first = await openRow(app.page, 0);
+    await rowButton(app.page, 0, 'Analyze').click();
+    const analysis = app.page.getByTestId('analysis-drawer');
     await analysis.waitFor();
     // titled with the cluster's heading, as the comments and chat drawers are
     expect(await analysis.getByRole('heading', { level: 2 }).innerText()).toBe(
@@ -131,52 +100,52 @@ describe('cluster tools', () => {
     expect(['positive', 'negative', 'neutral', 'mixed']).toContain(
       (await analysis.getByTestId('analysis-sentiment').innerText()).toLowerCase(),
     );
-    expect(await drawers(page).count()).toBe(1);
+    expect(await drawers(app.page).count()).toBe(1);
     // from the header's bottom edge to the viewport's: the header's controls stay in reach
-    await expectBelowHeader(page, analysis);
-    await screenshot(page, 'cluster-analysis-drawer-dark');
+    await expectBelowHeader(app.page, analysis);
+    await screenshot(app.page, 'cluster-analysis-drawer-dark');
     // on a phone too, with the page scrolled (the header scrolls away there when no drawer is open)
-    await page.setViewportSize(MOBILE);
-    await page.evaluate(() => window.scrollTo(0, 600));
-    await expectBelowHeader(page, analysis);
-    await screenshot(page, 'cluster-analysis-drawer-dark-mobile');
-    await page.setViewportSize(DESKTOP);
+    await app.page.setViewportSize(MOBILE);
+    await app.page.evaluate(() => window.scrollTo(0, 600));
+    await expectBelowHeader(app.page, analysis);
+    await screenshot(app.page, 'cluster-analysis-drawer-dark-mobile');
+    await app.page.setViewportSize(DESKTOP);
 
-    await rowButton(page, 0, 'Comments').click();
-    const comments = page.getByTestId('comments-drawer');
+    await rowButton(app.page, 0, 'Comments').click();
+    const comments = app.page.getByTestId('comments-drawer');
     await comments.getByTestId('drawer-comment').first().waitFor();
-    expect(await drawers(page).count()).toBe(1);
+    expect(await drawers(app.page).count()).toBe(1);
     expect(await analysis.count()).toBe(0);
     const api = await apiGet<ClusterCommentsReply>(
-      server.url,
-      token,
+      app.server.url,
+      app.token,
       `/api/v1/cluster/comments?video_id=${SOURDOUGH}&cluster_id=${first.id}&page_size=25`,
     );
     const shown = await comments.locator('.drawer-comment-text').allInnerTexts();
     expect(shown.slice(0, api.comments.length)).toEqual(api.comments.map((c) => c.text.trim()));
     const meta = await comments.getByTestId('drawer-comment').first().locator('.muted').innerText();
     expect(meta).toMatch(/(@\S+|Anonymous) · [\d,]+ likes? · /);
-    await screenshot(page, 'cluster-comments-drawer-dark');
+    await screenshot(app.page, 'cluster-comments-drawer-dark');
 
-    await rowButton(page, 0, 'Chat').click();
-    const chat = page.getByTestId('chat-drawer');
+    await rowButton(app.page, 0, 'Chat').click();
+    const chat = app.page.getByTestId('chat-drawer');
     await chat.waitFor();
-    expect(await drawers(page).count()).toBe(1);
+    expect(await drawers(app.page).count()).toBe(1);
     expect(await comments.count()).toBe(0);
     expect(await chat.getByRole('heading', { level: 2 }).innerText()).toBe(first.heading);
     expect(await chat.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     expect(await chat.getByPlaceholder('Ask about this cluster…').count()).toBe(1);
 
-    await page.keyboard.press('Escape');
-    expect(await drawers(page).count()).toBe(0);
+    await app.page.keyboard.press('Escape');
+    expect(await drawers(app.page).count()).toBe(0);
     // and the keyboard is back on the row's Chat button, not at the top of the page
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Chat');
+    expect(await app.page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Chat');
   });
 
   it('fits the Context placeholder, and gives cluster headings the row’s width on a phone', async () => {
-    const input = page.getByLabel('Context (optional)');
+    const input = app.page.getByLabel('Context (optional)');
     for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
+      await app.page.setViewportSize(size);
       // the placeholder's text, in the input's font, against the input's inner width
       const fit = await input.evaluate((el: HTMLInputElement) => {
         const style = getComputedStyle(el);
@@ -189,9 +158,9 @@ describe('cluster tools', () => {
       expect(fit.text, `placeholder at ${size.width} px`).toBeLessThanOrEqual(fit.inner);
     }
     // MOBILE now: each heading spans its row (less the row's padding), the badge and share below it
-    await toggleTheme(page, 'light');
-    await page.getByTestId('cluster-row').first().scrollIntoViewIfNeeded();
-    const widths = await page.getByTestId('cluster-row').evaluateAll((rows) =>
+    await toggleTheme(app.page, 'light');
+    await app.page.getByTestId('cluster-row').first().scrollIntoViewIfNeeded();
+    const widths = await app.page.getByTestId('cluster-row').evaluateAll((rows) =>
       rows.map((row) => {
         const head = row.querySelector<HTMLElement>('.cluster-row-head')!;
         const style = getComputedStyle(head);
@@ -203,25 +172,25 @@ describe('cluster tools', () => {
     );
     expect(widths.length).toBeGreaterThan(1);
     for (const w of widths) expect(w.main).toBeCloseTo(w.inner, 0);
-    await viewportScreenshot(page, 'cluster-rows-light-mobile');
-    await toggleTheme(page, 'dark');
-    await page.getByTestId('cluster-row').first().scrollIntoViewIfNeeded();
-    await viewportScreenshot(page, 'cluster-rows-dark-mobile');
-    await page.setViewportSize(DESKTOP);
-    await page.getByLabel('Context (optional)').scrollIntoViewIfNeeded();
-    await viewportScreenshot(page, 'cluster-rows-dark');
-    await toggleTheme(page, 'light');
-    await page.getByLabel('Context (optional)').scrollIntoViewIfNeeded();
-    await viewportScreenshot(page, 'cluster-rows-light');
-    await toggleTheme(page, 'dark');
+    await viewportScreenshot(app.page, 'cluster-rows-light-mobile');
+    await toggleTheme(app.page, 'dark');
+    await app.page.getByTestId('cluster-row').first().scrollIntoViewIfNeeded();
+    await viewportScreenshot(app.page, 'cluster-rows-dark-mobile');
+    await app.page.setViewportSize(DESKTOP);
+    await app.page.getByLabel('Context (optional)').scrollIntoViewIfNeeded();
+    await viewportScreenshot(app.page, 'cluster-rows-dark');
+    await toggleTheme(app.page, 'light');
+    await app.page.getByLabel('Context (optional)').scrollIntoViewIfNeeded();
+    await viewportScreenshot(app.page, 'cluster-rows-light');
+    await toggleTheme(app.page, 'dark');
   });
 
   it('answers a chat question from the cluster’s real comments, quoting them', async () => {
     const texts = new Set(fixtureTexts().map((t) => t.trim()));
-    const first = await openRow(page, 0);
+    const first = await openRow(app.page, 0);
     const api = await apiGet<ClusterCommentsReply>(
-      server.url,
-      token,
+      app.server.url,
+      app.token,
       `/api/v1/cluster/comments?video_id=${SOURDOUGH}&cluster_id=${first.id}&page_size=50`,
     );
     // Ask about a word that really occurs in this cluster (the most frequent longer word).
@@ -238,8 +207,8 @@ describe('cluster tools', () => {
       .filter(([w]) => !common.has(w))
       .sort((a, b) => b[1] - a[1])[0]![0];
 
-    await rowButton(page, 0, 'Chat').click();
-    const chat = page.getByTestId('chat-drawer');
+    await rowButton(app.page, 0, 'Chat').click();
+    const chat = app.page.getByTestId('chat-drawer');
     const input = chat.getByPlaceholder('Ask about this cluster…');
     await input.fill(`What do people say about ${word}?`);
     await input.press('Enter');
@@ -259,68 +228,68 @@ describe('cluster tools', () => {
       expect(texts.has(q.trim()), q).toBe(true);
       expect(q.toLowerCase()).toContain(word);
     }
-    await screenshot(page, 'cluster-chat-drawer-dark');
-    // at phone width the drawer is the whole width, below the header
-    await page.setViewportSize(MOBILE);
-    await screenshot(page, 'cluster-chat-drawer-dark-mobile');
-    await page.setViewportSize(DESKTOP);
-    await page.keyboard.press('Escape');
-    await setTheme(page, 'light');
-    await openReport(page);
-    await openRow(page, 0);
-    await rowButton(page, 0, 'Analyze').click();
-    await page.getByTestId('analysis-summary').waitFor();
-    await screenshot(page, 'cluster-analysis-drawer-light');
-    await rowButton(page, 0, 'Chat').click();
-    const lightChat = page.getByTestId('chat-drawer');
+    /** Shoots the open chat drawer at both widths, closes it and switches to the other theme. */
+    const shootChat = async (theme: 'dark' | 'light') => {
+      await screenshot(app.page, `cluster-chat-drawer-${theme}`);
+      // at phone width the drawer is the whole width, below the header
+      await app.page.setViewportSize(MOBILE);
+      await screenshot(app.page, `cluster-chat-drawer-${theme}-mobile`);
+      await app.page.setViewportSize(DESKTOP);
+      await app.page.keyboard.press('Escape');
+      await setTheme(app.page, theme === 'dark' ? 'light' : 'dark');
+      await openReport(app.page);
+    };
+    await shootChat('dark');
+    await openRow(app.page, 0);
+    await rowButton(app.page, 0, 'Analyze').click();
+    await app.page.getByTestId('analysis-summary').waitFor();
+    await screenshot(app.page, 'cluster-analysis-drawer-light');
+    await rowButton(app.page, 0, 'Chat').click();
+    const lightChat = app.page.getByTestId('chat-drawer');
     await lightChat
       .getByPlaceholder('Ask about this cluster…')
       .fill(`What do people say about ${word}?`);
     await lightChat.getByRole('button', { name: 'Send' }).click();
     await lightChat.getByTestId('chat-quotes').waitFor({ timeout: 60_000 });
-    await screenshot(page, 'cluster-chat-drawer-light');
-    await page.setViewportSize(MOBILE);
-    await screenshot(page, 'cluster-chat-drawer-light-mobile');
-    await page.setViewportSize(DESKTOP);
-    await page.keyboard.press('Escape');
-    await setTheme(page, 'dark');
-    await openReport(page);
+    await shootChat('light');
   });
 
   it('shows the failure texts of section 8', async () => {
-    await page
+    await app.page
       .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
       .waitFor({ timeout: 60_000 });
-    await openRow(page, 1);
-    await page.route('**/api/v1/cluster/analyze', (r) => r.fulfill({ status: 500, body: 'down' }));
-    await rowButton(page, 1, 'Analyze').click();
-    await page
+    await openRow(app.page, 1);
+    await app.page.route('**/api/v1/cluster/analyze', (r) =>
+      r.fulfill({ status: 500, body: 'down' }),
+    );
+    await rowButton(app.page, 1, 'Analyze').click();
+    await app.page
       .getByTestId('cluster-tools-alert')
       .filter({ hasText: 'Unable to analyze this cluster right now.' })
       .waitFor();
-    expect(await rowButton(page, 1, 'Analyze').isDisabled()).toBe(false);
-    await page.unroute('**/api/v1/cluster/analyze');
-    await page.route('**/api/v1/cluster/analyze', (r) =>
+    expect(await rowButton(app.page, 1, 'Analyze').isDisabled()).toBe(false);
+    await app.page.unroute('**/api/v1/cluster/analyze');
+    await app.page.route('**/api/v1/cluster/analyze', (r) =>
       r.fulfill({
         status: 200,
         contentType: 'application/json',
         body: JSON.stringify({ analysis: { error: 'model timeout' } }),
       }),
     );
-    await rowButton(page, 1, 'Analyze').click();
-    await page.getByText('Analysis failed: model timeout').waitFor();
-    await page.unroute('**/api/v1/cluster/analyze');
-    await page.getByTestId('analysis-drawer').getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('analysis-summary').waitFor();
+    await rowButton(app.page, 1, 'Analyze').click();
+    await app.page.getByText('Analysis failed: model timeout').waitFor();
+    await app.page.unroute('**/api/v1/cluster/analyze');
+    await app.page.getByTestId('analysis-drawer').getByRole('button', { name: 'Retry' }).click();
+    await app.page.getByTestId('analysis-summary').waitFor();
 
-    await page.route('**/api/v1/cluster/chat', (r) => r.fulfill({ status: 500, body: 'down' }));
-    await rowButton(page, 1, 'Chat').click();
-    const chat = page.getByTestId('chat-drawer');
+    await app.page.route('**/api/v1/cluster/chat', (r) => r.fulfill({ status: 500, body: 'down' }));
+    await rowButton(app.page, 1, 'Chat').click();
+    const chat = app.page.getByTestId('chat-drawer');
     await chat.getByPlaceholder('Ask about this cluster…').fill('anything?');
     await chat.getByRole('button', { name: 'Send' }).click();
     await chat.getByText('Sorry, I could not answer right now.').waitFor();
-    await page.unroute('**/api/v1/cluster/chat');
-    await page.route('**/api/v1/cluster/chat', (r) =>
+    await app.page.unroute('**/api/v1/cluster/chat');
+    await app.page.route('**/api/v1/cluster/chat', (r) =>
       r.fulfill({
         status: 200,
         contentType: 'application/json',
@@ -330,17 +299,21 @@ describe('cluster tools', () => {
     await chat.getByPlaceholder('Ask about this cluster…').fill('again?');
     await chat.getByRole('button', { name: 'Send' }).click();
     await chat.getByText('No answer', { exact: true }).waitFor();
-    await page.unroute('**/api/v1/cluster/chat');
+    await app.page.unroute('**/api/v1/cluster/chat');
     // Reopening chat clears the conversation.
-    await rowButton(page, 1, 'Chat').click();
+    await rowButton(app.page, 1, 'Chat').click();
     expect(await chat.locator('.chat-message').count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
   });
 
   it('CreatorX relabels the clusters with a context and the report reloads', async () => {
-    const before = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SOURDOUGH}`);
+    const before = await apiGet<ReportReply>(
+      app.server.url,
+      app.token,
+      `/api/v1/report/${SOURDOUGH}`,
+    );
     const labels = async () =>
-      page
+      app.page
         .getByTestId('cluster-row')
         .evaluateAll((els) =>
           els.map(
@@ -350,32 +323,38 @@ describe('cluster tools', () => {
         );
     const shownBefore = await labels();
     // Most comments mention the bread, the loaf or the starter: make those comments Criticism.
-    await page
+    await app.page
       .getByLabel('Context (optional)')
       .fill('treat bread, loaf, starter and sourdough comments as Criticism');
-    const button = page.getByRole('button', { name: 'CreatorX' });
+    const button = app.page.getByRole('button', { name: 'CreatorX' });
     await button.click();
     await expect
       .poll(async () => (await labels()).join('\n'), { timeout: 60_000 })
       .not.toBe(shownBefore.join('\n'));
-    const after = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SOURDOUGH}`);
+    const after = await apiGet<ReportReply>(
+      app.server.url,
+      app.token,
+      `/api/v1/report/${SOURDOUGH}`,
+    );
     expect(after.report.clusters.map((c) => c.category)).not.toEqual(
       before.report.clusters.map((c) => c.category),
     );
     expect(after.report.clusters.some((c) => c.category === 'Criticism')).toBe(true);
     // The rows show the new labels.
     for (const c of after.report.clusters) {
-      const row = page.locator(`[data-testid="cluster-row"][data-cluster-id="${c.cluster_id}"]`);
+      const row = app.page.locator(
+        `[data-testid="cluster-row"][data-cluster-id="${c.cluster_id}"]`,
+      );
       expect(await row.getByTestId('cluster-category').innerText()).toBe(c.category);
     }
-    await page.route('**/api/v1/retag/**', (r) => r.fulfill({ status: 500, body: 'down' }));
-    await page.getByRole('button', { name: 'CreatorX' }).click();
-    await page
+    await app.page.route('**/api/v1/retag/**', (r) => r.fulfill({ status: 500, body: 'down' }));
+    await app.page.getByRole('button', { name: 'CreatorX' }).click();
+    await app.page
       .getByTestId('creatorx-error')
       .filter({ hasText: 'CreatorX retagging failed. Please try again.' })
       .waitFor();
-    await page.unroute('**/api/v1/retag/**');
-    expect(offsite).toEqual([]);
-    expect(pageErrors.filter((e) => !e.includes('500'))).toEqual([]);
+    await app.page.unroute('**/api/v1/retag/**');
+    expect(app.offsite).toEqual([]);
+    expect(app.pageErrors.filter((e) => !e.includes('500'))).toEqual([]);
   });
 });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
-  launchBrowser,
   linkFromOutbox,
   newPage,
   screenshot,
   seriousViolations,
   signUp,
-  startServer,
-  uniqueEmail,
   toggleTheme,
+  uniqueEmail,
+  useServerAndBrowser,
 } from './support';
-import type { RunningServer } from './support';
 
 /** Each theme at 1280 and 390 px: axe-clean, with a screenshot named `${name}-${theme}-${size}`. */
 async function shootAll(page: Page, name: string): Promise<void> {
@@ -32,21 +30,13 @@ async function shootAll(page: Page, name: string): Promise<void> {
 }
 
 describe('e-mail verification: from sign-up through the e-mail to the confirmed address', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { LOG_LEVEL: 'info' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser({ env: { LOG_LEVEL: 'info' } });
 
   it('signs up, sees the notice, sends again, opens the newest link and the notice is gone', async () => {
     const email = uniqueEmail('verify');
-    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, offsite, pageErrors } = await newPage(app.browser, {
+      baseURL: app.server.url,
+    });
     const referers: string[] = [];
     page.on('request', (request) => {
       const referer = request.headers()['referer'];
@@ -62,10 +52,10 @@ describe('e-mail verification: from sign-up through the e-mail to the confirmed 
     );
     // a creator is told to check the inbox, never where a server without SMTP keeps its e-mails
     expect(await notice.innerText()).not.toMatch(/outbox|DATA_DIR|whoever runs/i);
-    const first = await linkFromOutbox(server, email, 'verify-email');
+    const first = await linkFromOutbox(app.server, email, 'verify-email');
     const firstToken = new URL(first.link).searchParams.get('token')!;
-    await expect.poll(() => server.logs()).toContain(first.file);
-    expect(server.logs()).not.toContain(firstToken);
+    await expect.poll(() => app.server.logs()).toContain(first.file);
+    expect(app.server.logs()).not.toContain(firstToken);
     await shootAll(page, 'verify-email-notice');
 
     // Send again: a new link, the first one void.
@@ -81,12 +71,12 @@ describe('e-mail verification: from sign-up through the e-mail to the confirmed 
     expect(await page.getByTestId('verify-notice').count()).toBe(0);
     let second = first;
     await expect
-      .poll(async () => (second = await linkFromOutbox(server, email, 'verify-email')).link)
+      .poll(async () => (second = await linkFromOutbox(app.server, email, 'verify-email')).link)
       .not.toBe(first.link);
 
     await page.goto(first.link);
     await page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' }).waitFor();
-    await expect.poll(() => page.url()).toBe(`${server.url}/verify-email`);
+    await expect.poll(() => page.url()).toBe(`${app.server.url}/verify-email`);
     await expect
       .poll(() => page.getByTestId('verify-error').innerText())
       .toBe(
@@ -95,7 +85,7 @@ describe('e-mail verification: from sign-up through the e-mail to the confirmed 
     await screenshot(page, 'verify-email-page-error-light-desktop');
 
     await page.goto(second.link);
-    await expect.poll(() => page.url()).toBe(`${server.url}/verify-email`);
+    await expect.poll(() => page.url()).toBe(`${app.server.url}/verify-email`);
     await expect
       .poll(() => page.getByTestId('verify-confirmed').innerText())
       .toBe('Your e-mail address is confirmed.');
@@ -121,10 +111,13 @@ describe('e-mail verification: from sign-up through the e-mail to the confirmed 
 
   it('signed out, the link asks to sign in and is not used up', async () => {
     const email = uniqueEmail('verify-out');
-    const { page, context } = await newPage(browser, { baseURL: server.url, viewport: MOBILE });
+    const { page, context } = await newPage(app.browser, {
+      baseURL: app.server.url,
+      viewport: MOBILE,
+    });
     await page.goto('/');
     await signUp(page, email);
-    const { link } = await linkFromOutbox(server, email, 'verify-email');
+    const { link } = await linkFromOutbox(app.server, email, 'verify-email');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
     await page.goto(link);

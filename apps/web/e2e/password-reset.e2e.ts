@@ -1,47 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   MOBILE,
   PASSWORD,
   apiSignUp,
-  launchBrowser,
+  linkFromOutbox,
   newPage,
   screenshot,
   seriousViolations,
-  linkFromOutbox,
   signIn,
-  startServer,
-  uniqueEmail,
   toggleTheme,
+  uniqueEmail,
+  useServerAndBrowser,
   viewportScreenshot,
 } from './support';
-import type { RunningServer } from './support';
 
 const NEW_PASSWORD = 'a fresh start 2026';
 const INVALID_LINK = 'This reset link has expired or was already used. Ask for a new one.';
 const SENT = "If an account uses that address, we've e-mailed it a link to choose a new password.";
 
 describe('forgot password: from the auth card through the e-mail to signing in', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // info: the outbox's log line (the file's path) is part of what is checked
-    server = await startServer({ env: { LOG_LEVEL: 'info' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // info: the outbox's log line (the file's path) is part of what is checked
+  const app = useServerAndBrowser({ env: { LOG_LEVEL: 'info' } });
 
   it('asks for a link, opens it from the outbox, sets a new password and is signed in; old sessions end', async () => {
     const email = uniqueEmail('forgot');
-    const oldSession = await apiSignUp(server.url, email);
-    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const oldSession = await apiSignUp(app.server.url, email);
+    const { page, context, offsite, pageErrors } = await newPage(app.browser, {
+      baseURL: app.server.url,
+    });
     const referers: string[] = [];
     page.on('request', (request) => {
       const referer = request.headers()['referer'];
@@ -84,16 +73,16 @@ describe('forgot password: from the auth card through the e-mail to signing in',
     await dialog.waitFor({ state: 'detached' });
 
     // The e-mail went to the address on the account (lower case), as an .eml file in the outbox.
-    const { link, file } = await linkFromOutbox(server, email, 'reset-password');
-    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    const { link, file } = await linkFromOutbox(app.server, email, 'reset-password');
+    expect(link.startsWith(`${app.server.url}/reset-password?token=`)).toBe(true);
     const token = new URL(link).searchParams.get('token')!;
     // The log names the file, never the link.
-    await expect.poll(() => server.logs()).toContain(file);
-    expect(server.logs()).not.toContain(token);
+    await expect.poll(() => app.server.logs()).toContain(file);
+    expect(app.server.logs()).not.toContain(token);
 
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
-    await expect.poll(() => page.url()).toBe(`${server.url}/reset-password`);
+    await expect.poll(() => page.url()).toBe(`${app.server.url}/reset-password`);
     const field = page.getByLabel('New password', { exact: true });
     expect(await field.getAttribute('type')).toBe('password');
     expect(await field.getAttribute('autocomplete')).toBe('new-password');
@@ -129,7 +118,7 @@ describe('forgot password: from the auth card through the e-mail to signing in',
     expect(referers.filter((r) => r.includes('token='))).toEqual([]);
 
     // The session from before the reset is over.
-    const me = await fetch(`${server.url}/api/v1/auth/me`, {
+    const me = await fetch(`${app.server.url}/api/v1/auth/me`, {
       headers: { authorization: `Bearer ${oldSession}` },
     });
     expect(me.status).toBe(401);
@@ -158,8 +147,11 @@ describe('forgot password: from the auth card through the e-mail to signing in',
   });
 
   it('an unknown address gets the same message, and no e-mail is written', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url, viewport: MOBILE });
-    const outbox = path.join(server.dataDir, 'outbox');
+    const { page, context } = await newPage(app.browser, {
+      baseURL: app.server.url,
+      viewport: MOBILE,
+    });
+    const outbox = path.join(app.server.dataDir, 'outbox');
     const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
     await page.goto('/');
     await toggleTheme(page, 'light');

@@ -3,21 +3,16 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ReportReply } from '@app/contracts';
 import {
-  apiGet,
   DESKTOP,
-  launchBrowser,
   MOBILE,
-  newPage,
+  analyseVideo,
+  apiGet,
   screenshotsDir,
-  signUp,
-  startServer,
   toggleTheme,
-  uniqueEmail,
+  useAppPage,
 } from './support';
-import type { RunningServer } from './support';
 
 // The report's "Questions to answer" in Chromium against the real server, with a local stub of the
 // chat API as its LLM (so the questions carry suggested replies), on the invented comments of a
@@ -86,46 +81,32 @@ async function startChatStub(): Promise<{ url: string; server: Server }> {
 
 describe('questions to answer', () => {
   let stub: { url: string; server: Server };
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
   let report: ReportReply;
+  afterAll(async () => {
+    await new Promise((resolve) => stub?.server.close(resolve));
+  });
+  const app = useAppPage({
+    env: async () => {
+      stub = await startChatStub();
+      return { LLM_API_URL: stub.url, LLM_MODEL: 'stub-model' };
+    },
+    prepare: ({ context, server }) =>
+      context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url }),
+    signUp: 'questions',
+  });
 
   beforeAll(async () => {
-    stub = await startChatStub();
-    server = await startServer({ env: { LLM_API_URL: stub.url, LLM_MODEL: 'stub-model' } });
-    browser = await launchBrowser();
-    ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.url,
-    });
-    await page.goto('/');
-    await signUp(page, uniqueEmail('questions'));
-    await page.getByLabel('YouTube video link').fill(`https://youtu.be/${LEMON}`);
-    await page.getByRole('button', { name: 'Analyze Comments' }).click();
-    await page.getByTestId('confirm-analyze').click();
-    await page
-      .locator(`[data-testid="report"][data-video-id="${LEMON}"]`)
-      .waitFor({ timeout: 120_000 });
-    const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-    report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${LEMON}`);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await new Promise((resolve) => stub?.server.close(resolve));
+    await analyseVideo(app.page, LEMON, `https://youtu.be/${LEMON}`);
+    report = await apiGet<ReportReply>(app.server.url, app.token, `/api/v1/report/${LEMON}`);
   });
 
   it('lists the stored questions above the clusters, most asked first, with counts and Answered', async () => {
     const questions = report.questions!;
     expect(questions.length).toBeGreaterThan(3);
-    const section = page.getByTestId('questions');
+    const section = app.page.getByTestId('questions');
     await section.waitFor();
     // its own section, above the clusters
-    const above = await page.evaluate(() => {
+    const above = await app.page.evaluate(() => {
       const q = document.querySelector('[data-testid="questions"]')!;
       const c = document.getElementById('clusters-title')!;
       return Boolean(q.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING);
@@ -155,12 +136,12 @@ describe('questions to answer', () => {
       expect(await items.getByTestId('question-answered').count()).toBe(answered.length);
       await section.getByTestId('questions-more').click();
     }
-    expect(pageErrors).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('shows example comments on demand and opens the question’s cluster', async () => {
     const first = report.questions![0]!;
-    const item = page.getByTestId('question-item').first();
+    const item = app.page.getByTestId('question-item').first();
     expect(await item.getByTestId('question-examples').count()).toBe(0);
     await item.getByTestId('question-examples-toggle').click();
     expect(
@@ -174,12 +155,12 @@ describe('questions to answer', () => {
     const link = item.getByTestId('question-cluster');
     expect(await link.innerText()).toContain(cluster.heading);
     await link.click();
-    const row = page.locator(`#cluster-row-${first.cluster_id}`);
-    await page.waitForFunction(
+    const row = app.page.locator(`#cluster-row-${first.cluster_id}`);
+    await app.page.waitForFunction(
       (id) => document.getElementById(`cluster-row-${id}`)?.classList.contains('open'),
       first.cluster_id,
     );
-    await page.waitForFunction((id) => {
+    await app.page.waitForFunction((id) => {
       const r = document.getElementById(`cluster-row-${id}`)!.getBoundingClientRect();
       return r.top >= 0 && r.top < window.innerHeight;
     }, first.cluster_id);
@@ -191,16 +172,18 @@ describe('questions to answer', () => {
   it('offers the model’s suggested reply with a Copy button that copies it', async () => {
     const first = report.questions![0]!;
     expect(first.suggested_reply).toBe(REPLY(first.question));
-    const item = page.getByTestId('question-item').first();
+    const item = app.page.getByTestId('question-item').first();
     await item.scrollIntoViewIfNeeded();
     expect(
       await item.getByTestId('suggested-reply').locator('.suggested-reply-text').innerText(),
     ).toBe(first.suggested_reply);
     await item.getByTestId('copy-reply').click();
-    await page.waitForFunction(
+    await app.page.waitForFunction(
       () => document.querySelector('[data-testid="copy-reply"]')?.textContent === 'Copied',
     );
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first.suggested_reply);
+    expect(await app.page.evaluate(() => navigator.clipboard.readText())).toBe(
+      first.suggested_reply,
+    );
   });
 
   it('reads well in both themes on desktop and phone', async () => {
@@ -208,10 +191,10 @@ describe('questions to answer', () => {
       ['desktop', DESKTOP],
       ['phone', MOBILE],
     ] as const) {
-      await page.setViewportSize(viewport);
+      await app.page.setViewportSize(viewport);
       for (const theme of ['light', 'dark'] as const) {
-        await toggleTheme(page, theme);
-        const section = page.getByTestId('questions');
+        await toggleTheme(app.page, theme);
+        const section = app.page.getByTestId('questions');
         await section.scrollIntoViewIfNeeded();
         // nothing spills out of the section sideways
         const overflow = await section.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -222,16 +205,16 @@ describe('questions to answer', () => {
           const r = el.getBoundingClientRect();
           return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
         });
-        await page.screenshot({
+        await app.page.screenshot({
           path: path.join(screenshotsDir, `questions-${theme}-${label}.png`),
           fullPage: true,
           clip: box,
         });
-        await page.getByTestId('stat-sentiment').screenshot({
+        await app.page.getByTestId('stat-sentiment').screenshot({
           path: path.join(screenshotsDir, `sentiment-card-${theme}-${label}.png`),
         });
       }
     }
-    await page.setViewportSize(DESKTOP);
+    await app.page.setViewportSize(DESKTOP);
   });
 });

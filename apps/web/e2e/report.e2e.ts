@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AnalysisHistoryItem, ClusterCommentsReply, ReportReply } from '@app/contracts';
 import {
   DESKTOP,
   MOBILE,
   apiGet,
-  launchBrowser,
-  newPage,
   screenshot,
   screenshotsDir,
   seriousViolations,
-  signUp,
-  startServer,
-  uniqueEmail,
+  useAppPage,
 } from './support';
-import type { RunningServer } from './support';
 
 // Issue 5: analyse a link, follow progress, read the report, in Chromium against the real server
 // with the file comment source (the invented comments in apps/web/e2e/fixtures) and fake embeddings.
@@ -162,30 +157,10 @@ async function assertReportMatches(page: Page, report: ReportReply): Promise<voi
 }
 
 describe('report experience', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let offsite: string[];
-  let pageErrors: string[];
-  let token: string;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, offsite, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    await page.goto('/');
-    await signUp(page, uniqueEmail('report'));
-    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppPage({ signUp: 'report' });
 
   it('accepts every link form and rejects others with the spec message', async () => {
-    const button = page.getByRole('button', { name: 'Analyze Comments' });
+    const button = app.page.getByRole('button', { name: 'Analyze Comments' });
     expect(await button.isDisabled()).toBe(true);
     for (const link of [
       `https://www.youtube.com/watch?v=${LEMON}`,
@@ -209,10 +184,10 @@ describe('report experience', () => {
       `https://www.youtube.com/user/SomeCreator#p/u/1/${LEMON}`,
       LEMON,
     ]) {
-      await page.getByLabel('YouTube video link').fill('');
-      await page.reload();
-      await page.getByLabel('YouTube video link').fill(link);
-      expect(await page.getByTestId('video-id').innerText(), link).toBe(LEMON);
+      await app.page.getByLabel('YouTube video link').fill('');
+      await app.page.reload();
+      await app.page.getByLabel('YouTube video link').fill(link);
+      expect(await app.page.getByTestId('video-id').innerText(), link).toBe(LEMON);
     }
     for (const bad of [
       'hello there',
@@ -222,97 +197,101 @@ describe('report experience', () => {
       'https://www.youtube.com/@SomeCreator',
       'https://www.youtube.com/playlist?list=PL590L5WQmH8fJ54F369BLDSqIwcs-TCfs',
     ]) {
-      await page.getByLabel('YouTube video link').fill(bad);
+      await app.page.getByLabel('YouTube video link').fill(bad);
       await button.click();
-      expect(await page.getByTestId('url-error').innerText(), bad).toBe(
+      expect(await app.page.getByTestId('url-error').innerText(), bad).toBe(
         'Invalid YouTube URL: Could not find the video ID.',
       );
-      expect(await page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
+      expect(await app.page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
     }
   });
 
   it('runs an analysis with progress and shows a report whose numbers match the API', async () => {
-    await watchProgress(page);
-    await analyze(page, `https://www.youtube.com/watch?v=${LEMON}`);
-    await page.getByTestId('hero').waitFor({ state: 'detached' });
-    await waitForReport(page, LEMON);
-    const steps = await page.evaluate(() => (window as unknown as { __steps: string[] }).__steps);
+    await watchProgress(app.page);
+    await analyze(app.page, `https://www.youtube.com/watch?v=${LEMON}`);
+    await app.page.getByTestId('hero').waitFor({ state: 'detached' });
+    await waitForReport(app.page, LEMON);
+    const steps = await app.page.evaluate(
+      () => (window as unknown as { __steps: string[] }).__steps,
+    );
     expect(steps.length).toBeGreaterThan(0);
     expect(steps[steps.length - 1]).toBe('4');
-    expect(await page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
+    expect(await app.page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
     // Credits were charged and the header refreshed.
     await expect
-      .poll(async () => (await page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
+      .poll(async () => (await app.page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
       .toBe('2');
 
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${LEMON}`);
+    const report = await apiGet<ReportReply>(app.server.url, app.token, `/api/v1/report/${LEMON}`);
     expect(report.report.clusters.length).toBeGreaterThan(1);
     expect(report.title).toBe(LEMON_TITLE);
     // the file holds 100 of the 4,812 comments the video has: the coverage note says so
     expect(report.report.analysed_comments).toBe(100);
     expect(report.report.video_comment_count).toBe(4812);
-    await assertReportMatches(page, report);
-    expect(await seriousViolations(page)).toEqual([]);
+    await assertReportMatches(app.page, report);
+    expect(await seriousViolations(app.page)).toEqual([]);
     // The tab's title follows the screen: the job's progress while it runs, then the report's video.
-    const titles = await page.evaluate(
+    const titles = await app.page.evaluate(
       () => (window as unknown as { __titles: string[] }).__titles,
     );
     expect(titles[0]).toBe('Dashboard — Chorus');
     expect(titles.some((t) => /^Analysing \d{1,3}% — Chorus$/.test(t))).toBe(true);
-    expect(await page.title()).toBe(`${report.title ?? LEMON} — Chorus report`);
+    expect(await app.page.title()).toBe(`${report.title ?? LEMON} — Chorus report`);
 
     // Engagement mode: rows show engagement_percentage, ordered by it.
-    await page.getByRole('button', { name: 'Engagement' }).click();
+    await app.page.getByRole('button', { name: 'Engagement' }).click();
     const eng = sortedBy(report, 'engagement');
-    expect((await rows(page)).map((r) => r.percent)).toEqual(eng.map((x) => pct(x.value)));
-    expect(await texts(page, 'legend-value')).toEqual(
+    expect((await rows(app.page)).map((r) => r.percent)).toEqual(eng.map((x) => pct(x.value)));
+    expect(await texts(app.page, 'legend-value')).toEqual(
       shares(eng.map((x) => x.value))
         .slice(0, 6)
         .map(pct),
     );
-    await page.getByRole('button', { name: 'Volume' }).click();
+    await app.page.getByRole('button', { name: 'Volume' }).click();
 
     // Category chips: multi-select and Clear.
     const cats = [...new Set(report.report.clusters.map((c) => c.category))];
-    const chips = page.getByTestId('category-chips');
+    const chips = app.page.getByTestId('category-chips');
     await chips.getByRole('button', { name: cats[0], exact: true }).click();
-    let shown = await rows(page);
+    let shown = await rows(app.page);
     expect(shown.length).toBe(report.report.clusters.filter((c) => c.category === cats[0]).length);
     expect(new Set(shown.map((r) => r.category))).toEqual(new Set([cats[0]]));
     if (cats.length > 1) {
       await chips.getByRole('button', { name: cats[1], exact: true }).click();
-      shown = await rows(page);
+      shown = await rows(app.page);
       expect(shown.length).toBe(
         report.report.clusters.filter((c) => c.category === cats[0] || c.category === cats[1])
           .length,
       );
     }
     await chips.getByRole('button', { name: 'Clear' }).click();
-    expect((await rows(page)).length).toBe(report.report.clusters.length);
+    expect((await rows(app.page)).length).toBe(report.report.clusters.length);
 
     // A slice click opens that cluster's row; rows toggle; the evidence modal lists representatives.
     const top = sortedBy(report, 'most')[0]!.c;
     // Click on the ring in the middle of the first slice (it starts at 12 o'clock, clockwise).
     const firstShare = shares(sortedBy(report, 'most').map((x) => x.value))[0]! / 100;
     // in the middle of the viewport, clear of the sticky header
-    await page.getByTestId('donut').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    const box = (await page.getByTestId('donut').boundingBox())!;
+    await app.page.getByTestId('donut').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const box = (await app.page.getByTestId('donut').boundingBox())!;
     const angle = firstShare * Math.PI; // half the slice, in radians
     const scale = box.width / 320;
-    await page.mouse.click(
+    await app.page.mouse.click(
       box.x + (160 + 142 * Math.sin(angle)) * scale,
       box.y + (160 - 142 * Math.cos(angle)) * scale,
     );
-    const row = page.locator(`[data-testid="cluster-row"][data-cluster-id="${top.cluster_id}"]`);
+    const row = app.page.locator(
+      `[data-testid="cluster-row"][data-cluster-id="${top.cluster_id}"]`,
+    );
     await row.getByRole('button', { expanded: true }).waitFor();
     // Keyboard: Enter on the focused slice toggles it closed and open again.
-    await page.getByTestId('donut-slice').first().focus();
-    await page.keyboard.press('Enter');
+    await app.page.getByTestId('donut-slice').first().focus();
+    await app.page.keyboard.press('Enter');
     await row.getByRole('button', { expanded: false }).waitFor();
-    await page.keyboard.press(' ');
+    await app.page.keyboard.press(' ');
     await row.getByRole('button', { expanded: true }).waitFor();
     await row.getByRole('button', { name: 'Comment Evidence' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Comment Evidence' });
+    const dialog = app.page.getByRole('dialog', { name: 'Comment Evidence' });
     await dialog.waitFor();
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     expect(await dialog.locator('.evidence-item').count()).toBe(top.representatives.length);
@@ -325,19 +304,19 @@ describe('report experience', () => {
           : `@${firstRep.author}`
         : firstRep.id || 'Anonymous',
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(app.page)).toEqual([]);
     // Focus stays inside: Tab from the last control returns to the first.
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(
-      true,
-    );
-    await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } });
+    for (let i = 0; i < 3; i++) await app.page.keyboard.press('Tab');
+    expect(
+      await app.page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')),
+    ).toBe(true);
+    await app.page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } });
     await dialog.waitFor({ state: 'detached' });
     await row.getByRole('button', { name: 'Comment Evidence' }).click();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByRole('button', { name: 'Comment Evidence' }).click();
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await row.getByRole('button', { expanded: true }).click();
     await row.getByRole('button', { expanded: false }).waitFor();
@@ -346,19 +325,19 @@ describe('report experience', () => {
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      await page.setViewportSize(viewport);
+      await app.page.setViewportSize(viewport);
       for (const theme of ['dark', 'light'] as const) {
-        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-        await page.reload();
+        await app.page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await app.page.reload();
         // A reload shows the report at this address again.
-        await waitForReport(page, LEMON);
-        expect(await page.getByTestId('hero').count()).toBe(0);
-        await screenshot(page, `report-${theme}-${label}`);
-        await page.locator('.stat-cards').screenshot({
+        await waitForReport(app.page, LEMON);
+        expect(await app.page.getByTestId('hero').count()).toBe(0);
+        await screenshot(app.page, `report-${theme}-${label}`);
+        await app.page.locator('.stat-cards').screenshot({
           path: path.join(screenshotsDir, `stat-cards-${theme}-${label}.png`),
         });
         if (theme === 'light' && label === 'desktop')
-          expect(await seriousViolations(page)).toEqual([]);
+          expect(await seriousViolations(app.page)).toEqual([]);
         // The open cluster card: counts and the tone in words ("mostly" or only "leaning").
         await row.locator('.cluster-row-head').click();
         const panel = row.locator('.cluster-panel');
@@ -370,46 +349,46 @@ describe('report experience', () => {
         });
       }
     }
-    await page.setViewportSize(DESKTOP);
-    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await app.page.setViewportSize(DESKTOP);
+    await app.page.evaluate(() => localStorage.setItem('theme', 'dark'));
   });
 
   it('renders a hostile comment as text', async () => {
-    await analyze(page, `https://youtu.be/${KNIVES}`);
-    await waitForReport(page, KNIVES);
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${KNIVES}`);
-    await assertReportMatches(page, report);
+    await analyze(app.page, `https://youtu.be/${KNIVES}`);
+    await waitForReport(app.page, KNIVES);
+    const report = await apiGet<ReportReply>(app.server.url, app.token, `/api/v1/report/${KNIVES}`);
+    await assertReportMatches(app.page, report);
     const holder = report.report.clusters.find((c) =>
       c.representatives.some((r) => r.text.includes('onerror')),
     );
     if (holder) {
-      const row = page.locator(
+      const row = app.page.locator(
         `[data-testid="cluster-row"][data-cluster-id="${holder.cluster_id}"]`,
       );
       await row.locator('.cluster-row-head').click();
       await row.getByRole('button', { name: 'Comment Evidence' }).click();
-      await page
+      await app.page
         .getByRole('dialog')
         .getByText('<img src=x onerror=alert(1)>', { exact: false })
         .waitFor();
-      await page.keyboard.press('Escape');
+      await app.page.keyboard.press('Escape');
     }
     // The comments drawer of the cluster holding it lists it, as the words it was written in.
     let inCluster: number | undefined;
     for (const c of report.report.clusters) {
       const { comments } = await apiGet<ClusterCommentsReply>(
-        server.url,
-        token,
+        app.server.url,
+        app.token,
         `/api/v1/cluster/comments?video_id=${KNIVES}&cluster_id=${c.cluster_id}&page_size=50`,
       );
       if (comments.some((x) => x.text === HOSTILE)) inCluster = c.cluster_id;
     }
     expect(inCluster).toBeDefined();
-    const row = page.locator(`[data-testid="cluster-row"][data-cluster-id="${inCluster}"]`);
+    const row = app.page.locator(`[data-testid="cluster-row"][data-cluster-id="${inCluster}"]`);
     const head = row.locator('.cluster-row-head');
     if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
     await row.getByRole('button', { name: 'Comments', exact: true }).click();
-    const shown = page
+    const shown = app.page
       .getByTestId('comments-drawer')
       .locator('.drawer-comment-text')
       .filter({ hasText: 'onerror' });
@@ -418,17 +397,17 @@ describe('report experience', () => {
       HOSTILE,
       0,
     ]);
-    expect(await page.locator('img[src="x"]').count()).toBe(0);
-    await page.keyboard.press('Escape');
-    expect(pageErrors).toEqual([]);
+    expect(await app.page.locator('img[src="x"]').count()).toBe(0);
+    await app.page.keyboard.press('Escape');
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('shows progress from the status mapping and resumes a job after a reload', async () => {
     // Hold the job "in progress" in this page: SSE is refused and, while `hold` is set, status says
     // embedding at 40%. The real job finishes on the server meanwhile.
     let hold = true;
-    await page.route('**/api/v1/status/*/events', (route) => route.abort());
-    await page.route('**/api/v1/status/*', (route) =>
+    await app.page.route('**/api/v1/status/*/events', (route) => route.abort());
+    await app.page.route('**/api/v1/status/*', (route) =>
       hold
         ? route.fulfill({
             status: 200,
@@ -445,131 +424,149 @@ describe('report experience', () => {
           })
         : route.continue(),
     );
-    await analyze(page, `https://www.youtube.com/watch?v=${SOURDOUGH}`);
-    await page.getByTestId('progress').waitFor();
+    await analyze(app.page, `https://www.youtube.com/watch?v=${SOURDOUGH}`);
+    await app.page.getByTestId('progress').waitFor();
     await expect
-      .poll(() => page.getByTestId('progress-step').innerText())
+      .poll(() => app.page.getByTestId('progress-step').innerText())
       .toBe('Reading comments…');
-    expect(await page.getByTestId('progress-percent').innerText()).toBe('40% · about 30 s left');
-    expect(await page.getByTestId('progress-credits').innerText()).toBe(
+    expect(await app.page.getByTestId('progress-percent').innerText()).toBe(
+      '40% · about 30 s left',
+    );
+    expect(await app.page.getByTestId('progress-credits').innerText()).toBe(
       '3 credits are held for this analysis; what it does not use comes back when it finishes.',
     );
-    await screenshot(page, 'progress-light-desktop');
-    await page.setViewportSize(MOBILE);
-    await screenshot(page, 'progress-light-mobile');
-    await page.setViewportSize(DESKTOP);
+    await screenshot(app.page, 'progress-light-desktop');
+    await app.page.setViewportSize(MOBILE);
+    await screenshot(app.page, 'progress-light-mobile');
+    await app.page.setViewportSize(DESKTOP);
     // the pill agrees in number with its count ("1 credit", "2 credits")
-    const pill = (await page.getByTestId('credits-pill').innerText()).replace(/\s+/g, ' ');
+    const pill = (await app.page.getByTestId('credits-pill').innerText()).replace(/\s+/g, ' ');
     const held = pill.split(/\s/)[0]!;
     expect(pill).toBe(`${held} ${held === '1' ? 'credit' : 'credits'}`);
-    expect(await page.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe('40');
-    await page.getByTestId('report-skeleton').waitFor();
-    expect(await page.getByRole('button', { name: 'Analyzing…' }).isDisabled()).toBe(true);
+    expect(await app.page.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe(
+      '40',
+    );
+    await app.page.getByTestId('report-skeleton').waitFor();
+    expect(await app.page.getByRole('button', { name: 'Analyzing…' }).isDisabled()).toBe(true);
     const stored = JSON.parse(
-      (await page.evaluate(() => localStorage.getItem('current_job')))!,
+      (await app.page.evaluate(() => localStorage.getItem('current_job')))!,
     ) as { jobId: string; videoId: string };
     expect(stored.videoId).toBe(SOURDOUGH);
     expect(stored.jobId.length).toBeGreaterThan(0);
 
     // Reload mid-job: the stored current_job is resumed (video id set, hero hidden, progress back);
     // in the dark theme this time, for the screenshot.
-    const theme = await page.evaluate(() => localStorage.getItem('theme'));
-    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-    await page.reload();
-    await page.getByTestId('video-id').waitFor();
-    expect(await page.getByTestId('video-id').innerText()).toBe(SOURDOUGH);
-    expect(await page.getByTestId('hero').count()).toBe(0);
-    await page.getByTestId('progress-credits').waitFor();
-    await screenshot(page, 'progress-dark-desktop');
-    await page.setViewportSize(MOBILE);
-    await screenshot(page, 'progress-dark-mobile');
-    await page.setViewportSize(DESKTOP);
-    await page.evaluate((t) => localStorage.setItem('theme', t ?? 'light'), theme);
+    const theme = await app.page.evaluate(() => localStorage.getItem('theme'));
+    await app.page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await app.page.reload();
+    await app.page.getByTestId('video-id').waitFor();
+    expect(await app.page.getByTestId('video-id').innerText()).toBe(SOURDOUGH);
+    expect(await app.page.getByTestId('hero').count()).toBe(0);
+    await app.page.getByTestId('progress-credits').waitFor();
+    await screenshot(app.page, 'progress-dark-desktop');
+    await app.page.setViewportSize(MOBILE);
+    await screenshot(app.page, 'progress-dark-mobile');
+    await app.page.setViewportSize(DESKTOP);
+    await app.page.evaluate((t) => localStorage.setItem('theme', t ?? 'light'), theme);
     hold = false;
-    await waitForReport(page, SOURDOUGH);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${SOURDOUGH}`);
+    await waitForReport(app.page, SOURDOUGH);
+    await app.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await expect
+      .poll(() => app.page.evaluate(() => localStorage.getItem('current_job')))
+      .toBeNull();
+    const report = await apiGet<ReportReply>(
+      app.server.url,
+      app.token,
+      `/api/v1/report/${SOURDOUGH}`,
+    );
     expect(report.job_id).toBe(stored.jobId);
-    await assertReportMatches(page, report);
+    await assertReportMatches(app.page, report);
   });
 
   it('a job-start failure shows Error: {message}', async () => {
     // The three free credits are spent: the server refuses with 402 and a message.
-    await analyze(page, 'https://www.youtube.com/watch?v=aaaaaaaaaaa');
-    const error = await page.getByTestId('url-error').innerText();
+    await analyze(app.page, 'https://www.youtube.com/watch?v=aaaaaaaaaaa');
+    const error = await app.page.getByTestId('url-error').innerText();
     expect(error.startsWith('Error: ')).toBe(true);
     expect(error.length).toBeGreaterThan('Error: '.length + 5);
-    expect(await page.getByTestId('progress').count()).toBe(0);
+    expect(await app.page.getByTestId('progress').count()).toBe(0);
   });
 
   it('lists recent analyses newest first, loads older ones, and clears history', async () => {
-    const history = await apiGet<AnalysisHistoryItem[]>(server.url, token, '/api/v1/analyses');
+    const history = await apiGet<AnalysisHistoryItem[]>(
+      app.server.url,
+      app.token,
+      '/api/v1/analyses',
+    );
     const newest = [...history]
       .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
       .slice(0, 5);
-    await page.getByRole('button', { name: 'Refresh recent analyses' }).click();
+    await app.page.getByRole('button', { name: 'Refresh recent analyses' }).click();
     await expect
       .poll(() =>
-        page
+        app.page
           .getByTestId('history-item')
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-video-id'))),
       )
       .toEqual(newest.map((h) => h.video_id));
-    const items = await texts(page, 'history-item');
+    const items = await texts(app.page, 'history-item');
     expect(items[0]).toContain('✓ Complete');
     expect(items.some((t) => t.includes(LEMON_TITLE))).toBe(true);
 
-    await page.locator(`[data-testid="history-item"][data-video-id="${LEMON}"]`).click();
-    await waitForReport(page, LEMON);
-    expect(await page.getByTestId('video-id').innerText()).toBe(LEMON);
+    await app.page.locator(`[data-testid="history-item"][data-video-id="${LEMON}"]`).click();
+    await waitForReport(app.page, LEMON);
+    expect(await app.page.getByTestId('video-id').innerText()).toBe(LEMON);
 
     // Back and Forward move between the reports opened in this tab, each at its own address
-    await page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`).click();
-    await waitForReport(page, SOURDOUGH);
-    expect(new URL(page.url()).pathname).toBe(`/report/${SOURDOUGH}`);
-    await page.goBack();
-    await waitForReport(page, LEMON);
-    expect(await page.getByTestId('video-id').innerText()).toBe(LEMON);
-    expect(new URL(page.url()).pathname).toBe(`/report/${LEMON}`);
-    await page.goForward();
-    await waitForReport(page, SOURDOUGH);
-    await page.goBack();
-    await waitForReport(page, LEMON);
+    await app.page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`).click();
+    await waitForReport(app.page, SOURDOUGH);
+    expect(new URL(app.page.url()).pathname).toBe(`/report/${SOURDOUGH}`);
+    await app.page.goBack();
+    await waitForReport(app.page, LEMON);
+    expect(await app.page.getByTestId('video-id').innerText()).toBe(LEMON);
+    expect(new URL(app.page.url()).pathname).toBe(`/report/${LEMON}`);
+    await app.page.goForward();
+    await waitForReport(app.page, SOURDOUGH);
+    await app.page.goBack();
+    await waitForReport(app.page, LEMON);
 
     // A failed clear says so and keeps the list.
-    await page.route('**/api/v1/analyses/clear', (route) =>
+    await app.page.route('**/api/v1/analyses/clear', (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',
         body: '{"message":"boom","code":"internal"}',
       }),
     );
-    await page.getByRole('button', { name: 'Clear history' }).click();
-    await page
+    await app.page.getByRole('button', { name: 'Clear history' }).click();
+    await app.page
       .getByRole('group', { name: 'Confirm clearing history' })
       .getByRole('button', { name: 'Clear history' })
       .click();
-    await page.getByText('Failed to clear history.').waitFor();
-    expect(await page.getByTestId('history-item').count()).toBe(newest.length);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await app.page.getByText('Failed to clear history.').waitFor();
+    expect(await app.page.getByTestId('history-item').count()).toBe(newest.length);
+    await app.page.unrouteAll({ behavior: 'ignoreErrors' });
 
-    await page
+    await app.page
       .getByRole('group', { name: 'Confirm clearing history' })
       .getByRole('button', { name: 'Clear history' })
       .click();
-    await page.getByText('No analyses yet. Paste a video link to run your first one.').waitFor();
-    expect(await apiGet<AnalysisHistoryItem[]>(server.url, token, '/api/v1/analyses')).toEqual([]);
+    await app.page
+      .getByText('No analyses yet. Paste a video link to run your first one.')
+      .waitFor();
+    expect(
+      await apiGet<AnalysisHistoryItem[]>(app.server.url, app.token, '/api/v1/analyses'),
+    ).toEqual([]);
   });
 
   it('a 401 anywhere signs out and shows the banner', async () => {
-    await page.evaluate(() => localStorage.setItem('auth_token', 'revoked-elsewhere-token'));
-    await page.getByRole('button', { name: 'Refresh recent analyses' }).click();
-    await page.getByTestId('session-expired').waitFor();
-    await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
-    expect(await page.getByTestId('report').count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-    expect(offsite).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    await app.page.evaluate(() => localStorage.setItem('auth_token', 'revoked-elsewhere-token'));
+    await app.page.getByRole('button', { name: 'Refresh recent analyses' }).click();
+    await app.page.getByTestId('session-expired').waitFor();
+    await app.page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
+    expect(await app.page.getByTestId('report').count()).toBe(0);
+    expect(await app.page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    expect(app.offsite).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
   });
 });

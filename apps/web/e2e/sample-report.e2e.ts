@@ -1,23 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
   DESKTOP,
   MOBILE,
   creditsShown,
   freePort,
-  launchBrowser,
   repoRoot,
-  newPage,
   seriousViolations,
   signUp,
-  startServer,
   toggleTheme,
   uniqueEmail,
+  useAppPage,
   viewportScreenshot,
 } from './support';
-import type { RunningServer } from './support';
 
 // "Try a sample report" in Chromium against the compiled server with no way to YouTube (its Data API
 // address refuses connections): a new account gets a report on the invented sample comments shipped
@@ -54,44 +51,28 @@ async function shots(page: Page, name: string, show?: Locator): Promise<void> {
 }
 
 describe('try a sample report', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-
-  beforeAll(async () => {
+  const app = useAppPage({
     // No recorded comments, no YouTube fallback, and a Data API nobody answers at: only the sample
     // can be analysed.
-    const closed = await freePort();
-    server = await startServer({
-      env: {
-        COMMENTS_DIR: '',
-        YOUTUBE_FALLBACK: 'none',
-        YOUTUBE_API_KEY: 'offline-test-key',
-        YOUTUBE_API_BASE_URL: `http://127.0.0.1:${closed}/youtube/v3`,
-      },
-    });
-    browser = await launchBrowser();
-    ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    env: async () => ({
+      COMMENTS_DIR: '',
+      YOUTUBE_FALLBACK: 'none',
+      YOUTUBE_API_KEY: 'offline-test-key',
+      YOUTUBE_API_BASE_URL: `http://127.0.0.1:${await freePort()}/youtube/v3`,
+    }),
+    reducedMotion: true,
   });
 
   it('gives a new account a labelled, free sample report whose cluster chat answers', async () => {
-    await page.goto('/');
-    await signUp(page, uniqueEmail('sample'));
-    await expect.poll(() => creditsShown(page)).toBe('3');
-    const trySample = page.getByRole('button', { name: 'Try a sample report' });
+    await app.page.goto('/');
+    await signUp(app.page, uniqueEmail('sample'));
+    await expect.poll(() => creditsShown(app.page)).toBe('3');
+    const trySample = app.page.getByRole('button', { name: 'Try a sample report' });
     await trySample.waitFor();
-    await shots(page, 'sample-try-button', trySample);
+    await shots(app.page, 'sample-try-button', trySample);
 
     await trySample.click();
-    const report = page.locator(`[data-testid="report"][data-video-id="${SAMPLE}"]`);
+    const report = app.page.locator(`[data-testid="report"][data-video-id="${SAMPLE}"]`);
     await report.waitFor({ timeout: 120_000 });
     expect(await report.getByRole('heading', { level: 2 }).first().innerText()).toBe(
       '15-Minute Weeknight Ramen (sample video)',
@@ -100,26 +81,26 @@ describe('try a sample report', () => {
     expect(await report.getByTestId('sample-note').innerText()).toMatch(
       /^Sample data\. This report is made from invented comments .* It cost no credits\./,
     );
-    expect(await page.getByTestId('cluster-row').count()).toBeGreaterThanOrEqual(3);
+    expect(await app.page.getByTestId('cluster-row').count()).toBeGreaterThanOrEqual(3);
     // free: the balance is what the account was given
-    await page.waitForTimeout(500);
-    expect(await creditsShown(page)).toBe('3');
+    await app.page.waitForTimeout(500);
+    expect(await creditsShown(app.page)).toBe('3');
     // the Recent Analyses entry says it is sample data too
-    const entry = page.locator(`[data-testid="history-item"][data-video-id="${SAMPLE}"]`);
+    const entry = app.page.locator(`[data-testid="history-item"][data-video-id="${SAMPLE}"]`);
     await entry.waitFor();
     expect(await entry.getByTestId('sample-badge').innerText()).toBe('Sample data');
-    await shots(page, 'sample-report', report.getByTestId('sample-note'));
-    await shots(page, 'sample-report-history', entry);
+    await shots(app.page, 'sample-report', report.getByTestId('sample-note'));
+    await shots(app.page, 'sample-report-history', entry);
     // with a report shown, the sample is offered beside the link input instead of in the hero
-    expect(await page.getByRole('button', { name: 'Try a sample report' }).count()).toBe(1);
-    expect(await page.getByTestId('hero').count()).toBe(0);
+    expect(await app.page.getByRole('button', { name: 'Try a sample report' }).count()).toBe(1);
+    expect(await app.page.getByTestId('hero').count()).toBe(0);
 
     // A cluster's chat answers from the sample comments.
-    const row = page.getByTestId('cluster-row').first();
+    const row = app.page.getByTestId('cluster-row').first();
     const head = row.locator('.cluster-row-head');
     if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
     await row.getByRole('button', { name: 'Chat', exact: true }).click();
-    const chat = page.getByTestId('chat-drawer');
+    const chat = app.page.getByTestId('chat-drawer');
     const input = chat.getByPlaceholder('Ask about this cluster…');
     await input.fill('What do people ask for?');
     await input.press('Enter');
@@ -131,35 +112,35 @@ describe('try a sample report', () => {
     expect(quotes.length).toBeGreaterThan(0);
     const texts = sampleTexts();
     for (const q of quotes) expect(texts.has(q.trim()), q).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.setViewportSize(MOBILE);
-    await viewportScreenshot(page, 'sample-report-chat-dark-mobile');
-    await page.setViewportSize(DESKTOP);
-    await viewportScreenshot(page, 'sample-report-chat-dark-desktop');
-    expect(pageErrors).toEqual([]);
+    expect(await seriousViolations(app.page)).toEqual([]);
+    await app.page.setViewportSize(MOBILE);
+    await viewportScreenshot(app.page, 'sample-report-chat-dark-mobile');
+    await app.page.setViewportSize(DESKTOP);
+    await viewportScreenshot(app.page, 'sample-report-chat-dark-desktop');
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('finds and links the sample channel in a workspace, its videos marked as sample data', async () => {
     // the chat drawer from the report is closed first
-    await page.keyboard.press('Escape');
-    await page.getByTestId('chat-drawer').waitFor({ state: 'detached' });
-    await page
+    await app.page.keyboard.press('Escape');
+    await app.page.getByTestId('chat-drawer').waitFor({ state: 'detached' });
+    await app.page
       .getByTestId('workspace-side-card')
       .getByRole('button', { name: 'Go to Workspace Dashboard' })
       .click();
-    await page.getByLabel('New workspace name').fill('Sample tour');
-    await page.getByRole('button', { name: 'Create Workspace' }).click();
-    await page.getByTestId('workspace-card').getByText('Active').waitFor();
-    const search = page.getByRole('combobox', { name: 'Search YouTube channels' });
+    await app.page.getByLabel('New workspace name').fill('Sample tour');
+    await app.page.getByRole('button', { name: 'Create Workspace' }).click();
+    await app.page.getByTestId('workspace-card').getByText('Active').waitFor();
+    const search = app.page.getByRole('combobox', { name: 'Search YouTube channels' });
     await search.fill('sample');
-    const option = page.getByTestId('channel-option');
+    const option = app.page.getByTestId('channel-option');
     await option.first().waitFor();
     expect(await option.locator('.channel-title').allInnerTexts()).toEqual([
       'Sample Kitchen (sample data)',
     ]);
     await option.first().click();
     await search.waitFor({ state: 'detached' });
-    const catalogue = page.getByTestId('catalogue').getByTestId('media-card');
+    const catalogue = app.page.getByTestId('catalogue').getByTestId('media-card');
     await catalogue.first().waitFor();
     expect(await catalogue.count()).toBe(3);
     expect(await catalogue.getByTestId('sample-badge').allInnerTexts()).toEqual([
@@ -167,36 +148,38 @@ describe('try a sample report', () => {
       'Sample data',
       'Sample data',
     ]);
-    await shots(page, 'sample-workspace-catalogue', catalogue.first());
-    expect(pageErrors).toEqual([]);
+    await shots(app.page, 'sample-workspace-catalogue', catalogue.first());
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('says a real video could not be read because YouTube is out of reach, and offers the sample', async () => {
-    await page.getByRole('button', { name: 'Home' }).click();
-    await page.getByLabel('YouTube video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await app.page.getByRole('button', { name: 'Home' }).click();
+    await app.page
+      .getByLabel('YouTube video link')
+      .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await app.page.getByRole('button', { name: 'Analyze Comments' }).click();
     // YouTube cannot say how many comments there are: the dialog says what is held at most
-    expect(await page.getByTestId('confirm-price').innerText()).toBe(
+    expect(await app.page.getByTestId('confirm-price').innerText()).toBe(
       'YouTube does not say how many comments this has, so up to 3 credits are held for up to 300 comments.',
     );
-    await page.getByTestId('confirm-analyze').click();
-    const error = page.getByTestId('url-error');
+    await app.page.getByTestId('confirm-analyze').click();
+    const error = app.page.getByTestId('url-error');
     await error.waitFor({ timeout: 60_000 });
     expect(await error.innerText()).toContain(
       'This server could not reach YouTube, so the comments could not be read. Try again later, or try a sample report in the meantime.',
     );
     expect(await error.innerText()).not.toContain('COMMENTS_DIR');
-    await expect.poll(() => creditsShown(page), { timeout: 30_000 }).toBe('3');
+    await expect.poll(() => creditsShown(app.page), { timeout: 30_000 }).toBe('3');
     // the job is over: no progress, the button is back, and Recent Analyses says it failed
-    await page.getByRole('button', { name: 'Analyze Comments' }).waitFor();
-    await page
+    await app.page.getByRole('button', { name: 'Analyze Comments' }).waitFor();
+    await app.page
       .locator('[data-testid="history-item"][data-video-id="dQw4w9WgXcQ"][data-status="failed"]')
       .waitFor({ timeout: 5_000 });
-    expect(await page.getByRole('button', { name: 'Try a sample report' }).count()).toBe(1);
-    await shots(page, 'sample-youtube-unreachable', error);
+    expect(await app.page.getByRole('button', { name: 'Try a sample report' }).count()).toBe(1);
+    await shots(app.page, 'sample-youtube-unreachable', error);
     // whoever runs the server reads why, and what to do about it
-    expect(server.logs()).toMatch(/"network":"ECONNREFUSED".*COMMENTS_DIR/);
-    expect(server.logs()).not.toContain('offline-test-key');
-    expect(pageErrors).toEqual([]);
+    expect(app.server.logs()).toMatch(/"network":"ECONNREFUSED".*COMMENTS_DIR/);
+    expect(app.server.logs()).not.toContain('offline-test-key');
+    expect(app.pageErrors).toEqual([]);
   });
 });

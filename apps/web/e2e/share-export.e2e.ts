@@ -1,30 +1,23 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ReportReply } from '@app/contracts';
 import {
   DESKTOP,
   MOBILE,
+  analyseVideo,
   apiGet,
-  launchBrowser,
   newPage,
   screenshot,
   setTheme,
-  signUp,
-  startServer,
-  uniqueEmail,
+  useAppPage,
   viewportScreenshot,
 } from './support';
-import type { RunningServer } from './support';
 
 // Export and share in Chromium against the real server: each export downloads with the stored
 // figures; a shared link opens signed out in a fresh browser context, read-only, until revoked.
 
 const SOURDOUGH = 'Sd7wQy2Rb5M'; // 100 invented comments with likes
-
-async function token(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-}
 
 async function download(page: Page, label: string): Promise<{ name: string; body: Buffer }> {
   await page.getByRole('button', { name: /^Export/ }).click();
@@ -39,41 +32,16 @@ async function download(page: Page, label: string): Promise<{ name: string; body
 }
 
 describe('report export and shared links', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
+  const app = useAppPage({ signUp: 'share' });
   let report: ReportReply;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    await page.goto('/');
-    await signUp(page, uniqueEmail('share'));
-    await page
-      .getByLabel('YouTube video link')
-      .fill(`https://www.youtube.com/watch?v=${SOURDOUGH}`);
-    await page.getByRole('button', { name: 'Analyze Comments' }).click();
-    await page.getByTestId('confirm-analyze').click();
-    await page
-      .locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`)
-      .waitFor({ timeout: 120_000 });
-    report = await apiGet<ReportReply>(
-      server.url,
-      await token(page),
-      `/api/v1/report/${SOURDOUGH}`,
-    );
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    await analyseVideo(app.page, SOURDOUGH);
+    report = await apiGet<ReportReply>(app.server.url, app.token, `/api/v1/report/${SOURDOUGH}`);
   });
 
   it('downloads the report as CSV, JSON, Markdown and PDF with the stored figures', async () => {
-    const csv = await download(page, 'CSV');
+    const csv = await download(app.page, 'CSV');
     expect(csv.name).toMatch(new RegExp(`^chorus-report-${SOURDOUGH}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const lines = csv.body
       .toString('utf8')
@@ -87,7 +55,7 @@ describe('report export and shared links', () => {
     const sizes = lines.slice(1).map((l) => Number(l.split(',')[0]));
     expect(sizes.sort()).toEqual(report.report.clusters.map((c) => c.cluster_id).sort());
 
-    const json = await download(page, 'JSON');
+    const json = await download(app.page, 'JSON');
     expect(json.name).toMatch(/\.json$/);
     const parsed = JSON.parse(json.body.toString('utf8')) as ReportReply;
     expect(parsed.job_id).toBe(report.job_id);
@@ -96,29 +64,29 @@ describe('report export and shared links', () => {
     );
     expect(parsed.report.clusters.every((c) => c.representatives.length === 0)).toBe(true);
 
-    const md = await download(page, 'Markdown');
+    const md = await download(app.page, 'Markdown');
     expect(md.name).toMatch(/\.md$/);
     expect(md.body.toString('utf8')).toContain('## Clusters');
 
-    const pdf = await download(page, 'PDF');
+    const pdf = await download(app.page, 'PDF');
     expect(pdf.name).toMatch(/\.pdf$/);
     expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pageErrors).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('shares a read-only link that opens signed out, then stops working once revoked', async () => {
-    await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Share this report' });
+    await app.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Share this report' });
     await dialog.waitFor();
     await dialog.getByLabel('Link expires').selectOption({ label: 'In 7 days' });
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const link = await dialog.getByTestId('share-link').inputValue();
-    expect(link).toMatch(new RegExp(`^${server.url}/share/[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${app.server.url}/share/[A-Za-z0-9_-]{43}$`));
     await expect.poll(() => dialog.getByTestId('share-item').count()).toBe(1);
     expect(await dialog.getByTestId('share-item').innerText()).toMatch(/Expires/);
 
     // A stranger: a fresh context, no account, no stored token.
-    const stranger = await newPage(browser, { baseURL: server.url });
+    const stranger = await newPage(app.browser, { baseURL: app.server.url });
     try {
       await stranger.page.goto(link);
       const shared = stranger.page.getByTestId('report');
@@ -145,30 +113,30 @@ describe('report export and shared links', () => {
     } finally {
       await stranger.context.close();
     }
-    await page.keyboard.press('Escape');
+    await app.page.keyboard.press('Escape');
   });
 
   it('screenshots: export menu, share dialog and shared page, light and dark, desktop and phone', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const size = viewport === DESKTOP ? 'desktop' : 'phone';
-      await page.setViewportSize(viewport);
+      await app.page.setViewportSize(viewport);
       for (const theme of ['light', 'dark'] as const) {
-        await setTheme(page, theme);
-        await page.locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`).waitFor();
-        await page.getByRole('button', { name: /^Export/ }).click();
-        await page.getByRole('menu', { name: 'Export the report' }).waitFor();
-        await page.getByTestId('report-actions').scrollIntoViewIfNeeded();
-        await viewportScreenshot(page, `export-menu-${size}-${theme}`);
-        await page.keyboard.press('Escape');
-        await page.getByRole('button', { name: 'Share', exact: true }).click();
-        const dialog = page.getByRole('dialog', { name: 'Share this report' });
+        await setTheme(app.page, theme);
+        await app.page.locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`).waitFor();
+        await app.page.getByRole('button', { name: /^Export/ }).click();
+        await app.page.getByRole('menu', { name: 'Export the report' }).waitFor();
+        await app.page.getByTestId('report-actions').scrollIntoViewIfNeeded();
+        await viewportScreenshot(app.page, `export-menu-${size}-${theme}`);
+        await app.page.keyboard.press('Escape');
+        await app.page.getByRole('button', { name: 'Share', exact: true }).click();
+        const dialog = app.page.getByRole('dialog', { name: 'Share this report' });
         await dialog.getByRole('button', { name: 'Create link' }).click();
         await dialog.getByTestId('share-link').waitFor();
         const link = await dialog.getByTestId('share-link').inputValue();
-        await viewportScreenshot(page, `share-dialog-${size}-${theme}`);
-        await page.keyboard.press('Escape');
+        await viewportScreenshot(app.page, `share-dialog-${size}-${theme}`);
+        await app.page.keyboard.press('Escape');
 
-        const stranger = await newPage(browser, { baseURL: server.url, viewport });
+        const stranger = await newPage(app.browser, { baseURL: app.server.url, viewport });
         try {
           await stranger.page.goto('/');
           await stranger.page.evaluate((t) => localStorage.setItem('theme', t), theme);

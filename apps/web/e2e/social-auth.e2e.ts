@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 // The stand-ins for Google's certificates and the Graph API are the ones the server's adapter tests
 // use: the real server verifies real RS256 tokens and real debug_token answers from 127.0.0.1.
 import {
@@ -21,17 +21,15 @@ import {
   MOBILE,
   PASSWORD,
   creditsShown,
-  launchBrowser,
   newPage,
   screenshot,
   screenshotsDir,
   seriousViolations,
   setTheme,
   signUp,
-  startServer,
   uniqueEmail,
+  useServerAndBrowser,
 } from './support';
-import type { RunningServer } from './support';
 
 const GIS_URL = 'https://accounts.google.com/gsi/client';
 const FB_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
@@ -86,28 +84,22 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
   const key = createGoogleTestKey();
   let certs: GoogleCertsServer;
   let graph: GraphApiStub;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    certs = await startGoogleCertsServer([key]);
-    graph = await startGraphApiStub();
-    server = await startServer({
-      env: {
+  afterAll(async () => {
+    await certs?.close();
+    await graph?.close();
+  });
+  const app = useServerAndBrowser({
+    env: async () => {
+      certs = await startGoogleCertsServer([key]);
+      graph = await startGraphApiStub();
+      return {
         GOOGLE_CLIENT_ID: CLIENT_ID,
         GOOGLE_CERTS_URL: certs.url,
         FACEBOOK_APP_ID: graph.appId,
         FACEBOOK_APP_SECRET: graph.appSecret,
         FACEBOOK_GRAPH_URL: graph.url,
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await certs?.close();
-    await graph?.close();
+      };
+    },
   });
 
   /** Serves the fake Google library on this page, with an ID token for a new person. */
@@ -140,7 +132,9 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
   }
 
   it('Continue with Google prompts One Tap and signs a new person in with 3 credits', async () => {
-    const { page, context, offsite, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, offsite, pageErrors } = await newPage(app.browser, {
+      baseURL: app.server.url,
+    });
     await routeGoogle(page);
     await routeFacebook(page, 'unknown');
     await page.goto('/');
@@ -167,7 +161,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
   });
 
   it('Continue with Facebook logs in with public_profile and email; a second time is the same account', async () => {
-    const { page, context, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, pageErrors } = await newPage(app.browser, { baseURL: app.server.url });
     const email = uniqueEmail('fb');
     await routeGoogle(page);
     const person = await routeFacebook(page, 'unknown', email);
@@ -194,7 +188,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
       loginScope: 'public_profile,email',
     });
     const firstToken = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const me = await fetch(`${server.url}/api/v1/auth/me`, {
+    const me = await fetch(`${app.server.url}/api/v1/auth/me`, {
       headers: { authorization: `Bearer ${firstToken}` },
     });
     expect(await me.json()).toMatchObject({ email, providers: ['facebook'], has_password: false });
@@ -210,7 +204,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
   });
 
   it("Meta's data deletion request deletes the Facebook account, and the link Meta shows says so", async () => {
-    const { page, context, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, pageErrors } = await newPage(app.browser, { baseURL: app.server.url });
     await routeGoogle(page);
     const person = await routeFacebook(page, 'unknown', uniqueEmail('fb-delete'));
     await page.goto('/');
@@ -224,7 +218,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
       { algorithm: 'HMAC-SHA256', issued_at: Math.floor(Date.now() / 1000), user_id: person.id },
       graph.appSecret,
     );
-    const res = await fetch(`${server.url}/api/v1/meta/data-deletion`, {
+    const res = await fetch(`${app.server.url}/api/v1/meta/data-deletion`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ signed_request: signed }).toString(),
@@ -234,8 +228,8 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
       url: string;
       confirmation_code: string;
     };
-    expect(url).toBe(`${server.url}/instagram-data-deletion?code=${code}`);
-    const me = await fetch(`${server.url}/api/v1/auth/me`, {
+    expect(url).toBe(`${app.server.url}/instagram-data-deletion?code=${code}`);
+    const me = await fetch(`${app.server.url}/api/v1/auth/me`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.status).toBe(401);
@@ -269,7 +263,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
   });
 
   it('a person Facebook already knows is signed in on load, unless they signed out on purpose', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url });
+    const { page, context } = await newPage(app.browser, { baseURL: app.server.url });
     await routeGoogle(page);
     await routeFacebook(page, 'connected', uniqueEmail('fb-auto'));
     await page.goto('/');
@@ -291,7 +285,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      const { page, context } = await newPage(browser, { baseURL: server.url, viewport });
+      const { page, context } = await newPage(app.browser, { baseURL: app.server.url, viewport });
       await routeGoogle(page);
       await routeFacebook(page, 'unknown');
       await page.goto('/');
@@ -309,7 +303,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
   });
 
   it('deletes a Google-only account from the data-deletion page after the typed phrase', async () => {
-    const { page, context, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { page, context, pageErrors } = await newPage(app.browser, { baseURL: app.server.url });
     await routeGoogle(page);
     await routeFacebook(page, 'unknown');
     await page.goto('/');
@@ -344,7 +338,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
     await page.getByRole('link', { name: 'Back to App' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('explicit_signout'))).toBe('true');
-    const me = await fetch(`${server.url}/api/v1/auth/me`, {
+    const me = await fetch(`${app.server.url}/api/v1/auth/me`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.status).toBe(401);
@@ -354,7 +348,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
   });
 
   it('a password account confirms with its password; a wrong one is shown and changes nothing', async () => {
-    const { page, context } = await newPage(browser, { baseURL: server.url });
+    const { page, context } = await newPage(app.browser, { baseURL: app.server.url });
     await routeGoogle(page);
     await routeFacebook(page, 'unknown');
     await page.goto('/');
@@ -382,7 +376,7 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
-      const { page, context } = await newPage(browser, { baseURL: server.url, viewport });
+      const { page, context } = await newPage(app.browser, { baseURL: app.server.url, viewport });
       await routeGoogle(page);
       await routeFacebook(page, 'unknown');
       await page.goto('/');
@@ -406,20 +400,10 @@ describe('Google and Facebook sign-in, and deleting the account', () => {
 });
 
 describe('sign-in providers on a server without them', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   it('says so under the buttons and on a press, loads no vendor script, and keeps the CSP strict', async () => {
-    const { page, context, offsite } = await newPage(browser, { baseURL: server.url });
+    const { page, context, offsite } = await newPage(app.browser, { baseURL: app.server.url });
     const res = await page.goto('/');
     const csp = res?.headers()['content-security-policy'] ?? '';
     expect(csp).not.toMatch(/google|facebook/);

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { MeReply, ReportReply } from '@app/contracts';
 import {
   MOBILE,
+  analyseVideo,
   apiGet,
-  launchBrowser,
   newPage,
   screenshot,
   seriousViolations,
   setTheme,
-  signUp,
-  startServer,
-  uniqueEmail,
+  useAppPage,
 } from './support';
-import type { RunningServer } from './support';
 
 // The comments set aside as spam, below the clusters, and "Not spam", in Chromium against the real
 // server with the invented Hollowbrook Kitchen comments (their spam: a copy-pasted bot line and
@@ -22,76 +18,55 @@ import type { RunningServer } from './support';
 const LEMON = 'k3TnLmVq8Ra';
 
 describe('spam set aside in the report', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-  let token: string;
+  const app = useAppPage({ signUp: 'spam' });
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    await page.goto('/');
-    await signUp(page, uniqueEmail('spam'));
-    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const report = () => apiGet<ReportReply>(server.url, token, `/api/v1/report/${LEMON}`);
+  const report = () => apiGet<ReportReply>(app.server.url, app.token, `/api/v1/report/${LEMON}`);
   const balance = async () =>
-    (await apiGet<MeReply>(server.url, token, '/api/v1/auth/me')).credits_balance;
+    (await apiGet<MeReply>(app.server.url, app.token, '/api/v1/auth/me')).credits_balance;
 
   it('shows the set-aside comments apart from the topics, and "Not spam" moves one into a topic for free', async () => {
-    await page.getByLabel('YouTube video link').fill(`https://youtu.be/${LEMON}`);
-    await page.getByRole('button', { name: 'Analyze Comments' }).click();
-    await page.getByTestId('confirm-analyze').click();
-    await page
-      .locator(`[data-testid="report"][data-video-id="${LEMON}"]`)
-      .waitFor({ timeout: 120_000 });
+    await analyseVideo(app.page, LEMON, `https://youtu.be/${LEMON}`);
     const before = await report();
     const spam = before.spam!;
     expect(spam.count).toBeGreaterThan(1);
 
-    const group = page.getByTestId('set-aside');
+    const group = app.page.getByTestId('set-aside');
     await group.waitFor();
     expect(await group.getByRole('heading', { name: /Set aside as spam/ }).count()).toBe(1);
-    expect(await page.getByTestId('set-aside-count').innerText()).toBe(String(spam.count));
+    expect(await app.page.getByTestId('set-aside-count').innerText()).toBe(String(spam.count));
     // below the clusters, and counted in neither the donut nor the cluster rows
     const [clustersBox, groupBox] = await Promise.all([
-      page.locator('section.clusters').boundingBox(),
+      app.page.locator('section.clusters').boundingBox(),
       group.boundingBox(),
     ]);
     expect(groupBox!.y).toBeGreaterThan(clustersBox!.y + clustersBox!.height - 1);
-    expect(await page.getByTestId('donut-count').textContent()).toBe(
+    expect(await app.page.getByTestId('donut-count').textContent()).toBe(
       String(before.report.clusters.length),
     );
     const spamTexts = spam.comments.map((c) => c.text);
-    const rowText = (await page.getByTestId('cluster-row').allInnerTexts()).join('\n');
+    const rowText = (await app.page.getByTestId('cluster-row').allInnerTexts()).join('\n');
     for (const t of spamTexts) expect(rowText).not.toContain(t);
 
     // the comments on expand, most-liked first, as plain text
-    expect(await page.getByTestId('set-aside-item').count()).toBe(0);
+    expect(await app.page.getByTestId('set-aside-item').count()).toBe(0);
     await group.getByRole('button', { name: 'Show comments' }).click();
-    const items = page.getByTestId('set-aside-item');
+    const items = app.page.getByTestId('set-aside-item');
     expect(await items.count()).toBe(spam.comments.length);
     for (const [i, c] of spam.comments.entries())
       expect(await items.nth(i).locator('.evidence-text').innerText()).toBe(c.text);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(app.page)).toEqual([]);
 
     for (const theme of ['light', 'dark'] as const) {
-      await setTheme(page, theme);
-      await page.getByTestId('set-aside').waitFor();
-      await page.getByTestId('set-aside').getByRole('button', { name: 'Show comments' }).click();
-      await screenshot(page, `spam-group-desktop-${theme}`);
+      await setTheme(app.page, theme);
+      await app.page.getByTestId('set-aside').waitFor();
+      await app.page
+        .getByTestId('set-aside')
+        .getByRole('button', { name: 'Show comments' })
+        .click();
+      await screenshot(app.page, `spam-group-desktop-${theme}`);
     }
-    await setTheme(page, 'light');
-    await page.getByTestId('set-aside').getByRole('button', { name: 'Show comments' }).click();
+    await setTheme(app.page, 'light');
+    await app.page.getByTestId('set-aside').getByRole('button', { name: 'Show comments' }).click();
 
     // "Not spam" on the first: it leaves the group for a topic, with feedback, at no cost
     const credits = await balance();
@@ -100,10 +75,10 @@ describe('spam set aside in the report', () => {
       .first()
       .getByRole('button', { name: /Not spam/ })
       .click();
-    const feedback = page.getByTestId('set-aside-feedback');
+    const feedback = app.page.getByTestId('set-aside-feedback');
     await feedback.waitFor();
     expect(await feedback.innerText()).toMatch(/^Moved to “.+”\./);
-    await page.waitForFunction(
+    await app.page.waitForFunction(
       (n) => document.querySelector('[data-testid="set-aside-count"]')?.textContent === String(n),
       spam.count - 1,
     );
@@ -113,17 +88,17 @@ describe('spam set aside in the report', () => {
     expect(after.report.clusters.reduce((n, c) => n + c.size, 0)).toBe(
       before.report.clusters.reduce((n, c) => n + c.size, 0) + 1,
     );
-    expect(await page.getByTestId('set-aside-item').count()).toBe(spam.comments.length - 1);
-    await screenshot(page, 'spam-group-restored-desktop-light');
+    expect(await app.page.getByTestId('set-aside-item').count()).toBe(spam.comments.length - 1);
+    await screenshot(app.page, 'spam-group-restored-desktop-light');
     expect(await balance()).toBe(credits);
-    expect(pageErrors).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('reads well on a phone, light and dark', async () => {
-    const phone = await newPage(browser, { baseURL: server.url, viewport: MOBILE });
+    const phone = await newPage(app.browser, { baseURL: app.server.url, viewport: MOBILE });
     try {
       await phone.page.goto('/');
-      await phone.page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+      await phone.page.evaluate((t) => localStorage.setItem('auth_token', t), app.token);
       await phone.page.goto('/');
       // the report opens from the history
       await phone.page.locator(`[data-testid="history-item"][data-video-id="${LEMON}"]`).click();

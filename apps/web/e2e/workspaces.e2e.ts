@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { ReportReply, Workspace } from '@app/contracts';
 import {
   apiGet,
   apiSignUp,
-  launchBrowser,
   newPage,
   photograph,
   seriousViolations,
   signUp,
-  startServer,
   uniqueEmail,
+  useAppPage,
+  useServerAndBrowser,
 } from './support';
-import type { RunningServer } from './support';
 
 // Workspaces in Chromium against the real server: the file channel directory (COMMENTS_DIR
 // meta.json names each video's channel) lets a creator search a channel, link it, add its videos
@@ -55,50 +54,35 @@ function recordCalls(page: Page): string[] {
 }
 
 describe('workspaces', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let offsite: string[];
-  let pageErrors: string[];
-  let token: string;
   let calls: string[];
-
-  beforeAll(async () => {
-    server = await startServer({ env: { YOUTUBE_FALLBACK: 'none' } });
-    browser = await launchBrowser();
-    ({ context, page, offsite, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    calls = recordCalls(page);
-    await page.goto('/');
-    await signUp(page, uniqueEmail('workspaces'));
-    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+  const app = useAppPage({
+    env: { YOUTUBE_FALLBACK: 'none' },
+    prepare: ({ page }) => {
+      calls = recordCalls(page);
+    },
+    signUp: 'workspaces',
   });
 
   it('creates a workspace, links a channel, adds a video, analyses it and opens its report', async () => {
     // The side card's way in; no workspaces yet.
-    const side = page.getByTestId('workspace-side-card');
+    const side = app.page.getByTestId('workspace-side-card');
     await side.getByRole('button', { name: 'Go to Workspace Dashboard' }).click();
-    expect(await page.getByTestId('workspaces-empty').innerText()).toBe(
+    expect(await app.page.getByTestId('workspaces-empty').innerText()).toBe(
       'No workspaces yet. Click Link Channel on a new workspace to start.',
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(app.page)).toEqual([]);
 
-    await page.getByLabel('New workspace name').fill('Weeknight dinners');
-    await page.getByRole('button', { name: 'Create Workspace' }).click();
-    const card = page.getByTestId('workspace-card');
+    await app.page.getByLabel('New workspace name').fill('Weeknight dinners');
+    await app.page.getByRole('button', { name: 'Create Workspace' }).click();
+    const card = app.page.getByTestId('workspace-card');
     await card.getByText('Active').waitFor();
     expect(await card.getByRole('heading').innerText()).toBe('Weeknight dinners');
     // The cursor waits in the channel search of the new, active workspace.
-    const search = page.getByRole('combobox', { name: 'Search YouTube channels' });
+    const search = app.page.getByRole('combobox', { name: 'Search YouTube channels' });
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await search.fill('hollowbrook');
-    const option = page.getByTestId('channel-option');
+    const option = app.page.getByTestId('channel-option');
     await option.first().waitFor();
     expect(await option.count()).toBe(1);
     expect(await option.locator('.channel-title').innerText()).toBe(CHANNEL);
@@ -109,117 +93,121 @@ describe('workspaces', () => {
       calls.filter((c) => c === 'GET /api/v1/youtube/search/channels'),
       'debounced: one search for the filled text',
     ).toHaveLength(1);
-    await photograph(page, 'workspace-search', async () => {
+    await photograph(app.page, 'workspace-search', async () => {
       await search.focus();
       await option.first().waitFor();
     });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(app.page)).toEqual([]);
 
     await option.first().click();
     // Linked: the search gives way to the channel and Add Videos; the catalogue opens.
     await search.waitFor({ state: 'detached' });
-    await panel(page).getByText('Linked channel').waitFor();
-    const catalogueCard = mediaCard(page, 'catalogue', LEMON_VIDEO);
+    await panel(app.page).getByText('Linked channel').waitFor();
+    const catalogueCard = mediaCard(app.page, 'catalogue', LEMON_VIDEO);
     await catalogueCard.waitFor();
-    expect(await cardIds(page, 'catalogue')).toEqual(CHANNEL_VIDEOS);
+    expect(await cardIds(app.page, 'catalogue')).toEqual(CHANNEL_VIDEOS);
     expect(await catalogueCard.locator('.media-card-title').innerText()).toBe(LEMON_TITLE);
-    expect(await page.getByTestId('workspace-videos-empty').innerText()).toBe(
+    expect(await app.page.getByTestId('workspace-videos-empty').innerText()).toBe(
       'No videos added yet. Select videos below and click Add to Workspace.',
     );
-    await photograph(page, 'workspace-linked');
+    await photograph(app.page, 'workspace-linked');
 
     await catalogueCard.getByRole('button').click();
-    expect(await page.getByTestId('catalogue-selected-count').innerText()).toBe('1 selected');
-    await page.getByRole('button', { name: 'Add to Workspace' }).click();
-    const added = mediaCard(page, 'workspace-videos', LEMON_VIDEO);
+    expect(await app.page.getByTestId('catalogue-selected-count').innerText()).toBe('1 selected');
+    await app.page.getByRole('button', { name: 'Add to Workspace' }).click();
+    const added = mediaCard(app.page, 'workspace-videos', LEMON_VIDEO);
     await added.waitFor();
     expect(await added.locator('.media-card-badge').innerText()).toBe('Added');
     // the added video leaves the catalogue; the channel's other uploads stay to choose from
     await expect
-      .poll(() => cardIds(page, 'catalogue'))
+      .poll(() => cardIds(app.page, 'catalogue'))
       .toEqual(CHANNEL_VIDEOS.filter((id) => id !== LEMON_VIDEO));
 
     // Keyboard: Space on the focused card selects it.
     await added.getByRole('button').focus();
-    await page.keyboard.press('Space');
-    expect(await page.getByTestId('added-selected-count').innerText()).toBe('1 selected');
-    await photograph(page, 'workspace-panel');
-    expect(await seriousViolations(page)).toEqual([]);
+    await app.page.keyboard.press('Space');
+    expect(await app.page.getByTestId('added-selected-count').innerText()).toBe('1 selected');
+    await photograph(app.page, 'workspace-panel');
+    expect(await seriousViolations(app.page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Analyze Comments' }).click();
+    await app.page.getByRole('button', { name: 'Analyze Comments' }).click();
     // the batch's price first: the video says 4,812 comments, a new account's 3 credits cover 300
-    expect(await page.getByTestId('confirm-cover').innerText()).toBe(
+    expect(await app.page.getByTestId('confirm-cover').innerText()).toBe(
       'Your 3 credits cover 300 of 4,812 comments.',
     );
-    await page.getByRole('button', { name: 'Analyze for 3 credits' }).click();
-    const job = page.getByTestId('workspace-job');
+    await app.page.getByRole('button', { name: 'Analyze for 3 credits' }).click();
+    const job = app.page.getByTestId('workspace-job');
     await job.waitFor();
-    await page.locator('[data-testid="workspace-job"][data-state="complete"]').waitFor({
+    await app.page.locator('[data-testid="workspace-job"][data-state="complete"]').waitFor({
       timeout: 120_000,
     });
     expect(await job.locator('.ws-job-status').innerText()).toBe('✓ Complete');
     // a finished analysis shows its outcome, not a progress bar (one had shown part-filled)
     expect(await job.getByRole('progressbar').count()).toBe(0);
-    await photograph(page, 'workspace-jobs-complete', () => job.scrollIntoViewIfNeeded());
+    await photograph(app.page, 'workspace-jobs-complete', () => job.scrollIntoViewIfNeeded());
     // The batch call, then the retag of the first selected video.
     expect(calls).toContain('POST /api/v1/analyses/batch');
     await expect.poll(() => calls.includes(`POST /api/v1/retag/${LEMON_VIDEO}`)).toBe(true);
     // One credit charged, the header refreshed.
     await expect
-      .poll(async () => (await page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
+      .poll(async () => (await app.page.getByTestId('credits-pill').innerText()).split(/\s/)[0])
       .toBe('2');
-    expect(await page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
+    expect(await app.page.evaluate(() => localStorage.getItem('current_job'))).toBeNull();
 
     // The detail: the Analyzed tab lists it; a click shows the analysis below the tabs.
-    await panel(page).getByRole('button', { name: 'Open posts and reports' }).click();
-    await page.getByRole('tab', { name: 'YouTube' }).waitFor();
-    await mediaCard(page, 'tab-youtube', LEMON_VIDEO).waitFor();
-    await page.getByRole('tab', { name: 'Analyzed' }).click();
-    const analysed = mediaCard(page, 'tab-analyzed', LEMON_VIDEO);
+    await panel(app.page).getByRole('button', { name: 'Open posts and reports' }).click();
+    await app.page.getByRole('tab', { name: 'YouTube' }).waitFor();
+    await mediaCard(app.page, 'tab-youtube', LEMON_VIDEO).waitFor();
+    await app.page.getByRole('tab', { name: 'Analyzed' }).click();
+    const analysed = mediaCard(app.page, 'tab-analyzed', LEMON_VIDEO);
     await analysed.waitFor();
     expect(await analysed.locator('.media-card-status').innerText()).toBe('✓ Complete');
     await analysed.getByRole('button').click();
-    await page.locator(`[data-testid="report"][data-video-id="${LEMON_VIDEO}"]`).waitFor();
-    const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${LEMON_VIDEO}`);
+    await app.page.locator(`[data-testid="report"][data-video-id="${LEMON_VIDEO}"]`).waitFor();
+    const report = await apiGet<ReportReply>(
+      app.server.url,
+      app.token,
+      `/api/v1/report/${LEMON_VIDEO}`,
+    );
     expect(report.report.clusters.length).toBeGreaterThan(0);
-    const analysis = page.getByTestId('workspace-analysis');
+    const analysis = app.page.getByTestId('workspace-analysis');
     expect(await analysis.getByTestId('stat-topics-value').innerText()).toBe(
       String(report.report.clusters.length),
     );
     expect(await analysis.getByRole('heading', { name: 'Topic Distribution' }).count()).toBe(1);
     // A workspace is active: no executive summary here.
     expect(await analysis.getByRole('heading', { name: 'Executive Summary' }).count()).toBe(0);
-    await photograph(page, 'workspace-detail');
-    expect(await seriousViolations(page)).toEqual([]);
+    await photograph(app.page, 'workspace-detail');
+    expect(await seriousViolations(app.page)).toEqual([]);
 
     // The session remembers the tab: back to the list and into the detail again ...
-    await page.getByRole('button', { name: 'Back' }).click();
-    await panel(page).getByRole('button', { name: 'Open posts and reports' }).click();
-    expect(await page.getByRole('tab', { name: 'Analyzed' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    await app.page.getByRole('button', { name: 'Back' }).click();
+    await panel(app.page).getByRole('button', { name: 'Open posts and reports' }).click();
+    expect(
+      await app.page.getByRole('tab', { name: 'Analyzed' }).getAttribute('aria-selected'),
+    ).toBe('true');
 
     // ... and the report shown before is there again.
-    await page.locator(`[data-testid="report"][data-video-id="${LEMON_VIDEO}"]`).waitFor();
+    await app.page.locator(`[data-testid="report"][data-video-id="${LEMON_VIDEO}"]`).waitFor();
     // Open with the executive summary: the main view shows the same report, summary included.
-    await page.getByRole('button', { name: 'Open with the executive summary' }).click();
-    await page.getByRole('heading', { name: 'Executive Summary' }).waitFor();
+    await app.page.getByRole('button', { name: 'Open with the executive summary' }).click();
+    await app.page.getByRole('heading', { name: 'Executive Summary' }).waitFor();
 
     // Home: the side card has the shortcut; choosing it opens the workspace, active.
     await side.getByRole('button', { name: 'Weeknight dinners' }).click();
-    expect(await panel(page).getByRole('heading', { level: 2 }).innerText()).toBe(
+    expect(await panel(app.page).getByRole('heading', { level: 2 }).innerText()).toBe(
       'Weeknight dinners',
     );
-    expect(offsite).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(app.offsite).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
   });
 
   it('keeps a workspace private: another user neither sees nor reaches it', async () => {
-    const mine = await apiGet<Workspace[]>(server.url, token, '/api/v1/workspaces');
+    const mine = await apiGet<Workspace[]>(app.server.url, app.token, '/api/v1/workspaces');
     expect(mine).toHaveLength(1);
     const id = mine[0]!.id;
 
-    const other = await newPage(browser, { baseURL: server.url });
+    const other = await newPage(app.browser, { baseURL: app.server.url });
     try {
       await other.page.goto('/');
       await signUp(other.page, uniqueEmail('other'));
@@ -243,9 +231,9 @@ describe('workspaces', () => {
       await other.page.getByTestId('no-workspace').waitFor();
       expect(await other.page.getByTestId('workspace-analysis').count()).toBe(0);
 
-      const otherToken = await apiSignUp(server.url, uniqueEmail('api-other'));
+      const otherToken = await apiSignUp(app.server.url, uniqueEmail('api-other'));
       for (const path of [`/api/v1/workspaces/${id}/videos`, `/api/v1/workspaces/${id}/analyzed`]) {
-        const res = await fetch(`${server.url}${path}`, {
+        const res = await fetch(`${app.server.url}${path}`, {
           headers: { authorization: `Bearer ${otherToken}` },
         });
         expect(res.status, path).toBe(404);
@@ -257,44 +245,34 @@ describe('workspaces', () => {
   });
 
   it('says Instagram linking is not configured on a server without an Instagram app', async () => {
-    await page.getByRole('button', { name: 'Workspace', exact: true }).click();
-    await page
+    await app.page.getByRole('button', { name: 'Workspace', exact: true }).click();
+    await app.page
       .getByTestId('workspace-card')
       .getByRole('button', { name: 'Link Instagram' })
       .click();
-    expect(await page.getByTestId('workspace-card').getByRole('status').innerText()).toBe(
+    expect(await app.page.getByTestId('workspace-card').getByRole('status').innerText()).toBe(
       'Instagram linking is not available on this server yet: no Instagram app is configured.',
     );
-    expect(page.url()).toBe(`${server.url}/workspaces`);
+    expect(app.page.url()).toBe(`${app.server.url}/workspaces`);
   });
 });
 
 describe('Instagram linking', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({
-      env: {
-        YOUTUBE_FALLBACK: 'none',
-        INSTAGRAM_APP_ID: '990602627938098',
-        INSTAGRAM_APP_SECRET: 'e2e-instagram-secret',
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const app = useServerAndBrowser({
+    env: {
+      YOUTUBE_FALLBACK: 'none',
+      INSTAGRAM_APP_ID: '990602627938098',
+      INSTAGRAM_APP_SECRET: 'e2e-instagram-secret',
+    },
   });
 
   it('redirects to the authorisation page and handles the return with code and state', async () => {
-    const { context, page, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { context, page, pageErrors } = await newPage(app.browser, { baseURL: app.server.url });
     try {
       const card = await signUpWithWorkspace(page, 'instagram');
       const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
       expect(await card.getByRole('heading').innerText()).toBe('New Workspace');
-      const [ws] = await apiGet<Workspace[]>(server.url, token, '/api/v1/workspaces');
+      const [ws] = await apiGet<Workspace[]>(app.server.url, token, '/api/v1/workspaces');
 
       // The Link button leaves for Instagram (the request is stopped: tests stay on 127.0.0.1).
       const leaving = page.waitForRequest((r) => r.url().startsWith('https://www.instagram.com/'));
@@ -305,7 +283,7 @@ describe('Instagram linking', () => {
       );
       expect(authorize.searchParams.get('force_reauth')).toBe('true');
       expect(authorize.searchParams.get('client_id')).toBe('990602627938098');
-      expect(authorize.searchParams.get('redirect_uri')).toBe(`${server.url}/`);
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`${app.server.url}/`);
       expect(authorize.searchParams.get('response_type')).toBe('code');
       expect(authorize.searchParams.get('state')).toBe(String(ws!.id));
       expect(authorize.searchParams.get('scope')?.split(',')).toContain('instagram_business_basic');
@@ -328,26 +306,16 @@ describe('Instagram linking', () => {
 });
 
 describe('Instagram through Facebook', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({
-      env: {
-        YOUTUBE_FALLBACK: 'none',
-        FACEBOOK_APP_ID: '1234567890123',
-        FACEBOOK_APP_SECRET: 'e2e-facebook-secret',
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const app = useServerAndBrowser({
+    env: {
+      YOUTUBE_FALLBACK: 'none',
+      FACEBOOK_APP_ID: '1234567890123',
+      FACEBOOK_APP_SECRET: 'e2e-facebook-secret',
+    },
   });
 
   it('opens Facebook Login with the Page and Instagram permissions and says why linking stopped', async () => {
-    const { context, page, pageErrors } = await newPage(browser, { baseURL: server.url });
+    const { context, page, pageErrors } = await newPage(app.browser, { baseURL: app.server.url });
     try {
       // Meta's SDK, replaced by a stand-in whose login is declined (tests stay on 127.0.0.1).
       await page.route('https://connect.facebook.net/**', (route) =>

@@ -5,3 +5,4 @@ export * from './build';
 export * from './paths';
 export * from './server';
 export * from './outbox';
+export * from './session';
