@@ -295,25 +295,69 @@ describe('accessibility', () => {
       }
     }
     await page.setViewportSize(DESKTOP);
-    await page.getByRole('button', { name: 'Workspace', exact: true }).click();
-    await page.getByRole('button', { name: 'Create Workspace' }).click();
-    await page.getByTestId('workspace-card').getByText('Active').waitFor();
-    for (const theme of THEMES) {
-      await toggleTheme(page, theme);
-      problems.push(...(await scan(page, `workspaces ${theme}`)));
+    // The workspace screens in turn: `open` goes there once, `show` brings back after each theme
+    // switch what the toggle's click closed.
+    const bell = page.getByTestId('notifications-bell');
+    const panel = page.getByTestId('notifications-panel');
+    const workspaceScreens: {
+      name: string;
+      open: () => Promise<void>;
+      show?: () => Promise<void>;
+    }[] = [
+      {
+        name: 'workspaces',
+        open: async () => {
+          await page.getByRole('button', { name: 'Workspace', exact: true }).click();
+          await page.getByRole('button', { name: 'Create Workspace' }).click();
+          await page.getByTestId('workspace-card').getByText('Active').waitFor();
+        },
+      },
+      {
+        name: 'workspace detail and alert rules',
+        open: async () => {
+          await page.getByTestId('workspace-card').locator('.ws-avatar').first().click();
+          await page.getByRole('tablist').waitFor();
+          await page.getByTestId('alert-rules').waitFor();
+        },
+      },
+      {
+        name: 'workspace insights',
+        open: async () => {
+          await page.getByRole('tab', { name: 'Insights' }).click();
+          await page.getByTestId('insights-empty').waitFor();
+        },
+      },
+      {
+        name: 'questions inbox',
+        open: async () => {
+          await page.getByTestId('ws-questions-link').click();
+          await page.getByTestId('questions-inbox').waitFor();
+        },
+      },
+      {
+        name: 'notifications',
+        open: () => Promise.resolve(),
+        show: async () => {
+          if ((await panel.count()) === 0) await bell.click();
+          await panel.waitFor();
+        },
+      },
+    ];
+    for (const screen of workspaceScreens) {
+      await screen.open();
+      for (const theme of THEMES) {
+        await toggleTheme(page, theme);
+        await screen.show?.();
+        problems.push(...(await scan(page, `${screen.name} ${theme}`)));
+      }
     }
-    await page.getByTestId('workspace-card').locator('.ws-avatar').first().click();
-    await page.getByRole('tablist').waitFor();
-    for (const theme of THEMES) {
-      await toggleTheme(page, theme);
-      problems.push(...(await scan(page, `workspace detail ${theme}`)));
-    }
+    await page.keyboard.press('Escape');
     await toggleTheme(page, 'dark');
     expect(problems).toEqual([]);
   });
 
   it('keyboard: the evidence modal and each drawer keep Tab inside, close on Escape and give focus back', async () => {
-    // Back from the workspaces screen the previous test ended on, to the report.
+    // Back from the questions inbox the previous test ended on, to the report.
     await page.getByRole('button', { name: 'Home', exact: true }).click();
     const report = page.locator(`[data-testid="report"][data-video-id="${SOURDOUGH}"]`);
     const item = page.locator(`[data-testid="history-item"][data-video-id="${SOURDOUGH}"]`);
