@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EMAIL_ALREADY_VERIFIED_MESSAGE, EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts';
 import type { ManualClock } from '../../../clock';
 import type { Container } from '../../../container';
@@ -10,7 +10,14 @@ import { VERIFY_EMAIL_SUBJECT } from '../../../services/auth/email-verification'
 import { RESET_EMAIL_SUBJECT } from '../../../services/auth/password-reset';
 import { describeEachDatabase } from '../../../test/databases';
 import { userIdByEmail } from '../../../test/deep-dive-fixtures';
-import { addressSequence, jsonText, linkToken } from '../../../test/factories';
+import {
+  addressSequence,
+  deleteTestAccount,
+  expectTokenPageHeaders,
+  jsonText,
+  linkToken,
+  logsWhileMailFails,
+} from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
 
 const freshIp = addressSequence(30);
@@ -197,27 +204,19 @@ describeEachDatabase('e-mail verification', (t) => {
   });
 
   it('a sign-up still succeeds when the e-mail cannot be sent, and the failure is logged without the link', async () => {
-    const warn = vi.spyOn(container.logger, 'warn');
-    const info = vi.spyOn(container.logger, 'info');
-    mailer.failing = true;
-    try {
-      const { token } = await signUpTestUser(app);
-      await vi.waitFor(() =>
-        expect(warn.mock.calls.some((c) => String(c[1]).includes('could not be sent'))).toBe(true),
-      );
-      expect(await me(token)).toMatchObject({ email_verified: false });
-      const logged = [...warn.mock.calls, ...info.mock.calls]
-        .map((call) => call.map(text).join(' '))
-        .join('\n');
-      expect(logged).toContain('e-mail confirmation link could not be sent');
-      expect(logged).toContain('SMTP 550');
-      expect(logged).not.toContain('token=');
-      expect(logged).not.toContain('verify-email');
-    } finally {
-      mailer.failing = false;
-      warn.mockRestore();
-      info.mockRestore();
-    }
+    let token = '';
+    const logged = await logsWhileMailFails(
+      container.logger,
+      mailer,
+      'e-mail confirmation link could not be sent',
+      async () => {
+        ({ token } = await signUpTestUser(app));
+      },
+    );
+    expect(await me(token)).toMatchObject({ email_verified: false });
+    expect(logged).toContain('SMTP 550');
+    expect(logged).not.toContain('token=');
+    expect(logged).not.toContain('verify-email');
   });
 
   it('a password reset by link confirms the address', async () => {
@@ -299,23 +298,13 @@ describeEachDatabase('e-mail verification', (t) => {
       t.db.selectFrom('rateLimitEvents').select('id').where('key', '=', `user:${userId}`).execute();
     expect((await links()).length).toBeGreaterThan(0);
     expect((await counts()).length).toBeGreaterThan(0);
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/account',
-      headers: bearer(session),
-      payload: { password: 'delete me please' },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteTestAccount(app, session, 'delete me please');
     expect(await links()).toHaveLength(0);
     expect(await counts()).toHaveLength(0);
     expect((await verify(session, { token: link })).statusCode).toBe(401);
   });
 
   it('serves the confirmation page with no Referer and no caching', async () => {
-    const page = await app.inject({ method: 'GET', url: '/verify-email?token=abc' });
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.headers['cache-control']).toBe('no-store');
-    const lookalike = await app.inject({ method: 'GET', url: '/verify-emails' });
-    expect(lookalike.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    await expectTokenPageHeaders(app, '/verify-email?token=abc', ['/verify-emails']);
   });
 });

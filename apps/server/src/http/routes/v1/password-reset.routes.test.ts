@@ -13,7 +13,14 @@ import { FakeMailer } from '../../../providers/mail/fake-mailer';
 import { RESET_EMAIL_SUBJECT } from '../../../services/auth/password-reset';
 import { describeEachDatabase } from '../../../test/databases';
 import { userIdByEmail } from '../../../test/deep-dive-fixtures';
-import { addressSequence, jsonText, linkToken } from '../../../test/factories';
+import {
+  addressSequence,
+  deleteTestAccount,
+  expectTokenPageHeaders,
+  jsonText,
+  linkToken,
+  logsWhileMailFails,
+} from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -346,44 +353,24 @@ describeEachDatabase('password reset by e-mail', (t) => {
 
   it('still answers 202 when the e-mail cannot be sent, and logs the failure without the link', async () => {
     const { email } = await signUpTestUser(app);
-    const warn = vi.spyOn(container.logger, 'warn');
-    const info = vi.spyOn(container.logger, 'info');
-    mailer.failing = true;
-    try {
-      const res = await askReset(email);
-      expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
-      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
-      // (Fastify's own request lines carry circular objects; they are redacted by the serialisers.)
-      const text = (v: unknown) => {
-        try {
-          return JSON.stringify(v);
-        } catch {
-          return '';
-        }
-      };
-      const logged = [...warn.mock.calls, ...info.mock.calls]
-        .map((call) => call.map(text).join(' '))
-        .join('\n');
-      expect(logged).toContain('password reset e-mail could not be sent');
-      expect(logged).toContain('SMTP 550');
-      expect(logged).not.toContain('token=');
-      expect(logged).not.toContain('reset-password');
-    } finally {
-      mailer.failing = false;
-      warn.mockRestore();
-      info.mockRestore();
-    }
+    // (Fastify's own request lines carry circular objects; they are redacted by the serialisers.)
+    const logged = await logsWhileMailFails(
+      container.logger,
+      mailer,
+      'password reset e-mail could not be sent',
+      async () => {
+        const res = await askReset(email);
+        expect(res.statusCode).toBe(202);
+        expect(res.json()).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
+      },
+    );
+    expect(logged).toContain('SMTP 550');
+    expect(logged).not.toContain('token=');
+    expect(logged).not.toContain('reset-password');
   });
 
   it('serves the reset page with no Referer and no caching, so the token in its address goes nowhere', async () => {
-    const page = await app.inject({ method: 'GET', url: '/reset-password?token=abc' });
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.headers['cache-control']).toBe('no-store');
-    const home = await app.inject({ method: 'GET', url: '/' });
-    expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    const lookalike = await app.inject({ method: 'GET', url: '/reset-passwordless' });
-    expect(lookalike.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    await expectTokenPageHeaders(app, '/reset-password?token=abc', ['/', '/reset-passwordless']);
   });
 
   it('without SMTP_URL writes the e-mail to DATA_DIR/outbox and logs only the file path', async () => {
@@ -444,13 +431,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
     expect(await links()).toHaveLength(1);
     expect(await requests()).toHaveLength(1);
 
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/account',
-      headers: bearer(session),
-      payload: { password },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteTestAccount(app, session, password);
     expect(await links()).toHaveLength(0);
     expect(await requests()).toHaveLength(0);
     const late = await confirm({ token, password: NEW_PASSWORD });
