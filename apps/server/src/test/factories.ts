@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   JobStatusReplySchema,
   WorkspaceSchema,
@@ -338,52 +338,6 @@ export function linkToken(text: string, page: string): string {
   const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`).exec(text);
   expect(match, text).not.toBeNull();
   return match![1]!;
-}
-
-/**
- * Runs `send` while `mailer` fails, waits for the warning that says `failure`, and returns every
- * warn and info line logged meanwhile as one text (to check that no link leaked into the logs).
- */
-export async function logsWhileMailFails(
-  logger: Logger,
-  mailer: { failing: boolean },
-  failure: string,
-  send: () => Promise<void>,
-): Promise<string> {
-  const warn = vi.spyOn(logger, 'warn');
-  const info = vi.spyOn(logger, 'info');
-  mailer.failing = true;
-  try {
-    const logged = () =>
-      [...warn.mock.calls, ...info.mock.calls]
-        .map((call) => call.map(jsonText).join(' '))
-        .join('\n');
-    await send();
-    await vi.waitFor(() => expect(logged()).toContain(failure));
-    return logged();
-  } finally {
-    mailer.failing = false;
-    warn.mockRestore();
-    info.mockRestore();
-  }
-}
-
-/**
- * Expects the SPA page at `url` (a page whose address holds a token) to be served with no Referer
- * and no caching, and each of `others` with the default referrer policy.
- */
-export async function expectTokenPageHeaders(
-  app: FastifyInstance,
-  url: string,
-  others: string[],
-): Promise<void> {
-  const page = await app.inject({ method: 'GET', url });
-  expect(page.headers['referrer-policy']).toBe('no-referrer');
-  expect(page.headers['cache-control']).toBe('no-store');
-  for (const other of others) {
-    const res = await app.inject({ method: 'GET', url: other });
-    expect(res.headers['referrer-policy'], other).toBe('strict-origin-when-cross-origin');
-  }
 }
 
 /** Deletes the account of a session (DELETE /auth/account with its password); expects 200. */

@@ -74,3 +74,18 @@ export async function signUpTestUser(
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+/** POST /auth/login with an e-mail and password from `remoteAddress` (inject's default when absent). */
+export function logInTestUser(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+): ReturnType<FastifyInstance['inject']> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
+}
