@@ -6,7 +6,8 @@ import { BullMqJobQueue } from '../../../jobs/bullmq-job-queue';
 import type { JobQueue } from '../../../jobs/job-queue.port';
 import { makeCommentsDir } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import { createTestUser } from '../../../test/factories';
+import { bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
 const VIDEO = 'vidQueue001';
 
@@ -61,8 +62,7 @@ describeEachDatabase('the API while the job queue is down', (t) => {
   }
 
   async function expectRefusedWithCreditsBack(test: TestApp) {
-    const { token, email } = await signUpTestUser(test.app);
-    const userId = (await test.container.repos.users.findByEmail(email))!.id;
+    const { token, userId } = await createTestUser(test);
     const res = await test.app.inject({
       method: 'POST',
       url: `/api/v1/analyze?video_id=${VIDEO}`,
