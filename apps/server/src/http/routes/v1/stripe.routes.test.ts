@@ -378,9 +378,19 @@ describeEachDatabase('Stripe webhooks', (t) => {
     await stub?.close();
   });
 
-  const balance = async (token: string) =>
-    (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>()
-      .credits_balance;
+  const meOf = async (token: string) =>
+    (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
+  const balance = async (token: string) => (await meOf(token)).credits_balance;
+  /** The Stripe customer and subscription metadata of the last plan checkout sent to Stripe. */
+  const lastPlanCheckout = () => {
+    const created = stub.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )!;
+    return {
+      customer: created.form.customer as string,
+      metadata: (created.form.subscription_data as { metadata: Record<string, string> }).metadata,
+    };
+  };
 
   /** Buys `packs` through the real checkout route and returns the paid-session event. */
   async function paidCheckout(token: string, packs: number) {
@@ -460,16 +470,9 @@ describeEachDatabase('Stripe webhooks', (t) => {
 
   it('a plan bought on Stripe: Pro with 1,500 credits, a renewal adds 1,500, a switch changes the plan, deletion ends it', async () => {
     const { token } = await signUpTestUser(test.app);
-    const me = async () =>
-      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
     const started = await startCheckout(test.app, token, { plan: 'pro' });
     expect(started.json<RedirectUrlReply>().kind).toBe('checkout');
-    const created = stub.requests.findLast(
-      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
-    )!;
-    const customer = created.form.customer as string;
-    const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
-      .metadata;
+    const { customer, metadata } = lastPlanCheckout();
     const now = Math.floor(test.clock.now().getTime() / 1000);
     const subscription = (plan: string, over: Record<string, unknown> = {}) => ({
       id: `sub_${customer}`,
@@ -514,19 +517,19 @@ describeEachDatabase('Stripe webhooks', (t) => {
     // Stripe does not promise an order: the invoice may come before the subscription.
     await send('invoice.paid', invoice(`in_first_${customer}`, 'subscription_create'));
     await send('customer.subscription.created', subscription('pro'));
-    expect(await me()).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
     await send('invoice.paid', invoice(`in_second_${customer}`, 'subscription_cycle'), now + 1);
-    expect((await me()).credits_balance).toBe(3003);
+    expect((await meOf(token)).credits_balance).toBe(3003);
 
     // Switched to Advanced in the billing portal: the same subscription, no credits until renewal.
     await send('customer.subscription.updated', subscription('advanced'), now + 2);
-    expect((await me()).subscription_plan).toBe('advanced');
+    expect((await meOf(token)).subscription_plan).toBe('advanced');
     await send(
       'customer.subscription.deleted',
       subscription('advanced', { status: 'canceled' }),
       now + 3,
     );
-    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3003 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'basic', credits_balance: 3003 });
   });
 
   it('refunds and disputes take back what the payment bought; a dispute won gives it back', async () => {
@@ -593,15 +596,8 @@ describeEachDatabase('Stripe webhooks', (t) => {
 
   it('a refunded plan invoice takes back its credits; the plan stays until Stripe ends it', async () => {
     const { token } = await signUpTestUser(test.app);
-    const me = async () =>
-      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
     await startCheckout(test.app, token, { plan: 'basic' });
-    const created = stub.requests.findLast(
-      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
-    )!;
-    const customer = created.form.customer as string;
-    const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
-      .metadata;
+    const { customer, metadata } = lastPlanCheckout();
     const send = async (type: string, object: Record<string, unknown>) => {
       const { payload, signature } = signedDelivery(stripeEvent(type, object));
       const res = await deliver(payload, signature);
@@ -626,7 +622,7 @@ describeEachDatabase('Stripe webhooks', (t) => {
       },
       lines: { object: 'list', data: [], has_more: false },
     });
-    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 503 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'basic', credits_balance: 503 });
 
     // Stripe's current API names neither side on the other: the invoice payment links them.
     stub.addInvoicePayment(invoiceId, `pi_${invoiceId}`, 2900);
@@ -634,7 +630,7 @@ describeEachDatabase('Stripe webhooks', (t) => {
       'charge.refunded',
       stripeCharge({ amount: 2900, amountRefunded: 2900, paymentIntent: `pi_${invoiceId}` }),
     );
-    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'basic', credits_balance: 3 });
   });
 
   it('two concurrent deliveries of one event grant once; unknown events answer 200', async () => {
