@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { ManualClock } from '../clock';
@@ -81,7 +81,7 @@ export function logInTestUser(
   email: string,
   password: string,
   remoteAddress?: string,
-): ReturnType<FastifyInstance['inject']> {
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
