@@ -6,12 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/database';
 import { freePort } from './test/local-ports';
-import {
-  createTestDatabase,
-  POSTGRES_REQUIRED,
-  postgresReachable,
-  TEST_DATABASE_URL,
-} from './test/databases';
+import { createTestDatabase, postgresForSuite } from './test/databases';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, 'main.ts');
@@ -36,9 +31,7 @@ async function waitFor(url: string, status: number, ms = 60_000) {
   }
 }
 
-const up = await postgresReachable();
-if (!up && POSTGRES_REQUIRED)
-  throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
+const up = await postgresForSuite();
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];

@@ -1,17 +1,10 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  POSTGRES_REQUIRED,
-  postgresReachable,
-  TEST_DATABASE_URL,
-} from '../test/databases';
+import { createTestDatabase, postgresForSuite, TEST_DATABASE_URL } from '../test/databases';
 import type { Database } from './database';
 
-const up = await postgresReachable();
-if (!up && POSTGRES_REQUIRED)
-  throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
+const up = await postgresForSuite();
 
 /** Ends every other connection to `name` from the server side, as a restart or failover does. */
 async function terminateBackends(name: string, match: string): Promise<number> {

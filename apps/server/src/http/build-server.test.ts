@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
 import { buildTestApp } from '../test/test-app';
@@ -193,49 +193,52 @@ describeEachDatabase('HTTP server', (t) => {
     }
   });
 
-  it('turns malformed bodies into readable 4xx replies', async () => {
-    const badJson = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
-    expect(badJson.statusCode).toBe(400);
-    expect(badJson.json()).toEqual({
-      message: 'The request body is not valid JSON.',
-      code: 'bad_request',
-    });
-
-    const wrongType = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<login/>',
-    });
-    expect(wrongType.statusCode).toBe(415);
-    expect(wrongType.json()).toEqual({
-      message: 'Send the request body as JSON (Content-Type: application/json).',
-      code: 'unsupported_media_type',
-    });
-
-    const huge = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { email: 'big@example.com', password: 'x'.repeat(2 * 1024 * 1024) },
-    });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({
-      message: 'That request is too large.',
-      code: 'payload_too_large',
-    });
-
-    const notObject = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: [1, 2],
-    });
-    expect(notObject.statusCode).toBe(400);
-    expect(notObject.json().code).toBe('invalid_request');
+  it.each<{ what: string; request: InjectOptions; status: number; reply: object }>([
+    {
+      what: 'a body that is not valid JSON',
+      request: {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": ',
+      },
+      status: 400,
+      reply: { message: 'The request body is not valid JSON.', code: 'bad_request' },
+    },
+    {
+      what: 'a body that is not JSON',
+      request: {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<login/>',
+      },
+      status: 415,
+      reply: {
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+        code: 'unsupported_media_type',
+      },
+    },
+    {
+      what: 'a body over the size limit',
+      request: {
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: { email: 'big@example.com', password: 'x'.repeat(2 * 1024 * 1024) },
+      },
+      status: 413,
+      reply: { message: 'That request is too large.', code: 'payload_too_large' },
+    },
+    {
+      what: 'a JSON body that is not an object',
+      request: { method: 'POST', url: '/api/v1/auth/login', payload: [1, 2] },
+      status: 400,
+      reply: expect.objectContaining({ code: 'invalid_request' }),
+    },
+  ])('turns $what into a readable $status reply', async ({ request, status, reply }) => {
+    const res = await app.inject(request);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual(reply);
   });
 });
 

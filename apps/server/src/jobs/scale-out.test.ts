@@ -11,12 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { freePort, waitReady } from '../test/local-ports';
-import {
-  createTestDatabase,
-  POSTGRES_REQUIRED,
-  postgresReachable,
-  TEST_DATABASE_URL,
-} from '../test/databases';
+import { createTestDatabase, postgresForSuite, TEST_DATABASE_URL } from '../test/databases';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, '..', 'main.ts');
@@ -33,9 +28,7 @@ const redisUp = await new Promise<boolean>((resolve) => {
   s.once('error', () => resolve(false));
   s.once('timeout', () => (s.destroy(), resolve(false)));
 });
-const postgresUp = await postgresReachable();
-if (!postgresUp && POSTGRES_REQUIRED)
-  throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
+const postgresUp = await postgresForSuite();
 if (!redisUp && (process.env.REQUIRE_REDIS === '1' || process.env.CI === 'true'))
   throw new Error(`REQUIRE_REDIS=1 but Redis does not answer at ${REDIS_URL}.`);
 const missing = [

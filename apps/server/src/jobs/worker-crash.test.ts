@@ -5,22 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { makeCommentsDir, waitFor } from '../services/analysis/analysis.test-support';
-import {
-  createTestDatabase,
-  POSTGRES_REQUIRED,
-  postgresReachable,
-  TEST_DATABASE_URL,
-} from '../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../test/test-app';
+import { createTestDatabase, postgresForSuite } from '../test/databases';
+import { createTestUser, startTestAnalysis } from '../test/factories';
+import { buildTestApp, type TestApp } from '../test/test-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER = path.join(here, 'worker-process.test-support.ts');
 const VIDEO = 'vidCrash001';
 const COMMENTS = 250;
 
-const up = await postgresReachable();
-if (!up && POSTGRES_REQUIRED)
-  throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
+const up = await postgresForSuite();
 
 /**
  * kill -9 of a worker process mid-job, on the PostgreSQL server (PGlite lives in one process).
@@ -80,15 +74,8 @@ describe.skipIf(!up)('a worker killed with SIGKILL mid-job [postgres]', () => {
     });
 
   async function startJob(): Promise<{ token: string; userId: string; jobId: string }> {
-    const { token, email } = await signUpTestUser(test.app);
-    const userId = (await test.container.repos.users.findByEmail(email))!.id;
-    const res = await test.app.inject({
-      method: 'POST',
-      url: `/api/v1/analyze?video_id=${VIDEO}`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { token, userId, jobId: res.json<{ job_id: string }>().job_id };
+    const { token, userId } = await createTestUser(test);
+    return { token, userId, jobId: await startTestAnalysis(test.app, token, VIDEO) };
   }
 
   async function expectCompletedOnce(userId: string, jobId: string) {

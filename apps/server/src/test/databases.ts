@@ -25,6 +25,17 @@ export interface TestDatabase {
   readonly db: Database['db'];
 }
 
+/**
+ * Whether the PostgreSQL server answers, for a suite that runs on PostgreSQL only (skipped when it
+ * does not); throws instead when CI=true / REQUIRE_POSTGRES=1.
+ */
+export async function postgresForSuite(): Promise<boolean> {
+  const up = await postgresReachable();
+  if (!up && POSTGRES_REQUIRED)
+    throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
+  return up;
+}
+
 let reachable: Promise<boolean> | undefined;
 /** Whether the PostgreSQL server answers (asked once per test file). */
 export function postgresReachable(): Promise<boolean> {

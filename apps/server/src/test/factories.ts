@@ -339,3 +339,18 @@ export function linkToken(text: string, page: string): string {
   expect(match, text).not.toBeNull();
   return match![1]!;
 }
+
+/** Deletes the account of a session (DELETE /auth/account with its password); expects 200. */
+export async function deleteTestAccount(
+  app: FastifyInstance,
+  token: string,
+  password: string,
+): Promise<void> {
+  const removed = await app.inject({
+    method: 'DELETE',
+    url: '/api/v1/auth/account',
+    headers: bearer(token),
+    payload: { password },
+  });
+  expect(removed.statusCode, removed.body).toBe(200);
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { ManualClock } from '../clock';
@@ -73,4 +73,19 @@ export async function signUpTestUser(
 /** `{ authorization: 'Bearer <token>' }` for inject(). */
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/** POST /auth/login with an e-mail and password from `remoteAddress` (inject's default when absent). */
+export function logInTestUser(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
 }

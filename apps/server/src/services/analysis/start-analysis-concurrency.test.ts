@@ -1,18 +1,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import {
-  createTestDatabase,
-  POSTGRES_REQUIRED,
-  postgresReachable,
-  TEST_DATABASE_URL,
-} from '../../test/databases';
+import { createTestDatabase, postgresForSuite } from '../../test/databases';
 import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../test/test-app';
 import { makeCommentsDir } from './analysis.test-support';
 
-const up = await postgresReachable();
-if (!up && POSTGRES_REQUIRED)
-  throw new Error(`PostgreSQL is required but not reachable at ${TEST_DATABASE_URL}.`);
+const up = await postgresForSuite();
 
 const VIDEO = 'vidRace0001'; // 40 comments: each analysis reserves 1 credit
 

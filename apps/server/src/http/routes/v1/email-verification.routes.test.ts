@@ -1,25 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { EMAIL_ALREADY_VERIFIED_MESSAGE, EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts';
-import type { ManualClock } from '../../../clock';
-import type { Container } from '../../../container';
 import { FakeGoogleIdTokenVerifier } from '../../../providers/google/fake-google-id-token-verifier';
 import { FakeMailer } from '../../../providers/mail/fake-mailer';
 import { VERIFY_EMAIL_SUBJECT } from '../../../services/auth/email-verification';
 import { RESET_EMAIL_SUBJECT } from '../../../services/auth/password-reset';
+import {
+  expectLimitedForAnHour,
+  expectTokenPageHeaders,
+  logsWhileMailFails,
+  useEmailLinkTestApp,
+} from '../../../test/email-links';
 import { describeEachDatabase } from '../../../test/databases';
 import { userIdByEmail } from '../../../test/deep-dive-fixtures';
-import { addressSequence, jsonText, linkToken } from '../../../test/factories';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { addressSequence, deleteTestAccount, jsonText, linkToken } from '../../../test/factories';
+import { bearer, logInTestUser, signUpTestUser } from '../../../test/test-app';
 
 const freshIp = addressSequence(30);
 const text = jsonText;
 
 describeEachDatabase('e-mail verification', (t) => {
   let app: FastifyInstance;
-  let container: Container;
-  let clock: ManualClock;
   const mailer = new FakeMailer({ subject: VERIFY_EMAIL_SUBJECT });
   const resetMailer = new FakeMailer({ subject: RESET_EMAIL_SUBJECT });
   const bothMailers = {
@@ -29,15 +31,7 @@ describeEachDatabase('e-mail verification', (t) => {
     },
   };
 
-  beforeAll(async () => {
-    ({ app, container, clock } = await buildTestApp({
-      database: t.database,
-      overrides: { mailer: bothMailers, googleVerifier: new FakeGoogleIdTokenVerifier() },
-    }));
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const test = useEmailLinkTestApp(t, bothMailers, {}, (built) => ({ app } = built));
 
   const verify = (token: string | null, payload: unknown) =>
     app.inject({
@@ -120,14 +114,14 @@ describeEachDatabase('e-mail verification', (t) => {
 
   it('a link expires 24 hours after it was sent (the injected clock)', async () => {
     const { session, link } = await signUpWithLink();
-    clock.advance({ hours: 24, seconds: 1 });
+    test.clock.advance({ hours: 24, seconds: 1 });
     const late = await verify(session, { token: link });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({ message: EMAIL_LINK_INVALID_MESSAGE });
     expect(await me(session)).toMatchObject({ email_verified: false });
 
     const { session: s2, link: l2 } = await signUpWithLink();
-    clock.advance({ hours: 23, minutes: 59 });
+    test.clock.advance({ hours: 23, minutes: 59 });
     expect((await verify(s2, { token: l2 })).statusCode).toBe(200);
   });
 
@@ -169,13 +163,11 @@ describeEachDatabase('e-mail verification', (t) => {
       links.push(tokenFrom((await mailer.waitForCount(before + 1))[before]!.text));
     }
     const limited = await resend(session);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
-      message:
-        'Too many confirmation e-mails were sent recently. Please wait 60 minutes and try again.',
-      code: 'too_many_email_confirmations',
-    });
-    expect(Number(limited.headers['retry-after'])).toBe(3600);
+    expectLimitedForAnHour(
+      limited,
+      'Too many confirmation e-mails were sent recently. Please wait 60 minutes and try again.',
+      'too_many_email_confirmations',
+    );
     // Another account is not limited by this one.
     const other = await signUpWithLink();
     expect((await resend(other.session)).statusCode).toBe(202);
@@ -185,7 +177,7 @@ describeEachDatabase('e-mail verification', (t) => {
     }
     expect((await verify(session, { token: links[2]! })).statusCode).toBe(200);
 
-    clock.advance({ minutes: 61 });
+    test.clock.advance({ minutes: 61 });
     const done = await resend(session);
     expect(done.statusCode).toBe(409);
     expect(done.json()).toEqual({
@@ -197,27 +189,19 @@ describeEachDatabase('e-mail verification', (t) => {
   });
 
   it('a sign-up still succeeds when the e-mail cannot be sent, and the failure is logged without the link', async () => {
-    const warn = vi.spyOn(container.logger, 'warn');
-    const info = vi.spyOn(container.logger, 'info');
-    mailer.failing = true;
-    try {
-      const { token } = await signUpTestUser(app);
-      await vi.waitFor(() =>
-        expect(warn.mock.calls.some((c) => String(c[1]).includes('could not be sent'))).toBe(true),
-      );
-      expect(await me(token)).toMatchObject({ email_verified: false });
-      const logged = [...warn.mock.calls, ...info.mock.calls]
-        .map((call) => call.map(text).join(' '))
-        .join('\n');
-      expect(logged).toContain('e-mail confirmation link could not be sent');
-      expect(logged).toContain('SMTP 550');
-      expect(logged).not.toContain('token=');
-      expect(logged).not.toContain('verify-email');
-    } finally {
-      mailer.failing = false;
-      warn.mockRestore();
-      info.mockRestore();
-    }
+    let token = '';
+    const logged = await logsWhileMailFails(
+      test.container.logger,
+      mailer,
+      'e-mail confirmation link could not be sent',
+      async () => {
+        ({ token } = await signUpTestUser(app));
+      },
+    );
+    expect(await me(token)).toMatchObject({ email_verified: false });
+    expect(logged).toContain('SMTP 550');
+    expect(logged).not.toContain('token=');
+    expect(logged).not.toContain('verify-email');
   });
 
   it('a password reset by link confirms the address', async () => {
@@ -261,12 +245,7 @@ describeEachDatabase('e-mail verification', (t) => {
         remoteAddress: freshIp(),
       });
     const login = (email: string, password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email, password },
-        remoteAddress: freshIp(),
-      });
+      logInTestUser(app, email, password, freshIp());
     const status = async (token: string) =>
       (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) }))
         .statusCode;
@@ -299,23 +278,13 @@ describeEachDatabase('e-mail verification', (t) => {
       t.db.selectFrom('rateLimitEvents').select('id').where('key', '=', `user:${userId}`).execute();
     expect((await links()).length).toBeGreaterThan(0);
     expect((await counts()).length).toBeGreaterThan(0);
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/account',
-      headers: bearer(session),
-      payload: { password: 'delete me please' },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteTestAccount(app, session, 'delete me please');
     expect(await links()).toHaveLength(0);
     expect(await counts()).toHaveLength(0);
     expect((await verify(session, { token: link })).statusCode).toBe(401);
   });
 
   it('serves the confirmation page with no Referer and no caching', async () => {
-    const page = await app.inject({ method: 'GET', url: '/verify-email?token=abc' });
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.headers['cache-control']).toBe('no-store');
-    const lookalike = await app.inject({ method: 'GET', url: '/verify-emails' });
-    expect(lookalike.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    await expectTokenPageHeaders(app, '/verify-email?token=abc', ['/verify-emails']);
   });
 });

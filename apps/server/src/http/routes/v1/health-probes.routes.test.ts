@@ -3,21 +3,9 @@ import type { Database } from '../../../db/database';
 import type { JobQueue } from '../../../jobs/job-queue.port';
 import { StartupState } from '../../../startup-state';
 import { describeEachDatabase } from '../../../test/databases';
+import { downQueue } from '../../../test/down-queue';
 import { buildTestApp, createTestContainer, type TestApp } from '../../../test/test-app';
 import { buildHealthServer } from '../../build-server';
-
-/** A queue whose store (Redis) does not answer, as BullMQ's calls fail after their timeout. */
-function downQueue(): JobQueue {
-  const down = () =>
-    Promise.reject(new Error('Redis did not answer within 5000 ms (pendingCount).'));
-  return {
-    driver: 'bullmq',
-    enqueue: down,
-    work: () => Promise.resolve(),
-    pendingCount: down,
-    close: () => Promise.resolve(),
-  };
-}
 
 /** The test database as a server that has gone away: every ping fails. */
 function downDatabase(database: Database): Database {

@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import {
   INVALID_CREDENTIALS_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
 } from '@app/contracts';
-import type { ManualClock } from '../../../clock';
-import type { Container } from '../../../container';
 import { FakeGoogleIdTokenVerifier } from '../../../providers/google/fake-google-id-token-verifier';
 import { FakeMailer } from '../../../providers/mail/fake-mailer';
 import { RESET_EMAIL_SUBJECT } from '../../../services/auth/password-reset';
+import {
+  expectLimitedForAnHour,
+  expectTokenPageHeaders,
+  logsWhileMailFails,
+  useEmailLinkTestApp,
+} from '../../../test/email-links';
 import { describeEachDatabase } from '../../../test/databases';
 import { userIdByEmail } from '../../../test/deep-dive-fixtures';
-import { addressSequence, jsonText, linkToken } from '../../../test/factories';
-import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { addressSequence, deleteTestAccount, jsonText, linkToken } from '../../../test/factories';
+import { bearer, buildTestApp, logInTestUser, signUpTestUser } from '../../../test/test-app';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 /** A fresh client address per test, so the per-address limit of one test never reaches another. */
@@ -23,25 +27,19 @@ const safeJson = jsonText;
 
 describeEachDatabase('password reset by e-mail', (t) => {
   let app: FastifyInstance;
-  let container: Container;
-  let clock: ManualClock;
   // Sign-up sends a confirmation e-mail too; these tests count reset e-mails only.
   const mailer = new FakeMailer({ subject: RESET_EMAIL_SUBJECT });
 
-  beforeAll(async () => {
-    ({ app, container, clock } = await buildTestApp({
-      database: t.database,
-      env: {
-        PASSWORD_RESET_MAX_PER_EMAIL: '3',
-        PASSWORD_RESET_MAX_PER_ADDRESS: '6',
-        PASSWORD_RESET_WINDOW_MINUTES: '60',
-      },
-      overrides: { mailer, googleVerifier: new FakeGoogleIdTokenVerifier() },
-    }));
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const test = useEmailLinkTestApp(
+    t,
+    mailer,
+    {
+      PASSWORD_RESET_MAX_PER_EMAIL: '3',
+      PASSWORD_RESET_MAX_PER_ADDRESS: '6',
+      PASSWORD_RESET_WINDOW_MINUTES: '60',
+    },
+    (built) => ({ app } = built),
+  );
 
   const askReset = (email: unknown, ip = freshIp(), host = 'chorus.test') =>
     app.inject({
@@ -57,13 +55,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
       url: '/api/v1/auth/password-reset/confirm',
       payload: payload as object,
     });
-  const login = (email: string, password: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email, password },
-      remoteAddress: freshIp(),
-    });
+  const login = (email: string, password: string) => logInTestUser(app, email, password, freshIp());
   const me = (token: string) =>
     app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
 
@@ -189,12 +181,12 @@ describeEachDatabase('password reset by e-mail', (t) => {
   it('a link expires an hour after it was asked for (the injected clock)', async () => {
     const { email, password } = await signUpTestUser(app);
     const early = await resetToken(email);
-    clock.advance({ minutes: 59 });
+    test.clock.advance({ minutes: 59 });
     // still valid at 59 minutes: a wrong password (too short) is refused without using the link
     const short = await confirm({ token: early, password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ message: 'Passwords are at least 8 characters long.' });
-    clock.advance({ minutes: 1, seconds: 1 });
+    test.clock.advance({ minutes: 1, seconds: 1 });
     const late = await confirm({ token: early, password: NEW_PASSWORD });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({
@@ -204,7 +196,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
     expect((await login(email, password)).statusCode).toBe(200);
 
     const fresh = await resetToken(email);
-    clock.advance({ minutes: 59 });
+    test.clock.advance({ minutes: 59 });
     expect((await confirm({ token: fresh, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -223,7 +215,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
   it('hashes one password per link however many confirmations arrive with it at once', async () => {
     const { email } = await signUpTestUser(app);
     const token = await resetToken(email);
-    const hash = vi.spyOn(container.hasher, 'hash');
+    const hash = vi.spyOn(test.container.hasher, 'hash');
     try {
       const results = await Promise.all(
         Array.from({ length: 20 }, () => confirm({ token, password: NEW_PASSWORD })),
@@ -257,13 +249,11 @@ describeEachDatabase('password reset by e-mail', (t) => {
     for (const address of [email, unknown]) {
       for (let i = 0; i < 3; i++) expect((await askReset(address)).statusCode).toBe(202);
       const limited = await askReset(address);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({
-        message:
-          'Too many password reset requests for this address. Please wait 60 minutes and try again.',
-        code: 'too_many_password_resets',
-      });
-      expect(Number(limited.headers['retry-after'])).toBe(3600);
+      expectLimitedForAnHour(
+        limited,
+        'Too many password reset requests for this address. Please wait 60 minutes and try again.',
+        'too_many_password_resets',
+      );
     }
 
     // one network address, many e-mails
@@ -277,7 +267,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
       'Too many password reset requests from this network. Please wait 60 minutes and try again.',
     );
 
-    clock.advance({ minutes: 61 });
+    test.clock.advance({ minutes: 61 });
     expect((await askReset(email)).statusCode).toBe(202);
     expect((await askReset(`spray-after-${Date.now()}@example.com`, ip)).statusCode).toBe(202);
   });
@@ -346,44 +336,24 @@ describeEachDatabase('password reset by e-mail', (t) => {
 
   it('still answers 202 when the e-mail cannot be sent, and logs the failure without the link', async () => {
     const { email } = await signUpTestUser(app);
-    const warn = vi.spyOn(container.logger, 'warn');
-    const info = vi.spyOn(container.logger, 'info');
-    mailer.failing = true;
-    try {
-      const res = await askReset(email);
-      expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
-      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
-      // (Fastify's own request lines carry circular objects; they are redacted by the serialisers.)
-      const text = (v: unknown) => {
-        try {
-          return JSON.stringify(v);
-        } catch {
-          return '';
-        }
-      };
-      const logged = [...warn.mock.calls, ...info.mock.calls]
-        .map((call) => call.map(text).join(' '))
-        .join('\n');
-      expect(logged).toContain('password reset e-mail could not be sent');
-      expect(logged).toContain('SMTP 550');
-      expect(logged).not.toContain('token=');
-      expect(logged).not.toContain('reset-password');
-    } finally {
-      mailer.failing = false;
-      warn.mockRestore();
-      info.mockRestore();
-    }
+    // (Fastify's own request lines carry circular objects; they are redacted by the serialisers.)
+    const logged = await logsWhileMailFails(
+      test.container.logger,
+      mailer,
+      'password reset e-mail could not be sent',
+      async () => {
+        const res = await askReset(email);
+        expect(res.statusCode).toBe(202);
+        expect(res.json()).toEqual({ message: PASSWORD_RESET_SENT_MESSAGE });
+      },
+    );
+    expect(logged).toContain('SMTP 550');
+    expect(logged).not.toContain('token=');
+    expect(logged).not.toContain('reset-password');
   });
 
   it('serves the reset page with no Referer and no caching, so the token in its address goes nowhere', async () => {
-    const page = await app.inject({ method: 'GET', url: '/reset-password?token=abc' });
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.headers['cache-control']).toBe('no-store');
-    const home = await app.inject({ method: 'GET', url: '/' });
-    expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    const lookalike = await app.inject({ method: 'GET', url: '/reset-passwordless' });
-    expect(lookalike.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    await expectTokenPageHeaders(app, '/reset-password?token=abc', ['/', '/reset-passwordless']);
   });
 
   it('without SMTP_URL writes the e-mail to DATA_DIR/outbox and logs only the file path', async () => {
@@ -416,11 +386,14 @@ describeEachDatabase('password reset by e-mail', (t) => {
       const raw = fs.readFileSync(file, 'utf8');
       expect(raw).toContain(`To: ${email}`);
       const token = tokenFrom(raw);
-      const line = info.mock.calls.find(
-        (call) =>
-          String(call[1]).includes('outbox') && (call[0] as { file?: string }).file === file,
-      );
-      expect(line?.[0]).toEqual({ file, subject: 'Choose a new Chorus password' });
+      // the file is written before its log line
+      await vi.waitFor(() => {
+        const line = info.mock.calls.find(
+          (call) =>
+            String(call[1]).includes('outbox') && (call[0] as { file?: string }).file === file,
+        );
+        expect(line?.[0]).toEqual({ file, subject: 'Choose a new Chorus password' });
+      });
       const logged = info.mock.calls
         .map((call) => call.map((v) => (typeof v === 'string' ? v : safeJson(v))).join(' '))
         .join('\n');
@@ -444,13 +417,7 @@ describeEachDatabase('password reset by e-mail', (t) => {
     expect(await links()).toHaveLength(1);
     expect(await requests()).toHaveLength(1);
 
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: '/api/v1/auth/account',
-      headers: bearer(session),
-      payload: { password },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
+    await deleteTestAccount(app, session, password);
     expect(await links()).toHaveLength(0);
     expect(await requests()).toHaveLength(0);
     const late = await confirm({ token, password: NEW_PASSWORD });

@@ -6,21 +6,11 @@ import { BullMqJobQueue } from '../../../jobs/bullmq-job-queue';
 import type { JobQueue } from '../../../jobs/job-queue.port';
 import { makeCommentsDir } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, buildTestApp, signUpTestUser, type TestApp } from '../../../test/test-app';
+import { downQueue } from '../../../test/down-queue';
+import { createTestUser } from '../../../test/factories';
+import { bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
 const VIDEO = 'vidQueue001';
-
-/** A queue whose store (Redis) is down: every call fails, as BullMQ's does after its timeout. */
-function downQueue(): JobQueue {
-  const down = () => Promise.reject(new Error('Redis did not answer within 5000 ms (enqueue).'));
-  return {
-    driver: 'bullmq',
-    enqueue: down,
-    work: () => Promise.resolve(),
-    pendingCount: down,
-    close: () => Promise.resolve(),
-  };
-}
 
 /** A redis:// address nobody listens on. */
 async function closedRedisUrl(): Promise<string> {
@@ -61,8 +51,7 @@ describeEachDatabase('the API while the job queue is down', (t) => {
   }
 
   async function expectRefusedWithCreditsBack(test: TestApp) {
-    const { token, email } = await signUpTestUser(test.app);
-    const userId = (await test.container.repos.users.findByEmail(email))!.id;
+    const { token, userId } = await createTestUser(test);
     const res = await test.app.inject({
       method: 'POST',
       url: `/api/v1/analyze?video_id=${VIDEO}`,

@@ -1,17 +1,16 @@
 import { ReportReplySchema, type ReportReply } from '@app/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../../services/reports/report-csv';
 import { seedAnalysis } from '../../../test/deep-dive-fixtures';
 import { describeEachDatabase } from '../../../test/databases';
 import {
-  buildAnalysisTestApp,
   createTestUser,
   seedTestAnalysis,
-  type AnalysisTestApp,
+  useAnalysisTestApp,
   type TestUser,
 } from '../../../test/factories';
-import { bearer, signUpTestUser } from '../../../test/test-app';
+import { bearer } from '../../../test/test-app';
 
 const VIDEO = 'exportVid01';
 const COMMENT_MARKER = 'commenter-words-7f3a';
@@ -48,16 +47,15 @@ function parseCsv(text: string): string[][] {
 }
 
 describeEachDatabase('report export over HTTP', (t) => {
-  let s: AnalysisTestApp;
+  const s = useAnalysisTestApp(t, { worker: false });
   let owner: TestUser;
-  let intruder: { token: string };
+  let intruder: TestUser;
   let report: ReportReply;
   let olderJobId: string;
 
   beforeAll(async () => {
-    s = await buildAnalysisTestApp({ database: t.database, worker: false });
     owner = await createTestUser(s);
-    intruder = await signUpTestUser(s.app);
+    intruder = await createTestUser(s);
     const { userId } = owner;
     olderJobId = await seedAnalysis(t.db, {
       userId,
@@ -129,7 +127,6 @@ describeEachDatabase('report export over HTTP', (t) => {
     report = ReportReplySchema.parse(res.json());
     expect(JSON.stringify(report)).toContain(COMMENT_MARKER);
   });
-  afterAll(() => s?.close());
 
   const exportAs = (format: string, token: string | null = owner.token, extra = '') =>
     s.app.inject({

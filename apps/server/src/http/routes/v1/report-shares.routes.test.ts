@@ -3,32 +3,30 @@ import {
   SharedReportReplySchema,
   type CreateShareReply,
 } from '@app/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { SHARE_GONE_MESSAGE } from '../../../services/reports/report-shares';
 import { describeEachDatabase } from '../../../test/databases';
 import {
-  buildAnalysisTestApp,
   createTestUser,
   seedTestAnalysis,
-  type AnalysisTestApp,
+  useAnalysisTestApp,
   type TestUser,
 } from '../../../test/factories';
-import { bearer, signUpTestUser } from '../../../test/test-app';
+import { bearer } from '../../../test/test-app';
 
 const VIDEO = 'shareVid001';
 const NOTE_MARKER = 'private-note-4c1d';
 const COMMENT_MARKER = 'commenter-words-2e8f';
 
 describeEachDatabase('shared report links over HTTP', (t) => {
-  let s: AnalysisTestApp;
+  const s = useAnalysisTestApp(t, { worker: false });
   let owner: TestUser;
-  let intruder: { token: string; email: string };
+  let intruder: TestUser;
   let jobId: string;
 
   beforeAll(async () => {
-    s = await buildAnalysisTestApp({ database: t.database, worker: false });
     owner = await createTestUser(s);
-    intruder = await signUpTestUser(s.app);
+    intruder = await createTestUser(s);
     const { userId } = owner;
     jobId = await seedTestAnalysis(s.container, {
       userId,
@@ -55,7 +53,6 @@ describeEachDatabase('shared report links over HTTP', (t) => {
     });
     expect(notes.statusCode, notes.body).toBe(200);
   });
-  afterAll(() => s?.close());
 
   const create = (payload: unknown = {}, token = owner.token, video = VIDEO) =>
     s.app.inject({

@@ -20,7 +20,13 @@ import {
 } from '../../../providers/facebook/graph-api-stub.test-support';
 import { createTestDatabase, describeEachDatabase } from '../../../test/databases';
 import { gate } from '../../../services/analysis/analysis.test-support';
-import { bearer, buildTestApp, fastTestHasher, signUpTestUser } from '../../../test/test-app';
+import {
+  bearer,
+  buildTestApp,
+  fastTestHasher,
+  logInTestUser,
+  signUpTestUser,
+} from '../../../test/test-app';
 
 const CLIENT_ID = '424242424242-chorus.apps.googleusercontent.com';
 
@@ -53,20 +59,21 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
 
   const googleToken = (sub: string, email: string, over: Record<string, unknown> = {}) =>
     signGoogleIdToken(key, { aud: CLIENT_ID, sub, email, ...over });
-  const google = (idToken: unknown, ip = '10.0.0.1') =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/google',
-      payload: { id_token: idToken },
-      remoteAddress: ip,
-    });
+  const signIn = (provider: 'google' | 'facebook', payload: object, ip: string) =>
+    app.inject({ method: 'POST', url: `/api/v1/auth/${provider}`, payload, remoteAddress: ip });
+  const google = (idToken: unknown, ip = '10.0.0.1') => signIn('google', { id_token: idToken }, ip);
   const facebook = (accessToken: unknown, ip = '10.0.0.2') =>
-    app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/facebook',
-      payload: { access_token: accessToken },
-      remoteAddress: ip,
-    });
+    signIn('facebook', { access_token: accessToken }, ip);
+  /** A Facebook person the Graph API stub knows; returns their access token. */
+  const facebookUser = (person: { id: string; email?: string; name?: string; appId?: string }) => {
+    const token = `EAAG${randomUUID()}`;
+    graph.users.set(token, { token, ...person });
+    return token;
+  };
+  /** The status of GET /auth/me with a session: 200 while it is valid, 401 once revoked. */
+  const sessionStatus = async (token: string) =>
+    (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) }))
+      .statusCode;
   const me = async (token: string) =>
     (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).json<{
       email: string | null;
@@ -148,18 +155,8 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
     expect(await userIdOf(victim)).toBe(await userIdOf(attacker.token));
 
     // The attacker's session and password no longer open the account; the victim's session works.
-    const stale = await app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/me',
-      headers: bearer(attacker.token),
-    });
-    expect(stale.statusCode).toBe(401);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email, password: 'attacker knows this one' },
-      remoteAddress: '10.9.9.9',
-    });
+    expect(await sessionStatus(attacker.token)).toBe(401);
+    const login = await logInTestUser(app, email, 'attacker knows this one', '10.9.9.9');
     expect(login.statusCode).toBe(401);
     expect(await me(victim)).toMatchObject({
       email,
@@ -170,20 +167,12 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
 
     // Facebook vouching for the address does the same.
     const other = await signUpTestUser(app, { password: 'attacker knows this too' });
-    const fbToken = `EAAG${randomUUID()}`;
-    graph.users.set(fbToken, { token: fbToken, id: `1019${Date.now()}`, email: other.email });
-    const viaFacebook = await facebook(fbToken);
+    const viaFacebook = await facebook(
+      facebookUser({ id: `1019${Date.now()}`, email: other.email }),
+    );
     expect(viaFacebook.statusCode, viaFacebook.body).toBe(200);
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(other.token) }))
-        .statusCode,
-    ).toBe(401);
-    const fbLogin = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: other.email, password: 'attacker knows this too' },
-      remoteAddress: '10.9.9.8',
-    });
+    expect(await sessionStatus(other.token)).toBe(401);
+    const fbLogin = await logInTestUser(app, other.email, 'attacker knows this too', '10.9.9.8');
     expect(fbLogin.statusCode).toBe(401);
 
     // A later Google sign-in of the linked identity changes nothing more.
@@ -204,14 +193,10 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
         .where('id', '=', userId)
         .execute();
 
-      let res;
-      if (via === 'google') {
-        res = await google(googleToken(`sub-${randomUUID()}`, email));
-      } else {
-        const fbToken = `EAAG${randomUUID()}`;
-        graph.users.set(fbToken, { token: fbToken, id: `1021${Date.now()}`, email });
-        res = await facebook(fbToken);
-      }
+      const res =
+        via === 'google'
+          ? await google(googleToken(`sub-${randomUUID()}`, email))
+          : await facebook(facebookUser({ id: `1021${Date.now()}`, email }));
       expect(res.statusCode, res.body).toBe(200);
       const linked = res.json<{ token: string }>().token;
       expect(await userIdOf(linked)).toBe(userId);
@@ -222,18 +207,8 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
         email_verified: true,
       });
       // The session opened with the password still works, and so does the password.
-      const before = await app.inject({
-        method: 'GET',
-        url: '/api/v1/auth/me',
-        headers: bearer(owner.token),
-      });
-      expect(before.statusCode).toBe(200);
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email, password: 'the owner chose this' },
-        remoteAddress: '10.9.9.7',
-      });
+      expect(await sessionStatus(owner.token)).toBe(200);
+      const login = await logInTestUser(app, email, 'the owner chose this', '10.9.9.7');
       expect(login.statusCode, login.body).toBe(200);
       // The first confirmation time is kept.
       const row = await t.db
@@ -289,24 +264,18 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
   });
 
   it('answers 400 when the token is missing', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/google', payload: {} });
+    const res = await google(undefined);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'invalid_request',
       message: 'Google did not send a sign-in token. Please try again.',
     });
-    const fb = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/facebook',
-      payload: { access_token: '' },
-    });
-    expect(fb.statusCode).toBe(400);
+    expect((await facebook('')).statusCode).toBe(400);
   });
 
   it('creates a Facebook account with 3 credits, and the same account the second time', async () => {
     const email = `fb-${randomUUID()}@example.com`;
-    const token = `EAAG${randomUUID()}`;
-    graph.users.set(token, { token, id: `1016${Date.now()}1`, name: 'Fran', email });
+    const token = facebookUser({ id: `1016${Date.now()}1`, name: 'Fran', email });
     const first = await facebook(token);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
@@ -323,9 +292,8 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
   });
 
   it('signs in a Facebook person who shares no e-mail (identity only)', async () => {
-    const token = `EAAG${randomUUID()}`;
     const id = `1017${Date.now()}`;
-    graph.users.set(token, { token, id, name: 'No Mail' });
+    const token = facebookUser({ id, name: 'No Mail' });
     const res = await facebook(token);
     expect(res.statusCode, res.body).toBe(200);
     const session = res.json<{ token: string }>().token;
@@ -338,16 +306,13 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
       email_verified: false,
     });
     // Two people without e-mail are two accounts.
-    const token2 = `EAAG${randomUUID()}`;
-    graph.users.set(token2, { token: token2, id: `${id}2` });
-    const other = (await facebook(token2)).json<{ token: string }>().token;
+    const other = (await facebook(facebookUser({ id: `${id}2` }))).json<{ token: string }>().token;
     expect(await userIdOf(other)).not.toBe(await userIdOf(session));
   });
 
   it('links Facebook and Google to one account through the shared e-mail', async () => {
     const email = `both-${randomUUID()}@example.com`;
-    const fbToken = `EAAG${randomUUID()}`;
-    graph.users.set(fbToken, { token: fbToken, id: `1018${Date.now()}`, email });
+    const fbToken = facebookUser({ id: `1018${Date.now()}`, email });
     const viaFacebook = (await facebook(fbToken)).json<{ token: string }>().token;
     const viaGoogle = (await google(googleToken(`sub-${randomUUID()}`, email))).json<{
       token: string;
@@ -357,8 +322,7 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
   });
 
   it("answers 401 for an invalid or another app's Facebook token", async () => {
-    const foreign = `EAAG${randomUUID()}`;
-    graph.users.set(foreign, { token: foreign, id: '77', appId: '999' });
+    const foreign = facebookUser({ id: '77', appId: '999' });
     for (const token of ['EAAG-unknown', foreign]) {
       const res = await facebook(token, '10.2.0.1');
       expect(res.statusCode).toBe(401);
@@ -370,8 +334,7 @@ describeEachDatabase('Google and Facebook sign-in', (t) => {
   });
 
   it('answers 503 with a readable message when the Graph API is down, without counting a failure', async () => {
-    const token = `EAAG${randomUUID()}`;
-    graph.users.set(token, { token, id: '88', email: `down-${randomUUID()}@example.com` });
+    const token = facebookUser({ id: '88', email: `down-${randomUUID()}@example.com` });
     graph.failWith({ status: 500, code: 2, message: 'Service temporarily unavailable' });
     try {
       for (let i = 0; i < 4; i++) {

@@ -35,6 +35,21 @@ const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
 
+/** POST /stripe/checkout-session as the session's account (a checkout or the billing portal). */
+function startCheckout(
+  app: TestApp['app'],
+  token: string,
+  payload: object,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/stripe/checkout-session',
+    headers: { ...bearer(token), ...headers },
+    payload,
+  });
+}
+
 /**
  * Makes `app.inject` keep the demo pages' cookie like the browser that opened the checkout: the
  * newest one a reply set is sent with every later request to the demo pages.
@@ -70,6 +85,13 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
 
   const me = async (token: string) =>
     (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
+  /** Submits a demo page's form (POST of `fields` as application/x-www-form-urlencoded). */
+  const submit = (url: string, fields: Record<string, string> = {}) =>
+    test.app.inject({ method: 'POST', url, ...form(fields) });
+  const billingOf = async (token: string) =>
+    (
+      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(token) })
+    ).json<BillingReply>();
 
   it('a missing, unknown or expired token gives a page asking to sign in again, not JSON', async () => {
     for (const url of [
@@ -135,11 +157,7 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     expect(zero.body).toContain('Pay $18.00');
 
     // Pay after typing another quantity without updating: the new total is shown first.
-    const unquoted = await test.app.inject({
-      method: 'POST',
-      url: checkoutPath,
-      ...form({ packs: '4', quoted: '5' }),
-    });
+    const unquoted = await submit(checkoutPath, { packs: '4', quoted: '5' });
     expect(unquoted.statusCode).toBe(303);
     expect(pathOf(unquoted.headers.location)).toBe(`${checkoutPath}?packs=4&changed=1`);
     expect((await me(token)).credits_balance).toBe(3);
@@ -147,21 +165,13 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     expect(requoted.body).toContain('You changed the number of packs');
     expect(requoted.body).toContain('Pay $36.00');
 
-    const pay = await test.app.inject({
-      method: 'POST',
-      url: checkoutPath,
-      ...form({ packs: '4', quoted: '4' }),
-    });
+    const pay = await submit(checkoutPath, { packs: '4', quoted: '4' });
     expect(pay.statusCode).toBe(303);
     expect(pathOf(pay.headers.location)).toBe('/?checkout=success');
     expect((await me(token)).credits_balance).toBe(3 + 400);
 
     // Pressing Pay again (or the back button) changes nothing: the session is single-use.
-    const again = await test.app.inject({
-      method: 'POST',
-      url: checkoutPath,
-      ...form({ packs: '4' }),
-    });
+    const again = await submit(checkoutPath, { packs: '4' });
     expect(again.statusCode).toBe(303);
     expect((await me(token)).credits_balance).toBe(403);
     const done = await test.app.inject({ url: checkoutPath });
@@ -172,12 +182,7 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     // Someone opens a checkout with Host: evil.example (PUBLIC_URL unset) and passes this app's
     // address of that page on to someone else.
     const { token } = await signUpTestUser(test.app);
-    const start = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/checkout-session',
-      headers: { ...bearer(token), host: 'evil.example' },
-      payload: { packs: 1 },
-    });
+    const start = await startCheckout(test.app, token, { packs: 1 }, { host: 'evil.example' });
     expect(start.statusCode, start.body).toBe(200);
     const { url } = start.json<RedirectUrlReply>();
     expect(url).toMatch(/^http:\/\/evil\.example\//);
@@ -187,17 +192,13 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('evil.example');
     expect(page.body).toContain('href="http://localhost/?checkout=cancel"');
-    const pay = await test.app.inject({ method: 'POST', url: checkoutPath, ...form({}) });
+    const pay = await submit(checkoutPath);
     expect(pay.statusCode).toBe(303);
     expect(String(pay.headers.location)).toBe('http://localhost/?checkout=success');
 
     // The app's own sessions keep their addresses.
     const own = await test.app.inject({ url: `/api/v1/stripe/checkout?token=${token}` });
-    const ownPay = await test.app.inject({
-      method: 'POST',
-      url: pathOf(own.headers.location),
-      ...form({}),
-    });
+    const ownPay = await submit(pathOf(own.headers.location));
     expect(String(ownPay.headers.location)).toBe('http://localhost:80/?checkout=success');
   });
 
@@ -211,12 +212,12 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
       const res = await test.app.inject({ url });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('That checkout link is not valid.');
-      const post = await test.app.inject({ method: 'POST', url, ...form({}) });
+      const post = await submit(url);
       expect(post.statusCode).toBe(404);
     }
     test.clock.advance({ hours: 2 });
     try {
-      const expired = await test.app.inject({ method: 'POST', url: checkoutPath, ...form({}) });
+      const expired = await submit(checkoutPath);
       expect(expired.statusCode).toBe(410);
       expect(expired.body).toContain('That checkout link has expired.');
     } finally {
@@ -227,25 +228,18 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
 
   it('choosing Pro subscribes (1,500 credits); switching to Advanced keeps one subscription; cancel and resume', async () => {
     const { token } = await signUpTestUser(test.app);
-    const started = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/checkout-session',
-      headers: bearer(token),
-      payload: { plan: 'pro' },
-    });
+    const started = await startCheckout(test.app, token, { plan: 'pro' });
     expect(started.statusCode).toBe(200);
     const checkout = started.json<RedirectUrlReply>();
     expect(checkout.kind).toBe('checkout');
     const page = await test.app.inject({ url: pathOf(checkout.url) });
     expect(page.body).toContain('Subscribe to Pro');
     expect(page.body).toContain('$79.00');
-    const pay = await test.app.inject({ method: 'POST', url: pathOf(checkout.url), ...form({}) });
+    const pay = await submit(pathOf(checkout.url));
     expect(pathOf(pay.headers.location)).toBe('/?checkout=success');
     expect(await me(token)).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
 
-    const billing = (
-      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(token) })
-    ).json<BillingReply>();
+    const billing = await billingOf(token);
     expect(billing).toMatchObject({
       payments: 'demo',
       plan: 'pro',
@@ -260,12 +254,7 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
 
     // Advanced for a subscriber: the portal, not a second checkout.
     const change = (
-      await test.app.inject({
-        method: 'POST',
-        url: '/api/v1/stripe/checkout-session',
-        headers: bearer(token),
-        payload: { plan: 'advanced' },
-      })
+      await startCheckout(test.app, token, { plan: 'advanced' })
     ).json<RedirectUrlReply>();
     expect(change.kind).toBe('portal');
     const portalPath = pathOf(change.url);
@@ -273,36 +262,24 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
     const portal = await test.app.inject({ url: portalPath });
     expect(portal.body).toContain('Demo billing portal: no card is charged');
     expect(portal.body).toContain('Confirm switch to Advanced');
-    const switched = await test.app.inject({
-      method: 'POST',
-      url: portalPath,
-      ...form({ action: 'switch' }),
-    });
+    const switched = await submit(portalPath, { action: 'switch' });
     expect(switched.statusCode).toBe(303);
     expect(pathOf(switched.headers.location)).toBe(`${portalPath}?done=switch`);
     expect(await me(token)).toMatchObject({ subscription_plan: 'advanced', credits_balance: 1503 });
-    const after = (
-      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(token) })
-    ).json<BillingReply>();
+    const after = await billingOf(token);
     expect(after.subscription).toMatchObject({ plan: 'advanced', current_period_end: periodEnd });
 
     // The old checkout link cannot start a second subscription either.
-    const replay = await test.app.inject({
-      method: 'POST',
-      url: pathOf(checkout.url),
-      ...form({}),
-    });
+    const replay = await submit(pathOf(checkout.url));
     expect(replay.statusCode).toBe(303);
     expect((await me(token)).subscription_plan).toBe('advanced');
 
-    await test.app.inject({ method: 'POST', url: portalPath, ...form({ action: 'cancel' }) });
+    await submit(portalPath, { action: 'cancel' });
     const cancelled = await test.app.inject({ url: `${portalPath}?done=cancel` });
     expect(cancelled.body).toContain('Cancelled: you keep Advanced until');
     expect((await me(token)).subscription_plan).toBe('advanced');
-    await test.app.inject({ method: 'POST', url: portalPath, ...form({ action: 'resume' }) });
-    const resumed = (
-      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(token) })
-    ).json<BillingReply>();
+    await submit(portalPath, { action: 'resume' });
+    const resumed = await billingOf(token);
     expect(resumed.subscription?.cancel_at_period_end).toBe(false);
 
     const manage = await test.app.inject({
@@ -311,19 +288,13 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
       headers: bearer(token),
     });
     expect(manage.json<RedirectUrlReply>().kind).toBe('portal');
-    const bad = await test.app.inject({
-      method: 'POST',
-      url: portalPath,
-      ...form({ action: 'delete' }),
-    });
+    const bad = await submit(portalPath, { action: 'delete' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Choose what to do with the plan.');
 
     // Someone else sees only their own billing.
     const other = await signUpTestUser(test.app);
-    const theirs = (
-      await test.app.inject({ url: '/api/v1/stripe/subscription', headers: bearer(other.token) })
-    ).json<BillingReply>();
+    const theirs = await billingOf(other.token);
     expect(theirs).toMatchObject({ plan: 'basic', subscription: null });
     const noPortal = await test.app.inject({
       method: 'POST',
@@ -351,12 +322,7 @@ describeEachDatabase('buying with the demo checkout (the default without a Strip
       [{ plan: 'gold' }, 'plan is one of basic, pro or advanced.'],
       [{ packs: 0 }, 'Buy at least one credit pack.'],
     ] as const) {
-      const res = await test.app.inject({
-        method: 'POST',
-        url: '/api/v1/stripe/checkout-session',
-        headers: bearer(token),
-        payload,
-      });
+      const res = await startCheckout(test.app, token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ message });
     }
@@ -381,12 +347,7 @@ describeEachDatabase('payments turned off', (t) => {
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('Purchases are turned off on this Chorus server');
-      const json = await test.app.inject({
-        method: 'POST',
-        url: '/api/v1/stripe/checkout-session',
-        headers: bearer(token),
-        payload: { packs: 1 },
-      });
+      const json = await startCheckout(test.app, token, { packs: 1 });
       expect(json.statusCode).toBe(403);
       expect(json.json()).toMatchObject({ code: 'payments_disabled' });
       const demoPage = await test.app.inject({ url: '/api/v1/stripe/demo/checkout/cs_demo_x.y' });
@@ -417,9 +378,19 @@ describeEachDatabase('Stripe webhooks', (t) => {
     await stub?.close();
   });
 
-  const balance = async (token: string) =>
-    (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>()
-      .credits_balance;
+  const meOf = async (token: string) =>
+    (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
+  const balance = async (token: string) => (await meOf(token)).credits_balance;
+  /** The Stripe customer and subscription metadata of the last plan checkout sent to Stripe. */
+  const lastPlanCheckout = () => {
+    const created = stub.requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+    )!;
+    return {
+      customer: created.form.customer as string,
+      metadata: (created.form.subscription_data as { metadata: Record<string, string> }).metadata,
+    };
+  };
 
   /** Buys `packs` through the real checkout route and returns the paid-session event. */
   async function paidCheckout(token: string, packs: number) {
@@ -499,21 +470,9 @@ describeEachDatabase('Stripe webhooks', (t) => {
 
   it('a plan bought on Stripe: Pro with 1,500 credits, a renewal adds 1,500, a switch changes the plan, deletion ends it', async () => {
     const { token } = await signUpTestUser(test.app);
-    const me = async () =>
-      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
-    const started = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/checkout-session',
-      headers: bearer(token),
-      payload: { plan: 'pro' },
-    });
+    const started = await startCheckout(test.app, token, { plan: 'pro' });
     expect(started.json<RedirectUrlReply>().kind).toBe('checkout');
-    const created = stub.requests.findLast(
-      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
-    )!;
-    const customer = created.form.customer as string;
-    const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
-      .metadata;
+    const { customer, metadata } = lastPlanCheckout();
     const now = Math.floor(test.clock.now().getTime() / 1000);
     const subscription = (plan: string, over: Record<string, unknown> = {}) => ({
       id: `sub_${customer}`,
@@ -558,19 +517,19 @@ describeEachDatabase('Stripe webhooks', (t) => {
     // Stripe does not promise an order: the invoice may come before the subscription.
     await send('invoice.paid', invoice(`in_first_${customer}`, 'subscription_create'));
     await send('customer.subscription.created', subscription('pro'));
-    expect(await me()).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'pro', credits_balance: 1503 });
     await send('invoice.paid', invoice(`in_second_${customer}`, 'subscription_cycle'), now + 1);
-    expect((await me()).credits_balance).toBe(3003);
+    expect((await meOf(token)).credits_balance).toBe(3003);
 
     // Switched to Advanced in the billing portal: the same subscription, no credits until renewal.
     await send('customer.subscription.updated', subscription('advanced'), now + 2);
-    expect((await me()).subscription_plan).toBe('advanced');
+    expect((await meOf(token)).subscription_plan).toBe('advanced');
     await send(
       'customer.subscription.deleted',
       subscription('advanced', { status: 'canceled' }),
       now + 3,
     );
-    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3003 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'basic', credits_balance: 3003 });
   });
 
   it('refunds and disputes take back what the payment bought; a dispute won gives it back', async () => {
@@ -637,20 +596,8 @@ describeEachDatabase('Stripe webhooks', (t) => {
 
   it('a refunded plan invoice takes back its credits; the plan stays until Stripe ends it', async () => {
     const { token } = await signUpTestUser(test.app);
-    const me = async () =>
-      (await test.app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json<MeReply>();
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/checkout-session',
-      headers: bearer(token),
-      payload: { plan: 'basic' },
-    });
-    const created = stub.requests.findLast(
-      (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
-    )!;
-    const customer = created.form.customer as string;
-    const metadata = (created.form.subscription_data as { metadata: Record<string, string> })
-      .metadata;
+    await startCheckout(test.app, token, { plan: 'basic' });
+    const { customer, metadata } = lastPlanCheckout();
     const send = async (type: string, object: Record<string, unknown>) => {
       const { payload, signature } = signedDelivery(stripeEvent(type, object));
       const res = await deliver(payload, signature);
@@ -675,7 +622,7 @@ describeEachDatabase('Stripe webhooks', (t) => {
       },
       lines: { object: 'list', data: [], has_more: false },
     });
-    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 503 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'basic', credits_balance: 503 });
 
     // Stripe's current API names neither side on the other: the invoice payment links them.
     stub.addInvoicePayment(invoiceId, `pi_${invoiceId}`, 2900);
@@ -683,7 +630,7 @@ describeEachDatabase('Stripe webhooks', (t) => {
       'charge.refunded',
       stripeCharge({ amount: 2900, amountRefunded: 2900, paymentIntent: `pi_${invoiceId}` }),
     );
-    expect(await me()).toMatchObject({ subscription_plan: 'basic', credits_balance: 3 });
+    expect(await meOf(token)).toMatchObject({ subscription_plan: 'basic', credits_balance: 3 });
   });
 
   it('two concurrent deliveries of one event grant once; unknown events answer 200', async () => {
@@ -710,12 +657,7 @@ describeEachDatabase('Stripe webhooks', (t) => {
   it('deleting an account cancels the plan Stripe bills it for; when Stripe is down nothing is deleted', async () => {
     const { token, password } = await signUpTestUser(test.app);
     // A checkout creates the account's Stripe customer; the paid plan is a live subscription of it.
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/checkout-session',
-      headers: bearer(token),
-      payload: { plan: 'basic' },
-    });
+    await startCheckout(test.app, token, { plan: 'basic' });
     const customer = stub.requests.findLast(
       (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
     )!.form.customer as string;
@@ -762,12 +704,7 @@ describeEachDatabase('Stripe webhooks', (t) => {
     });
     expect(packs.statusCode).toBe(303);
     const packsSession = String(packs.headers.location).split('/').at(-1)!;
-    const plan = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/stripe/checkout-session',
-      headers: bearer(token),
-      payload: { plan: 'pro' },
-    });
+    const plan = await startCheckout(test.app, token, { plan: 'pro' });
     expect(plan.statusCode, plan.body).toBe(200);
     const planSession = plan.json<{ url: string }>().url.split('/').at(-1)!;
     const paid = await test.app.inject({
