@@ -1,4 +1,4 @@
-import { Innertube, ReloadContinuationItemsCommand, YT, YTNodes, type Helpers } from 'youtubei.js';
+import { type Innertube, ReloadContinuationItemsCommand, YT, YTNodes, type Helpers } from 'youtubei.js';
 
 type YTNode = Helpers.YTNode;
 import {
@@ -11,7 +11,7 @@ import {
   type ChannelVideo,
 } from '../comment-sources/channel-directory.port';
 import { networkFailureOf } from '../comment-sources/network-failure';
-import { parseApproximateCount } from './innertube-comment-source';
+import { createInnertube, parseApproximateCount } from './innertube-comment-source';
 
 export interface InnertubeChannelDirectoryOptions {
   /** Injected in tests (recorded InnerTube replies); the global fetch otherwise. */
@@ -183,16 +183,7 @@ export class InnertubeChannelDirectory implements ChannelDirectory {
   }
 
   private innertube(): Promise<Innertube> {
-    // Built locally: no session, player or config downloads before the first real request.
-    this.client ??= Innertube.create({
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      generate_session_locally: true,
-      retrieve_player: false,
-      retrieve_innertube_config: false,
-      enable_session_cache: false,
-      lang: 'en',
-      location: 'US',
-    });
+    this.client ??= createInnertube(this.options.fetch);
     return this.client;
   }
 
