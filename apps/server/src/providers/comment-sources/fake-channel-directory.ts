@@ -1,5 +1,5 @@
 import {
-  ChannelDirectoryError,
+  type ChannelDirectoryError,
   directoryError,
   type ChannelDirectory,
   type ChannelListOptions,
