@@ -47,6 +47,10 @@ export function fixtureComments(video: FixtureVideo): FixtureComment[] {
   }));
 }
 
+/** Fixture rows without their hand labels, as the pipeline takes them. */
+export const withoutLabels = (rows: readonly FixtureComment[]): InputComment[] =>
+  rows.map(({ topic: _topic, intent: _intent, spam: _spam, ...c }) => c);
+
 /** Every video's comments, video after video. */
 export const allFixtureComments = (): FixtureComment[] => FIXTURE_VIDEOS.flatMap(fixtureComments);
 

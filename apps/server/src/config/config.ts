@@ -7,16 +7,16 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 const str = () => z.preprocess(blankToUndefined, z.string().trim().optional());
 const strDefault = (d: string) => z.preprocess(blankToUndefined, z.string().trim().default(d));
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 const int = (d: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(min, `must be at least ${min}`)
-      .max(max, `must be at most ${max}`)
-      .default(d),
-  );
+  z.preprocess(blankToUndefined, wholeNumber(min, max).default(d));
+/** A port from 1 to 65535, or unset. */
+const optionalPort = () => z.preprocess(blankToUndefined, wholeNumber(1, 65535).optional());
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, d: T[number]) =>
   z.preprocess(
     blankToUndefined,
@@ -110,25 +110,9 @@ export const EnvSchema = z.object({
   ),
   WORKER_CONCURRENCY: int(1, 1, 64),
   QUEUE_LEASE_MS: int(30_000, 500, 3_600_000),
-  WORKER_HEALTH_PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(65535, 'must be at most 65535')
-      .optional(),
-  ),
+  WORKER_HEALTH_PORT: optionalPort(),
   // --- metrics --------------------------------------------------------------------------------
-  METRICS_PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(65535, 'must be at most 65535')
-      .optional(),
-  ),
+  METRICS_PORT: optionalPort(),
   METRICS_HOST: strDefault('127.0.0.1'),
   // --- analysis -------------------------------------------------------------------------------
   MAX_COMMENTS_PER_ANALYSIS: int(10_000, 1, 1_000_000),

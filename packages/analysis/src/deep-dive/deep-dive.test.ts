@@ -264,18 +264,21 @@ describe('retrieval and the extractive chat answer', () => {
     cluster.map((c) => c.text),
     vocab,
   );
-
-  it('picks the comments closest to the question and pads with the most-liked', () => {
-    const q = 'What do people think about the price?';
+  /** What retrieval picks from `comments` for question `q`, embedded with the same bag of words. */
+  const pick = (q: string, topK: number, comments = cluster, likedShare?: number) => {
     const [qv] = bagVectors([q], vocab);
-    const picked = retrieveForQuestion({
+    return retrieveForQuestion({
       question: q,
       questionVector: qv!,
-      comments: cluster,
+      comments,
       vectors,
-      topK: 4,
-      likedShare: 0.25,
+      topK,
+      likedShare,
     });
+  };
+
+  it('picks the comments closest to the question and pads with the most-liked', () => {
+    const picked = pick('What do people think about the price?', 4, cluster, 0.25);
     expect(
       picked
         .slice(0, 3)
@@ -287,14 +290,7 @@ describe('retrieval and the extractive chat answer', () => {
 
   it('answers with counts and verbatim quotes only', () => {
     const q = 'What do people think about the price?';
-    const [qv] = bagVectors([q], vocab);
-    const picked = retrieveForQuestion({
-      question: q,
-      questionVector: qv!,
-      comments: cluster,
-      vectors,
-      topK: 30,
-    });
+    const picked = pick(q, 30);
     const { answer, quoted } = extractiveAnswer(q, cluster, picked);
     expect(answer.split('\n')[0]).toMatch(/^3 of the 6 comments in this cluster mention "price"/);
     expect(quoted.map((c) => c.id).sort()).toEqual(['1', '2', '5']);
@@ -346,15 +342,7 @@ describe('retrieval and the extractive chat answer', () => {
 
   it('says so when no comment uses the question words', () => {
     const q = 'Is the video too long?';
-    const [qv] = bagVectors([q], vocab);
-    const picked = retrieveForQuestion({
-      question: q,
-      questionVector: qv!,
-      comments: cluster,
-      vectors,
-      topK: 3,
-    });
-    expect(extractiveAnswer(q, cluster, picked).answer).toMatch(/^None of the 6 comments/);
+    expect(extractiveAnswer(q, cluster, pick(q, 3)).answer).toMatch(/^None of the 6 comments/);
   });
 
   describe('questions about what viewers dislike, like, ask for or ask', () => {
@@ -368,17 +356,8 @@ describe('retrieval and the extractive chat answer', () => {
       '6': 'Request',
     };
     const stored = cluster.map((c) => ({ ...c, intent: intents[c.id] }));
-    const ask = (q: string, comments: DeepDiveComment[] = stored) => {
-      const [qv] = bagVectors([q], vocab);
-      const picked = retrieveForQuestion({
-        question: q,
-        questionVector: qv!,
-        comments,
-        vectors,
-        topK: 3,
-      });
-      return extractiveAnswer(q, comments, picked);
-    };
+    const ask = (q: string, comments: DeepDiveComment[] = stored) =>
+      extractiveAnswer(q, comments, pick(q, 3, comments));
 
     it('answers from the comments of that intent or tone, whatever their words', () => {
       const dislike = ask('What do viewers dislike here?');

@@ -3,7 +3,7 @@ import { classifyIntents, clusterCategory } from '../intent';
 import { classifySentiments } from '../sentiment';
 import type { LanguageModel } from '../ports';
 import type { Sentiment } from '../types';
-import { fromAudience, prepareComments } from '../prepare/prepare-comments';
+import { fromAudience, prepareComments, storedInputComment } from '../prepare/prepare-comments';
 import { promptOptions, type LabellingOptions } from '../llm/call-model';
 import { generateLabels, mergeModelLabels } from '../llm/label-prompt';
 import { measureClusters, type ClusterMeasures } from '../measure/shares';
@@ -114,16 +114,7 @@ export async function relabelClusters(
       labeller: 'offline',
     };
   const prepared = prepareComments(
-    stored.map((c) => ({
-      id: c.id,
-      text: c.text,
-      likes: c.likes,
-      author: c.author ?? null,
-      publishedAt: c.publishedAt ?? null,
-      replyCount: 0,
-      parentId: null,
-      ...(c.byCreator ? { byCreator: true } : {}),
-    })),
+    stored.map((c) => storedInputComment(c, c.publishedAt ?? null, null)),
     { notSpam: stored.filter((c) => c.restored).map((c) => c.id) },
   ).comments;
   const texts = prepared.map((c) => c.clean);

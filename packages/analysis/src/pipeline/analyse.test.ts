@@ -5,41 +5,15 @@ import { inputComment } from '../input-comment.test-support';
 import {
   FIXTURE_VIDEOS,
   fixtureComments,
+  withoutLabels,
   type FixtureVideo,
 } from '../comment-fixtures.test-support';
+import { HashedEmbedder } from '../hashed-embedder.test-support';
 import { clusterWeights, leadItems } from '../clustering/lead';
 import { relabelClusters } from '../label/relabel';
 import { prepareComments } from '../prepare/prepare-comments';
-import type { CompletionRequest, EmbedOptions, LanguageModel, TextEmbedder } from '../ports';
+import type { CompletionRequest, LanguageModel } from '../ports';
 import type { InputComment, StageProgress } from '../types';
-
-/** Local stand-in for the server's embedders: hashed words and trigrams, L2-normalised. */
-class HashedEmbedder implements TextEmbedder {
-  readonly name = 'test:hashed';
-  readonly dimensions = 128;
-  readonly seen: string[] = [];
-  /** `delayMs` per call once `after` texts have been embedded (default: never). */
-  constructor(
-    private readonly after = Number.POSITIVE_INFINITY,
-    private readonly delayMs = 0,
-  ) {}
-  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
-    if (this.seen.length >= this.after) await new Promise((r) => setTimeout(r, this.delayMs));
-    this.seen.push(...texts);
-    const out = texts.map((text) => {
-      const v = new Float32Array(this.dimensions);
-      for (const w of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? ['empty']) {
-        let h = 0x811c9dc5;
-        for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
-        v[(h >>> 0) % this.dimensions]! += 1;
-      }
-      const norm = Math.hypot(...v) || 1;
-      return v.map((x) => x / norm);
-    });
-    options.onProgress?.({ done: texts.length, total: texts.length });
-    return out;
-  }
-}
 
 class ScriptedModel implements LanguageModel {
   readonly name = 'scripted-llm';
@@ -57,9 +31,7 @@ function comment(text: string, i: number, likes = 0): InputComment {
 
 /** An invented video's comments as the pipeline takes them (authors, replies, the creator's own). */
 function video(name: FixtureVideo, count = Number.POSITIVE_INFINITY): InputComment[] {
-  return fixtureComments(name)
-    .slice(0, count)
-    .map(({ topic: _topic, intent: _intent, spam: _spam, ...c }) => c);
+  return withoutLabels(fixtureComments(name).slice(0, count));
 }
 
 /**

@@ -51,6 +51,27 @@ export function isQuotable(
 }
 
 /**
+ * A comment an analysis stored, as input to prepare again: its reply count is not kept (0), nor
+ * are `publishedAt` and `parentId` where the caller passes null.
+ */
+export function storedInputComment(
+  c: { id: string; text: string; likes: number; author?: string | null; byCreator?: boolean },
+  publishedAt: string | null,
+  parentId: string | null,
+): InputComment {
+  return {
+    id: c.id,
+    text: c.text,
+    likes: c.likes,
+    author: c.author ?? null,
+    publishedAt,
+    replyCount: 0,
+    parentId,
+    ...(c.byCreator ? { byCreator: true } : {}),
+  };
+}
+
+/**
  * Cleans comment text and flags exact/near duplicates and obvious spam. Likes, author, published
  * date, reply count and parent are carried through unchanged. O(n).
  *

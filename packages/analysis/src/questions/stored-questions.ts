@@ -1,7 +1,7 @@
 import type { Intent } from '@app/contracts';
 import type { PromptOptions } from '../llm/call-model';
 import type { LanguageModel, TextEmbedder } from '../ports';
-import { fromAudience, prepareComments } from '../prepare/prepare-comments';
+import { fromAudience, prepareComments, storedInputComment } from '../prepare/prepare-comments';
 import {
   audienceQuestions,
   readsAsQuestion,
@@ -45,16 +45,7 @@ export async function questionsOfStoredComments(
 ): Promise<AudienceQuestion[]> {
   if (stored.length === 0) return [];
   const prepared = prepareComments(
-    stored.map((c) => ({
-      id: c.id,
-      text: c.text,
-      likes: c.likes,
-      author: c.author ?? null,
-      publishedAt: null,
-      replyCount: 0,
-      parentId: c.parentId,
-      ...(c.byCreator ? { byCreator: true } : {}),
-    })),
+    stored.map((c) => storedInputComment(c, null, c.parentId)),
   ).comments;
   // The stored placement is the truth about spam: set aside (a negative cluster id) or in a topic,
   // restored comments included.

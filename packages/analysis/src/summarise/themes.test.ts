@@ -2,43 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Intent } from '@app/contracts';
 import { analyseComments } from '../pipeline/analyse';
 import { genericReactionKind } from '../clustering/generic-reactions';
-import {
-  FIXTURE_VIDEOS,
-  fixtureComments,
-  type FixtureComment,
-} from '../comment-fixtures.test-support';
+import { FIXTURE_VIDEOS, fixtureComments, withoutLabels } from '../comment-fixtures.test-support';
+import { HashedEmbedder } from '../hashed-embedder.test-support';
 import { classifySentiments } from '../sentiment';
 import { composeHeading } from '../label/heading';
 import { labelClusters } from '../label/label-clusters';
 import { keyphrase } from '../label/label.test-support';
 import { measureClusters } from '../measure/shares';
 import { prepareComments } from '../prepare/prepare-comments';
-import type { EmbedOptions, TextEmbedder } from '../ports';
 import { composeOfflineSummary } from './offline-summary';
 import { summaryClusters } from './summary-clusters';
-
-/** Local stand-in for the server's embedders: hashed words, L2-normalised. */
-class HashedEmbedder implements TextEmbedder {
-  readonly name = 'test:hashed';
-  readonly dimensions = 128;
-  embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
-    const out = texts.map((text) => {
-      const v = new Float32Array(this.dimensions);
-      for (const w of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? ['empty']) {
-        let h = 0x811c9dc5;
-        for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
-        v[(h >>> 0) % this.dimensions]! += 1;
-      }
-      const norm = Math.hypot(...v) || 1;
-      return v.map((x) => x / norm);
-    });
-    options.onProgress?.({ done: texts.length, total: texts.length });
-    return Promise.resolve(out);
-  }
-}
-
-const inputOf = (rows: readonly FixtureComment[]) =>
-  rows.map(({ topic: _topic, intent: _intent, spam: _spam, ...c }) => c);
 
 /** A heading that lists two nouns: "Comments mentioning mirror and head", "Praise for X and Y". */
 const TWO_NOUNS = /\b(?:about|on|for|with|mentioning|of) [^“”]+ and [^“”]+$/i;
@@ -49,7 +22,7 @@ describe('themes on the invented videos', () => {
     // the four videos as one comment section: many topics and reactions worded many ways
     const rows = FIXTURE_VIDEOS.flatMap(fixtureComments);
     const result = await analyseComments(
-      inputOf(rows),
+      withoutLabels(rows),
       { embedder: new HashedEmbedder() },
       { seed: 3 },
     );
@@ -96,7 +69,7 @@ function labelledByTopic(video: (typeof FIXTURE_VIDEOS)[number]) {
   const rows = fixtureComments(video);
   const topics = [...new Set(rows.map((r) => r.topic))];
   const assignments = rows.map((r) => topics.indexOf(r.topic));
-  const prepared = prepareComments(inputOf(rows)).comments;
+  const prepared = prepareComments(withoutLabels(rows)).comments;
   const intents: Intent[] = rows.map((r) => r.intent);
   const labels = labelClusters({
     comments: prepared,

@@ -1,19 +1,9 @@
-import type { Platform } from '@app/contracts';
+import type { JobStatus, Platform } from '@app/contracts';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './auth';
 
 /** jsonb: read as the parsed value, written as a JSON string (pg would turn arrays into SQL arrays). */
 export type Json<T> = ColumnType<T, string, string>;
-
-export const ANALYSIS_JOB_STATUSES = [
-  'pending',
-  'fetching',
-  'embedding',
-  'discovering',
-  'saving',
-  'complete',
-  'failed',
-] as const;
 
 export interface AnalysisJobsTable {
   id: Generated<string>;
@@ -21,7 +11,7 @@ export interface AnalysisJobsTable {
   videoId: string;
   /** The platform the video is on (its report key names it too). */
   platform: Platform;
-  status: Generated<(typeof ANALYSIS_JOB_STATUSES)[number]>;
+  status: Generated<JobStatus>;
   progressPercent: Generated<number>;
   etaSeconds: number | null;
   /** Why the job failed, written for the user. */

@@ -97,25 +97,17 @@ export interface RateLimitEventsTable {
   createdAt: Timestamp;
 }
 
-/** E-mailed password reset links, by the SHA-256 (hex) of their token; the token is never stored. */
-export interface PasswordResetTokensTable {
+/**
+ * E-mailed one-time links (password reset, e-mail confirmation; one table each), by the SHA-256
+ * (hex) of their token; the token is never stored.
+ */
+export interface OneTimeLinksTable {
   id: Generated<number>;
   userId: string;
   tokenHash: string;
   createdAt: Timestamp;
   expiresAt: Timestamp;
   /** Set when the link was used, or made void (a newer link was asked for, or another was used). */
-  usedAt: Timestamp | null;
-}
-
-/** E-mailed confirmation links of an account's address, by the SHA-256 (hex) of their token. */
-export interface EmailVerificationTokensTable {
-  id: Generated<number>;
-  userId: string;
-  tokenHash: string;
-  createdAt: Timestamp;
-  expiresAt: Timestamp;
-  /** Set when the link was used, or made void (a newer link was asked for). */
   usedAt: Timestamp | null;
 }
 
@@ -143,7 +135,7 @@ export interface AuthTables {
   creditLedger: CreditLedgerTable;
   loginAttempts: LoginAttemptsTable;
   rateLimitEvents: RateLimitEventsTable;
-  passwordResetTokens: PasswordResetTokensTable;
-  emailVerificationTokens: EmailVerificationTokensTable;
+  passwordResetTokens: OneTimeLinksTable;
+  emailVerificationTokens: OneTimeLinksTable;
   subscriptions: SubscriptionsTable;
 }

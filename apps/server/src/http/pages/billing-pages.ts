@@ -1,4 +1,5 @@
 import { PLAN_CATALOGUE, type Plan } from '@app/contracts';
+import type { DemoCheckoutView } from '../../services/billing/demo-checkout';
 
 /**
  * Server-rendered pages of the purchase flow: the demo checkout and portal, and the readable pages
@@ -155,16 +156,9 @@ const DEMO_NOTE = html`<div class="demo" role="note">
   paying here adds what you buy at once and costs nothing.
 </div>`;
 
-export interface DemoCheckoutPageInput {
+/** The checkout session as shown, and where the page's form posts. */
+export interface DemoCheckoutPageInput extends DemoCheckoutView {
   action: string;
-  item: { kind: 'packs'; packs: number } | { kind: 'plan'; plan: Plan };
-  creditsPerPack: number;
-  priceCentsPerPack: number;
-  currency: string;
-  email: string | null;
-  completed: boolean;
-  successUrl: string;
-  cancelUrl: string;
   /** The buyer pressed Pay after changing the quantity: the page shows the new total first. */
   quantityChanged?: boolean;
   /** The quantity asked for could not be sold ("Buy at least one credit pack."): said on the page. */

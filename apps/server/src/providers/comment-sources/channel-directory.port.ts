@@ -72,6 +72,19 @@ export const DIRECTORY_MESSAGES = {
   keyRejected: 'The YouTube API key was rejected. Ask the administrator to check YOUTUBE_API_KEY.',
 } as const;
 
+const FAILURE_OF: Record<keyof typeof DIRECTORY_MESSAGES, ChannelDirectoryFailure> = {
+  channelNotFound: 'channel_not_found',
+  quotaExceeded: 'quota_exceeded',
+  unavailable: 'unavailable',
+  unreachable: 'unavailable',
+  keyRejected: 'unavailable',
+};
+
+/** The error that says one of DIRECTORY_MESSAGES, with the failure it stands for. */
+export function directoryError(message: keyof typeof DIRECTORY_MESSAGES): ChannelDirectoryError {
+  return new ChannelDirectoryError(FAILURE_OF[message], DIRECTORY_MESSAGES[message]);
+}
+
 /** `https:` for the protocol-relative URLs YouTube's web client uses (`//yt3.ggpht.com/...`). */
 export function absoluteUrl(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -1,6 +1,6 @@
 import {
-  ChannelDirectoryError,
-  DIRECTORY_MESSAGES,
+  type ChannelDirectoryError,
+  directoryError,
   type ChannelDirectory,
   type ChannelListOptions,
   type ChannelSummary,
@@ -107,8 +107,7 @@ export class FakeChannelDirectory implements ChannelDirectory {
 
   private channel(channelId: string): FakeChannel {
     const c = this.channels.get(channelId);
-    if (!c)
-      throw new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
+    if (!c) throw directoryError('channelNotFound');
     return c;
   }
 

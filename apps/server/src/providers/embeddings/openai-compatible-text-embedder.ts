@@ -1,4 +1,5 @@
 import type { EmbedOptions, TextEmbedder } from '@app/analysis';
+import { abortableSleep } from '../abortable-sleep';
 import { l2NormalizeInPlace, throwIfAborted, embeddableTexts } from './vector-math';
 
 export interface OpenAiCompatibleTextEmbedderOptions {
@@ -49,23 +50,6 @@ export function openAiUrl(baseUrl: string, apiPath: string): string {
  * 1 MB comment does not fail the whole request.
  */
 export const REMOTE_MAX_CHARS = 16_384;
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(
-          signal.reason instanceof Error
-            ? signal.reason
-            : new DOMException('Aborted', 'AbortError'),
-        );
-      },
-      { once: true },
-    );
-  });
 
 /** Delay before retry `attempt` (1-based): the server's Retry-After if given, else exponential with jitter. */
 export function backoffMs(attempt: number, baseMs: number, retryAfter: string | null): number {
@@ -118,7 +102,11 @@ export class OpenAiCompatibleTextEmbedder implements TextEmbedder {
         const retryable = error instanceof EmbeddingApiError && error.retryable;
         if (!retryable || attempt >= maxRetries) throw error;
         const retryAfter = error instanceof RetryableHttpError ? error.retryAfter : null;
-        await sleep(backoffMs(attempt + 1, this.options.retryBaseMs ?? 500, retryAfter), signal);
+        await abortableSleep(
+          backoffMs(attempt + 1, this.options.retryBaseMs ?? 500, retryAfter),
+          signal,
+          'Aborted',
+        );
       }
     }
   }

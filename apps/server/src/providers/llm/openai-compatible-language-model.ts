@@ -1,4 +1,5 @@
 import type { CompletionRequest, LanguageModel } from '@app/analysis';
+import { abortableSleep, abortReason } from '../abortable-sleep';
 import { LanguageModelError } from './language-model-error';
 
 export interface OpenAiCompatibleLanguageModelOptions {
@@ -70,25 +71,6 @@ export function parseModelJson(content: string): unknown {
   );
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(abortReason(signal));
-      },
-      { once: true },
-    );
-  });
-
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error
-    ? signal.reason
-    : new DOMException('The request was aborted', 'AbortError');
-}
-
 class RetryableError extends LanguageModelError {
   constructor(
     kind: 'timeout' | 'http',
@@ -131,7 +113,7 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
         const base = this.options.retryBaseMs ?? 500;
         const exp = base * 2 ** attempt;
         const delay = error.retryAfterMs ?? Math.round(exp / 2 + Math.random() * (exp / 2));
-        await sleep(delay, request.signal);
+        await abortableSleep(delay, request.signal);
       }
     }
   }

@@ -1,17 +1,23 @@
-import { Innertube, ReloadContinuationItemsCommand, YT, YTNodes, type Helpers } from 'youtubei.js';
+import {
+  type Innertube,
+  ReloadContinuationItemsCommand,
+  YT,
+  YTNodes,
+  type Helpers,
+} from 'youtubei.js';
 
 type YTNode = Helpers.YTNode;
 import {
   absoluteUrl,
   ChannelDirectoryError,
-  DIRECTORY_MESSAGES,
+  directoryError,
   type ChannelDirectory,
   type ChannelListOptions,
   type ChannelSummary,
   type ChannelVideo,
 } from '../comment-sources/channel-directory.port';
 import { networkFailureOf } from '../comment-sources/network-failure';
-import { parseApproximateCount } from './innertube-comment-source';
+import { createInnertube, parseApproximateCount } from './innertube-comment-source';
 
 export interface InnertubeChannelDirectoryOptions {
   /** Injected in tests (recorded InnerTube replies); the global fetch otherwise. */
@@ -156,16 +162,15 @@ function itemsInOrder(tab: YT.Channel | YT.ChannelListContinuation): unknown[] {
 
 function toDirectoryError(error: unknown): ChannelDirectoryError {
   if (error instanceof ChannelDirectoryError) return error;
-  if (networkFailureOf(error) !== null)
-    return new ChannelDirectoryError('unavailable', DIRECTORY_MESSAGES.unreachable);
+  if (networkFailureOf(error) !== null) return directoryError('unreachable');
   const message = error instanceof Error ? error.message : '';
   // A missing or terminated channel: an alert on the page, or a 404 from the browse endpoint.
   if (
     (error instanceof Error && error.constructor.name === 'ChannelError') ||
     /status code 404|does not exist|not found|terminated/i.test(message)
   )
-    return new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
-  return new ChannelDirectoryError('unavailable', DIRECTORY_MESSAGES.unavailable);
+    return directoryError('channelNotFound');
+  return directoryError('unavailable');
 }
 
 /**
@@ -183,16 +188,7 @@ export class InnertubeChannelDirectory implements ChannelDirectory {
   }
 
   private innertube(): Promise<Innertube> {
-    // Built locally: no session, player or config downloads before the first real request.
-    this.client ??= Innertube.create({
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      generate_session_locally: true,
-      retrieve_player: false,
-      retrieve_innertube_config: false,
-      enable_session_cache: false,
-      lang: 'en',
-      location: 'US',
-    });
+    this.client ??= createInnertube(this.options.fetch);
     return this.client;
   }
 
@@ -224,8 +220,7 @@ export class InnertubeChannelDirectory implements ChannelDirectory {
 
   async getChannel(channelId: string): Promise<ChannelSummary> {
     const summary = channelFromPage(channelId, await this.page(channelId));
-    if (!summary)
-      throw new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
+    if (!summary) throw directoryError('channelNotFound');
     return summary;
   }
 

@@ -23,6 +23,22 @@ export function parseApproximateCount(text: string | undefined | null): number {
 }
 
 /**
+ * An English, US InnerTube client built locally: no session, player or config downloads before the
+ * first real request. `fetch` is injected in tests; the global fetch otherwise.
+ */
+export function createInnertube(fetch?: typeof globalThis.fetch): Promise<Innertube> {
+  return Innertube.create({
+    ...(fetch ? { fetch } : {}),
+    generate_session_locally: true,
+    retrieve_player: false,
+    retrieve_innertube_config: false,
+    enable_session_cache: false,
+    lang: 'en',
+    location: 'US',
+  });
+}
+
+/**
  * The no-key fallback: YouTube's own web client API (InnerTube) through `youtubei.js`. Like counts
  * arrive rounded ("1.2K"), so results are marked `likesApproximate`; dates arrive relative ("2 days
  * ago") and are left unknown. Top-level comments only: replies cost one request per thread.
@@ -34,16 +50,7 @@ export class InnertubeCommentSource implements CommentSource {
   constructor(private readonly options: InnertubeCommentSourceOptions = {}) {}
 
   private innertube(): Promise<Innertube> {
-    // Built locally: no session, player or config downloads before the first real request.
-    this.client ??= Innertube.create({
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      generate_session_locally: true,
-      retrieve_player: false,
-      retrieve_innertube_config: false,
-      enable_session_cache: false,
-      lang: 'en',
-      location: 'US',
-    });
+    this.client ??= createInnertube(this.options.fetch);
     return this.client;
   }
 

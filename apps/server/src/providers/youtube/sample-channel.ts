@@ -4,7 +4,7 @@ import type { InputComment } from '@app/analysis';
 import { isSampleChannelId, isSampleVideoId, sampleThumbnailUrl } from '@app/contracts';
 import {
   ChannelDirectoryError,
-  DIRECTORY_MESSAGES,
+  directoryError,
   type ChannelDirectory,
   type ChannelListOptions,
   type ChannelSummary,
@@ -187,8 +187,7 @@ export class SampleFirstChannelDirectory implements ChannelDirectory {
   async getChannel(channelId: string, signal?: AbortSignal): Promise<ChannelSummary | null> {
     if (!isSampleChannelId(channelId)) return this.next.getChannel(channelId, signal);
     const { channel } = await this.sample();
-    if (channel.channelId !== channelId)
-      throw new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
+    if (channel.channelId !== channelId) throw directoryError('channelNotFound');
     return channel;
   }
 
@@ -198,8 +197,7 @@ export class SampleFirstChannelDirectory implements ChannelDirectory {
   ): Promise<ChannelVideo[] | null> {
     if (!isSampleChannelId(channelId)) return this.next.listUploads(channelId, options);
     const { channel, videos } = await this.sample();
-    if (channel.channelId !== channelId)
-      throw new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
+    if (channel.channelId !== channelId) throw directoryError('channelNotFound');
     return videos.slice(0, options.limit).map((v) => ({
       videoId: v.videoId,
       title: v.title,

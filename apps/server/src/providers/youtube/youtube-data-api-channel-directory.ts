@@ -2,7 +2,7 @@ import type { youtube_v3 } from '@googleapis/youtube';
 import {
   absoluteUrl,
   ChannelDirectoryError,
-  DIRECTORY_MESSAGES,
+  directoryError,
   type ChannelDirectory,
   type ChannelListOptions,
   type ChannelSummary,
@@ -24,16 +24,14 @@ const UPLOADS_CACHE_SIZE = 1000;
 /** Maps the API's error body to a failure a person can read (the key never appears in it). */
 function toDirectoryError(err: unknown): ChannelDirectoryError {
   const { status, reasons } = googleError(err);
-  if (status === undefined && networkFailureOf(err) !== null)
-    return new ChannelDirectoryError('unavailable', DIRECTORY_MESSAGES.unreachable);
+  if (status === undefined && networkFailureOf(err) !== null) return directoryError('unreachable');
   const has = (r: string) => reasons.includes(r);
-  if (QUOTA_REASONS.some(has))
-    return new ChannelDirectoryError('quota_exceeded', DIRECTORY_MESSAGES.quotaExceeded);
+  if (QUOTA_REASONS.some(has)) return directoryError('quotaExceeded');
   if (has('channelNotFound') || has('playlistNotFound') || status === 404)
-    return new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
+    return directoryError('channelNotFound');
   if (has('keyInvalid') || has('keyExpired') || status === 400)
-    return new ChannelDirectoryError('unavailable', DIRECTORY_MESSAGES.keyRejected);
-  return new ChannelDirectoryError('unavailable', DIRECTORY_MESSAGES.unavailable);
+    return directoryError('keyRejected');
+  return directoryError('unavailable');
 }
 
 function bestThumbnail(t: youtube_v3.Schema$ThumbnailDetails | undefined | null): string | null {
@@ -148,8 +146,7 @@ export class YouTubeDataApiChannelDirectory implements ChannelDirectory {
       throw toDirectoryError(err);
     }
     const summary = item ? toSummary(item) : null;
-    if (!item || !summary)
-      throw new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
+    if (!item || !summary) throw directoryError('channelNotFound');
     this.rememberUploads(channelId, item.contentDetails?.relatedPlaylists?.uploads ?? null);
     return summary;
   }
@@ -164,8 +161,7 @@ export class YouTubeDataApiChannelDirectory implements ChannelDirectory {
           { signal },
         );
         const item = res.data.items?.[0];
-        if (!item)
-          throw new ChannelDirectoryError('channel_not_found', DIRECTORY_MESSAGES.channelNotFound);
+        if (!item) throw directoryError('channelNotFound');
         playlistId = item.contentDetails?.relatedPlaylists?.uploads ?? null;
         this.rememberUploads(channelId, playlistId);
       }

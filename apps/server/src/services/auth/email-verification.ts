@@ -9,7 +9,7 @@ import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { Repositories } from '../../repositories';
 import { rateKeys, reserveOrRefuse } from '../rate-limit';
 import type { AuthDeps, AuthUser } from './auth-deps';
-import { escapeHtml } from './mail-text';
+import { escapeHtml, linkEmail } from './mail-text';
 import { deliverInBackground, issueOneTimeLink } from './one-time-link';
 import { hashSessionToken } from './session-token';
 
@@ -121,28 +121,22 @@ async function reserveResend(repos: Repositories, now: Date, userId: string): Pr
 
 /** The confirmation e-mail: plain text, and the same as simple HTML. */
 export function verificationEmail(to: string, link: string): MailMessage {
-  const text = [
-    'Hello,',
-    '',
-    `Someone, hopefully you, made a Chorus account with the address ${to}.`,
-    '',
-    'Sign in and open this link within 24 hours to confirm that the address is yours (it works once):',
+  return linkEmail({
+    to,
+    subject: VERIFY_EMAIL_SUBJECT,
     link,
-    '',
-    'If you did not make this account, ignore this e-mail and do not open the link.',
-    '',
-    'Chorus',
-  ].join('\n');
-  const href = escapeHtml(link);
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    '<p>Hello,</p>',
-    `<p>Someone, hopefully you, made a Chorus account with the address ${escapeHtml(to)}.</p>`,
-    `<p><a href="${href}">Confirm your e-mail address</a> within 24 hours, signed in to that account (the link works once).</p>`,
-    `<p style="font-size:90%;color:#555">If the link does not open, copy this address into your browser:<br>${href}</p>`,
-    '<p>If you did not make this account, ignore this e-mail and do not open the link.</p>',
-    '<p>Chorus</p>',
-    '</body></html>',
-  ].join('\n');
-  return { to, subject: VERIFY_EMAIL_SUBJECT, text, html };
+    text: [
+      `Someone, hopefully you, made a Chorus account with the address ${to}.`,
+      '',
+      'Sign in and open this link within 24 hours to confirm that the address is yours (it works once):',
+      link,
+      '',
+      'If you did not make this account, ignore this e-mail and do not open the link.',
+    ],
+    lead: (href) => [
+      `<p>Someone, hopefully you, made a Chorus account with the address ${escapeHtml(to)}.</p>`,
+      `<p><a href="${href}">Confirm your e-mail address</a> within 24 hours, signed in to that account (the link works once).</p>`,
+    ],
+    tail: ['<p>If you did not make this account, ignore this e-mail and do not open the link.</p>'],
+  });
 }

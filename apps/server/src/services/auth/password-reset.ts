@@ -10,7 +10,7 @@ import type { MailMessage, Mailer } from '../../providers/mail/mailer.port';
 import type { AuthDeps } from './auth-deps';
 import { rateKeys, reserveOrRefuse } from '../rate-limit';
 import { createSession } from './create-session';
-import { escapeHtml } from './mail-text';
+import { escapeHtml, linkEmail } from './mail-text';
 import { acceptNewPassword } from './password-policy';
 import { deliverInBackground, issueOneTimeLink } from './one-time-link';
 import { hashSessionToken, newSessionToken } from './session-token';
@@ -152,29 +152,25 @@ async function reserveResetRequest(
 
 /** The reset e-mail: plain text, and the same as simple HTML. */
 export function resetEmail(to: string, link: string): MailMessage {
-  const text = [
-    'Hello,',
-    '',
-    `Someone, hopefully you, asked to choose a new password for the Chorus account ${to}.`,
-    '',
-    'Open this link within an hour to choose it (it works once):',
+  return linkEmail({
+    to,
+    subject: RESET_EMAIL_SUBJECT,
     link,
-    '',
-    'Choosing a new password signs you out on every other device.',
-    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    '',
-    'Chorus',
-  ].join('\n');
-  const href = escapeHtml(link);
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    '<p>Hello,</p>',
-    `<p>Someone, hopefully you, asked to choose a new password for the Chorus account ${escapeHtml(to)}.</p>`,
-    `<p><a href="${href}">Choose a new password</a> within an hour (the link works once).</p>`,
-    `<p style="font-size:90%;color:#555">If the link does not open, copy this address into your browser:<br>${href}</p>`,
-    '<p>Choosing a new password signs you out on every other device. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
-    '<p>Chorus</p>',
-    '</body></html>',
-  ].join('\n');
-  return { to, subject: RESET_EMAIL_SUBJECT, text, html };
+    text: [
+      `Someone, hopefully you, asked to choose a new password for the Chorus account ${to}.`,
+      '',
+      'Open this link within an hour to choose it (it works once):',
+      link,
+      '',
+      'Choosing a new password signs you out on every other device.',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ],
+    lead: (href) => [
+      `<p>Someone, hopefully you, asked to choose a new password for the Chorus account ${escapeHtml(to)}.</p>`,
+      `<p><a href="${href}">Choose a new password</a> within an hour (the link works once).</p>`,
+    ],
+    tail: [
+      '<p>Choosing a new password signs you out on every other device. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+    ],
+  });
 }

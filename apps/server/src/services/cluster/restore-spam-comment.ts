@@ -1,12 +1,6 @@
-import { nearestCluster, relabelClusters, type RelabelComment } from '@app/analysis';
-import { audienceQuestionsAgain, reportQuestionsOf } from './stored-questions';
-import {
-  IntentSchema,
-  ReportBodySchema,
-  SentimentLabelSchema,
-  type Cluster,
-  type RestoreSpamReply,
-} from '@app/contracts';
+import { nearestCluster, relabelClusters } from '@app/analysis';
+import { audienceQuestionsAgain, relabelCommentOf, reportQuestionsOf } from './stored-questions';
+import { ReportBodySchema, type Cluster, type RestoreSpamReply } from '@app/contracts';
 import { ConflictError, NotFoundError } from '../../errors';
 import { SET_ASIDE_CLUSTER } from '../../repositories/comment.repository';
 import type { ClusterDeps } from './cluster-deps';
@@ -91,24 +85,10 @@ export async function restoreSpamComment(
   const setAsideBefore = rows.filter((r) => r.clusterId === SET_ASIDE_CLUSTER).length;
   const clusterId = await chooseCluster(deps, job.jobId, rows, target.text);
 
-  const stored: RelabelComment[] = rows.map((r) => {
-    const moved = r.position === target.position;
-    const label = SentimentLabelSchema.safeParse(r.sentimentLabel);
-    // the stored intents (with any retag's rules applied) stay as they are
-    const intent = IntentSchema.safeParse(r.intent);
-    return {
-      id: r.commentId,
-      text: r.text,
-      likes: r.likeCount,
-      author: r.author,
-      byCreator: r.byCreator,
-      restored: moved || r.spamRestoredAt !== null,
-      publishedAt: r.publishedAt?.toISOString() ?? null,
-      clusterId: moved ? clusterId : r.clusterId,
-      sentiment: label.success ? { score: r.sentimentScore, label: label.data } : undefined,
-      classifiedIntent: intent.success ? intent.data : undefined,
-    };
-  });
+  // the stored intents (with any retag's rules applied) stay as they are
+  const stored = rows.map((r) =>
+    relabelCommentOf(r, r.intent, r.position === target.position ? clusterId : undefined),
+  );
   // a restored question joins the questions to answer (a free action asks no model for replies;
   // a question worded as before keeps its reply); the offline summary names the first ones
   const asked = await audienceQuestionsAgain(

@@ -1,7 +1,7 @@
-import { relabelClusters, type AudienceQuestion, type RelabelComment } from '@app/analysis';
-import { IntentSchema, SentimentLabelSchema, type Intent, type RetagReply } from '@app/contracts';
+import { relabelClusters, type AudienceQuestion } from '@app/analysis';
+import type { Intent, RetagReply } from '@app/contracts';
 import type { ClusterDeps } from './cluster-deps';
-import { audienceQuestionsAgain, reportQuestionsOf } from './stored-questions';
+import { audienceQuestionsAgain, relabelCommentOf, reportQuestionsOf } from './stored-questions';
 import { CommentsExpiredError, requireJob, videoOf } from './cluster-access';
 
 /**
@@ -22,22 +22,7 @@ export async function retagClusters(
   const job = await requireJob(deps.clusters, input.userId, input.videoId);
   if (job.commentsExpiredAt !== null) throw new CommentsExpiredError();
   const rows = await deps.clusters.allJobComments(job.jobId);
-  const stored: RelabelComment[] = rows.map((r) => {
-    const label = SentimentLabelSchema.safeParse(r.sentimentLabel);
-    const classified = IntentSchema.safeParse(r.classifiedIntent);
-    return {
-      id: r.commentId,
-      text: r.text,
-      likes: r.likeCount,
-      author: r.author,
-      byCreator: r.byCreator,
-      restored: r.spamRestoredAt !== null,
-      publishedAt: r.publishedAt?.toISOString() ?? null,
-      clusterId: r.clusterId,
-      sentiment: label.success ? { score: r.sentimentScore, label: label.data } : undefined,
-      classifiedIntent: classified.success ? classified.data : undefined,
-    };
-  });
+  const stored = rows.map((r) => relabelCommentOf(r, r.classifiedIntent));
   // The new intents decide which comments are questions: the list is worked out again from them
   // (once; the offline summary names the first ones).
   let asked: AudienceQuestion[] | undefined;

@@ -1,11 +1,47 @@
-import { questionsOfStoredComments, type AudienceQuestion } from '@app/analysis';
-import { IntentSchema, type Intent, type ReportQuestion } from '@app/contracts';
+import {
+  questionsOfStoredComments,
+  type AudienceQuestion,
+  type RelabelComment,
+} from '@app/analysis';
+import {
+  IntentSchema,
+  SentimentLabelSchema,
+  type Intent,
+  type ReportQuestion,
+} from '@app/contracts';
 import type { DeepDiveJob } from '../../repositories/cluster-analysis.repository';
 import type { ClusterDeps } from './cluster-deps';
 import { toReportQuestions, parseStoredQuestions } from '../analysis/report-questions';
 import { videoOf } from './cluster-access';
 
-type StoredJobComment = Awaited<ReturnType<ClusterDeps['clusters']['allJobComments']>>[number];
+export type StoredJobComment = Awaited<
+  ReturnType<ClusterDeps['clusters']['allJobComments']>
+>[number];
+
+/**
+ * A report's stored comment as the relabeller reads it, with `intent` (a stored value) as the intent
+ * it was classified with. `movedTo`: the cluster a restored comment joins; else it stays where it is.
+ */
+export function relabelCommentOf(
+  r: StoredJobComment,
+  intent: unknown,
+  movedTo?: number,
+): RelabelComment {
+  const label = SentimentLabelSchema.safeParse(r.sentimentLabel);
+  const classified = IntentSchema.safeParse(intent);
+  return {
+    id: r.commentId,
+    text: r.text,
+    likes: r.likeCount,
+    author: r.author,
+    byCreator: r.byCreator,
+    restored: movedTo !== undefined || r.spamRestoredAt !== null,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    clusterId: movedTo ?? r.clusterId,
+    sentiment: label.success ? { score: r.sentimentScore, label: label.data } : undefined,
+    classifiedIntent: classified.success ? classified.data : undefined,
+  };
+}
 
 /**
  * The questions to answer worked out again from a report's stored comments, with each comment's
