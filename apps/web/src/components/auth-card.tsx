@@ -6,6 +6,7 @@ import { SocialButtons } from '../features/social-auth/social-buttons';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
+import { FormError, TextField } from './form-field';
 
 /** Why the signed-out page sent someone to the auth card, by what they pressed. */
 export const SIGN_IN_REASONS = {
@@ -84,30 +85,26 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
           Use your e-mail and password, Google or Facebook. New accounts get 3 free credits.
         </p>
         <form onSubmit={onSubmit} noValidate>
-          <label className="field">
-            <span>Email</span>
-            <input
-              ref={emailRef}
-              aria-describedby={reason ? 'auth-reason' : undefined}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="you@example.com"
-            />
-          </label>
-          <label className="field">
-            <span>Password</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              placeholder="At least 8 characters"
-            />
-          </label>
+          <TextField
+            label="Email"
+            ref={emailRef}
+            aria-describedby={reason ? 'auth-reason' : undefined}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            placeholder="At least 8 characters"
+          />
           <div className="auth-forgot">
             <button
               type="button"
@@ -118,11 +115,7 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
               Forgot password?
             </button>
           </div>
-          {error?.from === 'form' ? (
-            <p role="alert" className="form-error" data-testid="auth-error">
-              {error.message}
-            </p>
-          ) : null}
+          <FormError message={error?.from === 'form' ? error.message : null} testId="auth-error" />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy !== null}>
             {busy === 'login' ? 'Signing in…' : 'Sign in to Dashboard'}
           </button>
@@ -143,11 +136,7 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
           onSignedIn={onProviderSignedIn}
           onError={onProviderError}
         />
-        {error?.from === 'social' ? (
-          <p role="alert" className="form-error" data-testid="auth-error">
-            {error.message}
-          </p>
-        ) : null}
+        <FormError message={error?.from === 'social' ? error.message : null} testId="auth-error" />
         {forgotOpen ? (
           <ForgotPasswordDialog initialEmail={email.trim()} onClose={() => setForgotOpen(false)} />
         ) : null}

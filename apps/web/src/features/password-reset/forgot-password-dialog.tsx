@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
+import { FormError, TextField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 
@@ -67,22 +68,16 @@ export function ForgotPasswordDialog({
         </>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <label className="field">
-            <span>Email</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="you@example.com"
-            />
-          </label>
-          {error ? (
-            <p role="alert" className="form-error" data-testid="reset-request-error">
-              {error}
-            </p>
-          ) : null}
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@example.com"
+          />
+          <FormError message={error} testId="reset-request-error" />
           <div className="dialog-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
               Cancel
