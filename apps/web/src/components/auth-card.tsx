@@ -6,7 +6,7 @@ import { SocialButtons } from '../features/social-auth/social-buttons';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
-import { FormError, TextField } from './form-field';
+import { EmailField, FormError, PasswordField } from './form-field';
 
 /** Why the signed-out page sent someone to the auth card, by what they pressed. */
 export const SIGN_IN_REASONS = {
@@ -85,24 +85,17 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
           Use your e-mail and password, Google or Facebook. New accounts get 3 free credits.
         </p>
         <form onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Email"
+          <EmailField
             ref={emailRef}
             aria-describedby={reason ? 'auth-reason' : undefined}
-            type="email"
-            name="email"
-            autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@example.com"
+            onValueChange={setEmail}
           />
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
+            purpose="current"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={setPassword}
             placeholder="At least 8 characters"
           />
           <div className="auth-forgot">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, RESET_LINK_INVALID_MESSAGE } from '@app/contracts';
-import { FormError, TextField } from '../../components/form-field';
+import { FormError, PasswordField } from '../../components/form-field';
 import { LinkPage } from '../../components/page-shell';
 import type { ThemeProps } from '../../components/page-shell';
 import { api } from '../../lib/api';
@@ -58,13 +58,11 @@ export function ResetPasswordPage({ theme, onToggleTheme }: ThemeProps) {
         Your new password works at once, and every other device is signed out.
       </p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
+        <PasswordField
           label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
+          purpose="new"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onValueChange={setPassword}
           placeholder={`At least ${PASSWORD_MIN_LENGTH} characters`}
           disabled={token === null}
         />

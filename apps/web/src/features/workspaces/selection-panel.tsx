@@ -17,6 +17,7 @@ import { addedVideoIds, workspaceKeys, workspaceVideos } from './workspaces-api'
 import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
 import { RetryAlert } from '../../components/retry-alert';
+import { NoticeLine, type Notice } from './notice-line';
 
 export const NO_VIDEOS_TEXT = 'No videos added yet. Click Add Videos to start.';
 /**
@@ -27,24 +28,6 @@ export const NO_VIDEOS_TEXT = 'No videos added yet. Click Add Videos to start.';
 export const NO_VIDEOS_CATALOGUE_OPEN_TEXT =
   'No videos added yet. Select videos below and click Add to Workspace.';
 const RETAG_FAILED = 'CreatorX retagging failed. Please try again.';
-
-interface Notice {
-  kind: 'ok' | 'error';
-  text: string;
-}
-
-function NoticeLine({ notice }: { notice: Notice | null }) {
-  if (notice === null) return null;
-  return notice.kind === 'ok' ? (
-    <p className="ws-notice" role="status" data-testid="ws-notice">
-      {notice.text}
-    </p>
-  ) : (
-    <p className="form-error" role="alert" data-testid="ws-error">
-      {notice.text}
-    </p>
-  );
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

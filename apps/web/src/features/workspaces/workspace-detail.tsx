@@ -42,6 +42,7 @@ import { useBatchConfirm } from './batch-confirm';
 import { InsightsTab } from './insights-tab';
 import { scrollMotion } from '../../lib/motion';
 import { RetryAlert } from '../../components/retry-alert';
+import { NoticeLine, type Notice } from './notice-line';
 
 const ReportView = lazy(() => import('../report/report-view'));
 
@@ -55,11 +56,6 @@ const TAB_LABELS: Record<WorkspaceTab, string> = {
 
 type YouTubePost = Extract<Post, { kind: 'youtube' }>;
 type InstagramPost = Extract<Post, { kind: 'instagram' }>;
-
-interface Notice {
-  kind: 'ok' | 'error';
-  text: string;
-}
 
 function PostsSkeleton() {
   return (
@@ -406,17 +402,7 @@ function DetailBody({
           className="ws-tabpanel"
           data-testid={`tab-${tab}`}
         >
-          {notice ? (
-            notice.kind === 'ok' ? (
-              <p className="ws-notice" role="status" data-testid="ws-notice">
-                {notice.text}
-              </p>
-            ) : (
-              <p className="form-error" role="alert" data-testid="ws-error">
-                {notice.text}
-              </p>
-            )
-          ) : null}
+          <NoticeLine notice={notice} />
           {tab === 'insights' ? <InsightsTab workspaceId={id} onOpenReport={openReport} /> : null}
           {tab === 'youtube'
             ? (listState(posts, 'posts') ?? (
