@@ -6,6 +6,7 @@ import { SocialButtons } from '../features/social-auth/social-buttons';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
+import { EmailField, FormError, PasswordField } from './form-field';
 
 /** Why the signed-out page sent someone to the auth card, by what they pressed. */
 export const SIGN_IN_REASONS = {
@@ -84,30 +85,19 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
           Use your e-mail and password, Google or Facebook. New accounts get 3 free credits.
         </p>
         <form onSubmit={onSubmit} noValidate>
-          <label className="field">
-            <span>Email</span>
-            <input
-              ref={emailRef}
-              aria-describedby={reason ? 'auth-reason' : undefined}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="you@example.com"
-            />
-          </label>
-          <label className="field">
-            <span>Password</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              placeholder="At least 8 characters"
-            />
-          </label>
+          <EmailField
+            ref={emailRef}
+            aria-describedby={reason ? 'auth-reason' : undefined}
+            value={email}
+            onValueChange={setEmail}
+          />
+          <PasswordField
+            label="Password"
+            purpose="current"
+            value={password}
+            onValueChange={setPassword}
+            placeholder="At least 8 characters"
+          />
           <div className="auth-forgot">
             <button
               type="button"
@@ -118,11 +108,7 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
               Forgot password?
             </button>
           </div>
-          {error?.from === 'form' ? (
-            <p role="alert" className="form-error" data-testid="auth-error">
-              {error.message}
-            </p>
-          ) : null}
+          <FormError message={error?.from === 'form' ? error.message : null} testId="auth-error" />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy !== null}>
             {busy === 'login' ? 'Signing in…' : 'Sign in to Dashboard'}
           </button>
@@ -143,11 +129,7 @@ export const AuthCard = forwardRef<HTMLInputElement, { reason?: SignInReason | n
           onSignedIn={onProviderSignedIn}
           onError={onProviderError}
         />
-        {error?.from === 'social' ? (
-          <p role="alert" className="form-error" data-testid="auth-error">
-            {error.message}
-          </p>
-        ) : null}
+        <FormError message={error?.from === 'social' ? error.message : null} testId="auth-error" />
         {forgotOpen ? (
           <ForgotPasswordDialog initialEmail={email.trim()} onClose={() => setForgotOpen(false)} />
         ) : null}

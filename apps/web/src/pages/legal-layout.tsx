@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Header } from '../components/header';
-import { SiteFooter } from '../components/site-footer';
-import type { Theme } from '../lib/theme';
+import { PageShell } from '../components/page-shell';
+import type { ThemeProps } from '../components/page-shell';
 
 /** Shared layout of the legal pages: header, a readable column and the footer. */
 export function LegalLayout({
@@ -10,27 +9,18 @@ export function LegalLayout({
   title,
   updated,
   children,
-}: {
-  theme: Theme;
-  onToggleTheme: () => void;
+}: ThemeProps & {
   title: string;
   updated: string;
   children: ReactNode;
 }) {
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header theme={theme} onToggleTheme={onToggleTheme} variant="legal" />
-      <main id="main" className="legal" tabIndex={-1}>
-        <article className="card legal-article">
-          <h1>{title}</h1>
-          <p className="muted small">Last updated: {updated}</p>
-          {children}
-        </article>
-      </main>
-      <SiteFooter />
-    </div>
+    <PageShell theme={theme} onToggleTheme={onToggleTheme} mainClassName="legal">
+      <article className="card legal-article">
+        <h1>{title}</h1>
+        <p className="muted small">Last updated: {updated}</p>
+        {children}
+      </article>
+    </PageShell>
   );
 }

@@ -30,6 +30,7 @@ import { WorkspaceJobsProvider } from '../features/workspaces/workspace-jobs';
 import type { WorkspaceScreenProps } from '../features/workspaces/workspace-view';
 import { scrollMotion } from '../lib/motion';
 import { mainPageTitle, useDocumentTitle } from '../lib/document-title';
+import { RetryAlert } from '../components/retry-alert';
 
 const ReportView = lazy(() => import('../features/report/report-view'));
 // The workspace screens and the history page load when the creator first opens them.
@@ -325,16 +326,9 @@ export default function MainApp({
     reportArea = <ReportSkeleton />;
   } else if (onReportAddress && report.isError) {
     reportArea = (
-      <div className="card" role="alert" data-testid="report-error">
-        <p>Could not load the report: {errorMessage(report.error)}</p>
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          onClick={() => void report.refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <RetryAlert className="card" testId="report-error" onRetry={() => void report.refetch()}>
+        Could not load the report: {errorMessage(report.error)}
+      </RetryAlert>
     );
   } else if (onReportAddress && report.data) {
     reportArea = (

@@ -1,9 +1,9 @@
 // Test helper for the workspace screens' component tests.
 import { useState, type ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AuthProvider } from '../lib/auth';
 import { WorkspaceJobsProvider } from '../features/workspaces/workspace-jobs';
 import WorkspaceScreens, { type WorkspaceScreenProps } from '../features/workspaces/workspace-view';
@@ -48,6 +48,23 @@ export function stubLayout(): void {
       disconnect() {}
     },
   );
+}
+
+/**
+ * For a test file of the workspace screens: each test starts signed in with empty storage and the
+ * layout stubs, and ends unmounted with the globals restored.
+ */
+export function setUpSignedInScreens(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem('auth_token', 'tok');
+    stubLayout();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
 
 /**

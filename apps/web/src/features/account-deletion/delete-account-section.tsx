@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_PHRASE, type MeReply } from '@app/contracts';
 import { Dialog } from '../../components/dialog';
+import { FormError, SuccessNotice } from '../../components/form-field';
 import { api, queryKeys } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -100,11 +101,7 @@ function ConfirmDeletionDialog({
             aria-invalid={error ? true : undefined}
           />
         </label>
-        {error ? (
-          <p role="alert" className="form-error" data-testid="delete-error">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} testId="delete-error" />
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
             Cancel
@@ -136,13 +133,7 @@ export function DeleteAccountSection() {
 
   if (deleted) {
     return (
-      <div
-        className="notice notice-success"
-        role="status"
-        tabIndex={-1}
-        ref={(el) => el?.focus()}
-        data-testid="account-deleted"
-      >
+      <SuccessNotice testId="account-deleted">
         <p>
           <strong>Your account has been deleted.</strong> Everything listed above is gone and you
           are signed out.
@@ -150,7 +141,7 @@ export function DeleteAccountSection() {
             ? ` You signed in with ${providerList(deleted.providers)}: you can also remove Chorus from that account with the steps below.`
             : ''}
         </p>
-      </div>
+      </SuccessNotice>
     );
   }
 

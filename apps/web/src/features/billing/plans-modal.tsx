@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PLAN_CATALOGUE, type BillingReply, type Plan } from '@app/contracts';
 import { Dialog } from '../../components/dialog';
+import { FormError } from '../../components/form-field';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/api-client';
 import { formatCount, formatDate, planLabel } from '../../lib/format';
@@ -179,11 +180,7 @@ export default function PlansModal({
           );
         })}
       </div>
-      {error ? (
-        <p role="alert" className="form-error plans-error" data-testid="plans-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} testId="plans-error" className="plans-error" />
       <div className="plans-links">
         <p className="muted small plans-note">
           {off

@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts';
-import { AuthProvider } from '../../lib/auth';
-import { CheckoutWatchProvider } from '../billing/checkout-watch';
+import { renderAt as renderPage } from '../../test/render-at';
 import { OFFLINE_PUBLIC_CONFIG } from '../../lib/public-config';
 import {
   CHECK_INBOX_TEXT,
@@ -53,29 +50,14 @@ afterEach(() => {
 
 function renderAt(path: string, ui: React.ReactNode, signedIn = true) {
   if (signedIn) localStorage.setItem('auth_token', 's'.repeat(43));
-  window.history.replaceState(null, '', path);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <CheckoutWatchProvider>
-            <Routes>
-              <Route path="/verify-email" element={ui} />
-              <Route
-                path="/"
-                element={
-                  <>
-                    <EmailVerificationNotice />
-                    <p>dashboard</p>
-                  </>
-                }
-              />
-            </Routes>
-          </CheckoutWatchProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
+  renderPage(
+    path,
+    '/verify-email',
+    ui,
+    <>
+      <EmailVerificationNotice />
+      <p>dashboard</p>
+    </>,
   );
 }
 

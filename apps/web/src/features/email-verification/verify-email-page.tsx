@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { EMAIL_LINK_INVALID_MESSAGE } from '@app/contracts';
-import { Header } from '../../components/header';
-import { SiteFooter } from '../../components/site-footer';
+import { LinkPage } from '../../components/page-shell';
+import type { ThemeProps } from '../../components/page-shell';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useLinkToken } from '../../lib/link-token';
-import type { Theme } from '../../lib/theme';
 
 export const CONFIRMED_TEXT = 'Your e-mail address is confirmed.';
 export const SIGN_IN_FIRST_TEXT =
@@ -24,13 +23,7 @@ type State = 'working' | 'confirmed' | 'signed-out' | { error: string };
  * address they do not own must not get its owner to confirm it), so a signed-out visitor is asked
  * to sign in and open the link again.
  */
-export function VerifyEmailPage({
-  theme,
-  onToggleTheme,
-}: {
-  theme: Theme;
-  onToggleTheme: () => void;
-}) {
+export function VerifyEmailPage({ theme, onToggleTheme }: ThemeProps) {
   const { token: session } = useAuth();
   const queryClient = useQueryClient();
   const token = useLinkToken();
@@ -58,36 +51,29 @@ export function VerifyEmailPage({
   }, [token, session, queryClient]);
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header theme={theme} onToggleTheme={onToggleTheme} variant="legal" />
-      <main id="main" className="legal" tabIndex={-1}>
-        <section className="card reset-card" aria-labelledby="verify-title">
-          <h1 id="verify-title">Confirm your e-mail address</h1>
-          {state === 'working' ? (
-            <p role="status" className="muted">
-              Confirming…
-            </p>
-          ) : state === 'confirmed' ? (
-            <p role="status" className="verify-done" data-testid="verify-confirmed">
-              {CONFIRMED_TEXT}
-            </p>
-          ) : state === 'signed-out' ? (
-            <p role="status">{SIGN_IN_FIRST_TEXT}</p>
-          ) : (
-            <p role="alert" className="form-error" data-testid="verify-error">
-              {state.error}
-            </p>
-          )}
-          <p className="small reset-back">
-            <Link to="/">{state === 'signed-out' ? 'Sign in' : 'Go to Chorus'}</Link>
-          </p>
-        </section>
-      </main>
-      <SiteFooter />
-    </div>
+    <LinkPage
+      theme={theme}
+      onToggleTheme={onToggleTheme}
+      titleId="verify-title"
+      title="Confirm your e-mail address"
+      footer={<Link to="/">{state === 'signed-out' ? 'Sign in' : 'Go to Chorus'}</Link>}
+    >
+      {state === 'working' ? (
+        <p role="status" className="muted">
+          Confirming…
+        </p>
+      ) : state === 'confirmed' ? (
+        <p role="status" className="verify-done" data-testid="verify-confirmed">
+          {CONFIRMED_TEXT}
+        </p>
+      ) : state === 'signed-out' ? (
+        <p role="status">{SIGN_IN_FIRST_TEXT}</p>
+      ) : (
+        <p role="alert" className="form-error" data-testid="verify-error">
+          {state.error}
+        </p>
+      )}
+    </LinkPage>
   );
 }
 

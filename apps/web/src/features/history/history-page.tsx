@@ -9,6 +9,7 @@ import { formatCount, formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { PLATFORM_UI } from '../../lib/platforms';
 import { VideoThumb } from '../analyze/video-thumb';
+import { RetryAlert } from '../../components/retry-alert';
 
 /** Analyses one page of the history shows; "Show more" loads the next. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -123,16 +124,9 @@ export default function HistoryPage({ busy, onRerun }: HistoryPageProps) {
           Loading your analyses…
         </p>
       ) : history.isError ? (
-        <div role="alert">
-          <p>Could not load your analyses: {errorMessage(history.error)}</p>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => void history.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert onRetry={() => void history.refetch()}>
+          Could not load your analyses: {errorMessage(history.error)}
+        </RetryAlert>
       ) : items.length === 0 ? (
         <p className="muted" data-testid="history-empty">
           {q

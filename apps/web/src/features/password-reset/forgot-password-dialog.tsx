@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Dialog } from '../../components/dialog';
+import { EmailField, FormError, SuccessNotice } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api-client';
 
@@ -49,15 +50,9 @@ export function ForgotPasswordDialog({
     >
       {sent ? (
         <>
-          <div
-            className="notice notice-success"
-            role="status"
-            tabIndex={-1}
-            ref={(el) => el?.focus()}
-            data-testid="reset-requested"
-          >
+          <SuccessNotice testId="reset-requested">
             <p>{sent}</p>
-          </div>
+          </SuccessNotice>
           <p className="muted small reset-hint">{RESET_HINT}</p>
           <div className="dialog-actions">
             <button type="button" className="btn btn-primary" onClick={onClose}>
@@ -67,22 +62,8 @@ export function ForgotPasswordDialog({
         </>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <label className="field">
-            <span>Email</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="you@example.com"
-            />
-          </label>
-          {error ? (
-            <p role="alert" className="form-error" data-testid="reset-request-error">
-              {error}
-            </p>
-          ) : null}
+          <EmailField value={email} onValueChange={setEmail} />
+          <FormError message={error} testId="reset-request-error" />
           <div className="dialog-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
               Cancel

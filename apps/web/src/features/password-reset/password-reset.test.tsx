@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PASSWORD_RESET_SENT_MESSAGE, RESET_LINK_INVALID_MESSAGE } from '@app/contracts';
 import { AuthCard } from '../../components/auth-card';
-import { CheckoutWatchProvider } from '../billing/checkout-watch';
-import { AuthProvider } from '../../lib/auth';
+import { renderAt as renderPage } from '../../test/render-at';
 import { ResetPasswordPage } from './reset-password-page';
 import { OFFLINE_PUBLIC_CONFIG } from '../../lib/public-config';
 import { RESET_HINT } from './forgot-password-dialog';
@@ -54,24 +51,8 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-function renderAt(path: string, ui: React.ReactNode) {
-  window.history.replaceState(null, '', path);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={client}>
-        <AuthProvider>
-          <CheckoutWatchProvider>
-            <Routes>
-              <Route path="/reset-password" element={ui} />
-              <Route path="/" element={<p>dashboard</p>} />
-            </Routes>
-          </CheckoutWatchProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string, ui: React.ReactNode) =>
+  renderPage(path, '/reset-password', ui, <p>dashboard</p>);
 
 const page = <ResetPasswordPage theme="dark" onToggleTheme={() => undefined} />;
 

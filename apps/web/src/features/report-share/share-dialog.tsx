@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { api } from '../../lib/api';
 import { shareKeys } from './share-api';
+import { FormError } from '../../components/form-field';
 
 const EXPIRY_CHOICES: readonly { days: number | null; label: string }[] = [
   { days: null, label: 'Never (until you revoke it)' },
@@ -157,11 +158,7 @@ export default function ShareDialog({
         </div>
       ) : null}
 
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
 
       <h3 className="share-list-title">Links to this report</h3>
       {list.isPending ? (

@@ -1,12 +1,11 @@
 import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Header } from '../../components/header';
-import { SiteFooter } from '../../components/site-footer';
+import { PageShell } from '../../components/page-shell';
+import type { ThemeProps } from '../../components/page-shell';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';
-import type { Theme } from '../../lib/theme';
 import { ReportSkeleton } from '../report/report-skeleton';
 import { api } from '../../lib/api';
 import { shareKeys } from './share-api';
@@ -17,13 +16,7 @@ const ReportView = lazy(() => import('../report/report-view'));
  * /share/{token}: a report someone shared, read-only and for anyone with the link (signed in or
  * not): no notes, chat, drawers or account.
  */
-export default function SharePage({
-  theme,
-  onToggleTheme,
-}: {
-  theme: Theme;
-  onToggleTheme: () => void;
-}) {
+export default function SharePage({ theme, onToggleTheme }: ThemeProps) {
   const { token = '' } = useParams();
   const shared = useQuery({
     queryKey: shareKeys.shared(token),
@@ -36,42 +29,35 @@ export default function SharePage({
   useDocumentTitle(title ? `${title} · Shared report · Chorus` : 'Shared report · Chorus');
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header theme={theme} onToggleTheme={onToggleTheme} variant="legal" />
-      <main id="main" className="share-page" tabIndex={-1}>
-        {shared.isPending ? (
-          <ReportSkeleton />
-        ) : shared.isError ? (
-          <section className="card share-gone" role="alert" data-testid="share-error">
-            <h1>Shared report</h1>
-            <p>{errorMessage(shared.error)}</p>
+    <PageShell theme={theme} onToggleTheme={onToggleTheme} mainClassName="share-page">
+      {shared.isPending ? (
+        <ReportSkeleton />
+      ) : shared.isError ? (
+        <section className="card share-gone" role="alert" data-testid="share-error">
+          <h1>Shared report</h1>
+          <p>{errorMessage(shared.error)}</p>
+          <p>
+            <Link to="/">Go to Chorus</Link> to analyze what your own audience says.
+          </p>
+        </section>
+      ) : data ? (
+        <>
+          <div className="note share-note" role="note" data-testid="share-note">
             <p>
-              <Link to="/">Go to Chorus</Link> to analyze what your own audience says.
+              <strong>Shared report, read-only.</strong> Someone shared this Chorus report with you.{' '}
+              {data.expires_at ? `The link works until ${formatDate(data.expires_at)}.` : ''}
             </p>
-          </section>
-        ) : data ? (
-          <>
-            <div className="note share-note" role="note" data-testid="share-note">
-              <p>
-                <strong>Shared report, read-only.</strong> Someone shared this Chorus report with
-                you. {data.expires_at ? `The link works until ${formatDate(data.expires_at)}.` : ''}
-              </p>
-            </div>
-            <Suspense fallback={<ReportSkeleton />}>
-              <ReportView
-                report={{ ...data.report, job_id: '' }}
-                resetKey={`shared:${token}`}
-                onRetagged={() => undefined}
-                readOnly
-              />
-            </Suspense>
-          </>
-        ) : null}
-      </main>
-      <SiteFooter />
-    </div>
+          </div>
+          <Suspense fallback={<ReportSkeleton />}>
+            <ReportView
+              report={{ ...data.report, job_id: '' }}
+              resetKey={`shared:${token}`}
+              onRetagged={() => undefined}
+              readOnly
+            />
+          </Suspense>
+        </>
+      ) : null}
+    </PageShell>
   );
 }

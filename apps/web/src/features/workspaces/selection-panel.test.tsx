@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Workspace, WorkspaceVideo } from '@app/contracts';
 import { apiError, fakeApi, type FakeCall, type FakeReply } from '../../test/fake-api';
-import { ME, deferred, renderScreens, stubLayout } from '../../test/workspaces-harness';
+import { ME, deferred, renderScreens, setUpSignedInScreens } from '../../test/workspaces-harness';
 import { makeLinkedWorkspace, makeVideo, makeWorkspace } from '../../test/workspace-factories';
 
 const A = makeVideo('aaa', { title: 'Pasta night' });
@@ -22,16 +22,7 @@ const card = (testId: string, id: string) =>
 
 const cardButton = (testId: string, id: string) => within(card(testId, id)).getByRole('button');
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  localStorage.setItem('auth_token', 'tok');
-  stubLayout();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpSignedInScreens();
 
 /** A server with one linked workspace whose added set is `added` (mutated by toggle). */
 function server(

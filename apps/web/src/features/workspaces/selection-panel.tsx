@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelSearchResult, Workspace, WorkspaceVideo } from '@app/contracts';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -16,6 +16,8 @@ import { api } from '../../lib/api';
 import { addedVideoIds, workspaceKeys, workspaceVideos } from './workspaces-api';
 import { useBatchConfirm } from './batch-confirm';
 import { scrollMotion } from '../../lib/motion';
+import { RetryAlert } from '../../components/retry-alert';
+import { NoticeLine, type Notice } from './notice-line';
 
 export const NO_VIDEOS_TEXT = 'No videos added yet. Click Add Videos to start.';
 /**
@@ -27,25 +29,63 @@ export const NO_VIDEOS_CATALOGUE_OPEN_TEXT =
   'No videos added yet. Select videos below and click Add to Workspace.';
 const RETAG_FAILED = 'CreatorX retagging failed. Please try again.';
 
-interface Notice {
-  kind: 'ok' | 'error';
-  text: string;
-}
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function NoticeLine({ notice }: { notice: Notice | null }) {
-  if (notice === null) return null;
-  return notice.kind === 'ok' ? (
-    <p className="ws-notice" role="status" data-testid="ws-notice">
-      {notice.text}
-    </p>
-  ) : (
-    <p className="form-error" role="alert" data-testid="ws-error">
-      {notice.text}
-    </p>
+/** The selectable cards of a list of the channel's videos. */
+function VideoGrid({
+  label,
+  videos,
+  badge,
+  selected,
+  busyLabel,
+  onToggle,
+}: {
+  label: string;
+  videos: readonly WorkspaceVideo[];
+  badge?: string;
+  selected: ReadonlySet<string>;
+  busyLabel: (videoId: string) => string | null;
+  onToggle: (videoId: string) => void;
+}) {
+  return (
+    <ul className="media-grid" aria-label={label}>
+      {videos.map((v) => (
+        <MediaCard
+          key={v.youtube_video_id}
+          id={v.youtube_video_id}
+          mode="select"
+          title={v.title?.trim() || v.youtube_video_id}
+          meta={formatDate(v.published_at)}
+          media={<YouTubeThumb videoId={v.youtube_video_id} src={v.thumbnail_url} />}
+          badge={badge}
+          selected={selected.has(v.youtube_video_id)}
+          busyLabel={busyLabel(v.youtube_video_id)}
+          onClick={() => onToggle(v.youtube_video_id)}
+        />
+      ))}
+    </ul>
   );
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** How many cards are selected, and the buttons that act on them. */
+function SelectionActions({
+  count,
+  testId,
+  children,
+}: {
+  count: number;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="ws-actions">
+      <span className="ws-count" data-testid={testId}>
+        {count} selected
+      </span>
+      {children}
+    </div>
+  );
+}
 
 interface SelectionPanelProps {
   workspace: Workspace;
@@ -422,10 +462,7 @@ export function SelectionPanel({
         <div className={`ws-section-head${addedSel.size > 0 ? ' has-selection' : ''}`}>
           <h3 id="ws-videos-title">Workspace Videos</h3>
           {addedSel.size > 0 ? (
-            <div className="ws-actions">
-              <span className="ws-count" data-testid="added-selected-count">
-                {addedSel.size} selected
-              </span>
+            <SelectionActions count={addedSel.size} testId="added-selected-count">
               <button
                 type="button"
                 className="btn btn-ghost btn-small"
@@ -446,7 +483,7 @@ export function SelectionPanel({
                     ? 'Checking…'
                     : 'Analyze Comments'}
               </button>
-            </div>
+            </SelectionActions>
           ) : null}
         </div>
         <NoticeLine notice={videosNotice} />
@@ -457,22 +494,14 @@ export function SelectionPanel({
             {catalogueOpen ? NO_VIDEOS_CATALOGUE_OPEN_TEXT : NO_VIDEOS_TEXT}
           </p>
         ) : (
-          <ul className="media-grid" aria-label="Workspace videos">
-            {addedVideos.map((v) => (
-              <MediaCard
-                key={v.youtube_video_id}
-                id={v.youtube_video_id}
-                mode="select"
-                title={v.title?.trim() || v.youtube_video_id}
-                meta={formatDate(v.published_at)}
-                media={<YouTubeThumb videoId={v.youtube_video_id} src={v.thumbnail_url} />}
-                badge="Added"
-                selected={addedSel.has(v.youtube_video_id)}
-                busyLabel={busyLabel(v.youtube_video_id)}
-                onClick={() => setAddedSel((s) => toggled(s, v.youtube_video_id))}
-              />
-            ))}
-          </ul>
+          <VideoGrid
+            label="Workspace videos"
+            videos={addedVideos}
+            badge="Added"
+            selected={addedSel}
+            busyLabel={busyLabel}
+            onToggle={(vid) => setAddedSel((s) => toggled(s, vid))}
+          />
         )}
       </section>
 
@@ -496,10 +525,7 @@ export function SelectionPanel({
               ) : null}
             </div>
             {catalogueSel.size > 0 ? (
-              <div className="ws-actions">
-                <span className="ws-count" data-testid="catalogue-selected-count">
-                  {catalogueSel.size} selected
-                </span>
+              <SelectionActions count={catalogueSel.size} testId="catalogue-selected-count">
                 <button
                   type="button"
                   className="btn btn-ghost btn-small"
@@ -517,7 +543,7 @@ export function SelectionPanel({
                 >
                   {adding ? 'Adding…' : 'Add to Workspace'}
                 </button>
-              </div>
+              </SelectionActions>
             ) : null}
           </div>
           <NoticeLine notice={catalogueNotice} />
@@ -536,16 +562,9 @@ export function SelectionPanel({
               ))}
             </ul>
           ) : videos.isError ? (
-            <div className="ws-load-error" role="alert">
-              <p>Could not load the channel&apos;s videos: {errorMessage(videos.error)}</p>
-              <button
-                type="button"
-                className="btn btn-ghost btn-small"
-                onClick={() => void videos.refetch()}
-              >
-                Try again
-              </button>
-            </div>
+            <RetryAlert className="ws-load-error" onRetry={() => void videos.refetch()}>
+              Could not load the channel&apos;s videos: {errorMessage(videos.error)}
+            </RetryAlert>
           ) : catalogue.length === 0 ? (
             <p className="muted ws-empty">
               {(videos.data ?? []).length === 0
@@ -553,25 +572,13 @@ export function SelectionPanel({
                 : 'Every video of this channel is in the workspace.'}
             </p>
           ) : (
-            <ul className="media-grid" aria-label="Channel videos">
-              {catalogue.map((v) => (
-                <MediaCard
-                  key={v.youtube_video_id}
-                  id={v.youtube_video_id}
-                  mode="select"
-                  title={v.title?.trim() || v.youtube_video_id}
-                  meta={formatDate(v.published_at)}
-                  media={<YouTubeThumb videoId={v.youtube_video_id} src={v.thumbnail_url} />}
-                  selected={catalogueSel.has(v.youtube_video_id)}
-                  busyLabel={
-                    running.has(v.youtube_video_id)
-                      ? jobProgressLabel(running.get(v.youtube_video_id))
-                      : null
-                  }
-                  onClick={() => setCatalogueSel((s) => toggled(s, v.youtube_video_id))}
-                />
-              ))}
-            </ul>
+            <VideoGrid
+              label="Channel videos"
+              videos={catalogue}
+              selected={catalogueSel}
+              busyLabel={(vid) => (running.has(vid) ? jobProgressLabel(running.get(vid)) : null)}
+              onToggle={(vid) => setCatalogueSel((s) => toggled(s, vid))}
+            />
           )}
         </section>
       ) : null}

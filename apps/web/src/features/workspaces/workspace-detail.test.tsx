@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, apiError, type FakeCall, type FakeReply } from '../../test/fake-api';
 import { makeCluster, makeReport } from '../../test/factories';
-import { ME, deferred, renderScreens, stubLayout } from '../../test/workspaces-harness';
+import { ME, deferred, renderScreens, setUpSignedInScreens } from '../../test/workspaces-harness';
 import {
   makeAnalyzedVideo,
   makeInstagramPost,
@@ -66,16 +66,7 @@ const cards = () =>
     meta: c.querySelector('.media-card-meta')?.textContent ?? null,
   }));
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  localStorage.setItem('auth_token', 'tok');
-  stubLayout();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpSignedInScreens();
 
 describe('workspace detail', () => {
   it("says 'No workspace selected.' without an active workspace", async () => {

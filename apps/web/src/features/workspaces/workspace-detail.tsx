@@ -41,6 +41,8 @@ import { workspaceKeys } from './workspaces-api';
 import { useBatchConfirm } from './batch-confirm';
 import { InsightsTab } from './insights-tab';
 import { scrollMotion } from '../../lib/motion';
+import { RetryAlert } from '../../components/retry-alert';
+import { NoticeLine, type Notice } from './notice-line';
 
 const ReportView = lazy(() => import('../report/report-view'));
 
@@ -54,11 +56,6 @@ const TAB_LABELS: Record<WorkspaceTab, string> = {
 
 type YouTubePost = Extract<Post, { kind: 'youtube' }>;
 type InstagramPost = Extract<Post, { kind: 'instagram' }>;
-
-interface Notice {
-  kind: 'ok' | 'error';
-  text: string;
-}
 
 function PostsSkeleton() {
   return (
@@ -339,18 +336,9 @@ function DetailBody({
     if (query.isPending) return <PostsSkeleton />;
     if (query.isError)
       return (
-        <div className="ws-load-error" role="alert">
-          <p>
-            Could not load the {what}: {errorMessage(query.error)}
-          </p>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            onClick={() => void query.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert className="ws-load-error" onRetry={() => void query.refetch()}>
+          Could not load the {what}: {errorMessage(query.error)}
+        </RetryAlert>
       );
     return null;
   };
@@ -414,17 +402,7 @@ function DetailBody({
           className="ws-tabpanel"
           data-testid={`tab-${tab}`}
         >
-          {notice ? (
-            notice.kind === 'ok' ? (
-              <p className="ws-notice" role="status" data-testid="ws-notice">
-                {notice.text}
-              </p>
-            ) : (
-              <p className="form-error" role="alert" data-testid="ws-error">
-                {notice.text}
-              </p>
-            )
-          ) : null}
+          <NoticeLine notice={notice} />
           {tab === 'insights' ? <InsightsTab workspaceId={id} onOpenReport={openReport} /> : null}
           {tab === 'youtube'
             ? (listState(posts, 'posts') ?? (
@@ -552,16 +530,9 @@ function DetailBody({
         {reportVideoId === null ? null : report.isPending ? (
           <ReportSkeleton />
         ) : report.isError ? (
-          <div className="card" role="alert" data-testid="report-error">
-            <p>Could not load the report: {errorMessage(report.error)}</p>
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              onClick={() => void report.refetch()}
-            >
-              Try again
-            </button>
-          </div>
+          <RetryAlert className="card" testId="report-error" onRetry={() => void report.refetch()}>
+            Could not load the report: {errorMessage(report.error)}
+          </RetryAlert>
         ) : clusters.length === 0 ? (
           <p className="card muted" role="status">
             This analysis found no topics to show (too few comments). Try again when the post has

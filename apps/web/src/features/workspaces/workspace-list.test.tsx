@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Workspace } from '@app/contracts';
 import { apiError, fakeApi, type FakeReply } from '../../test/fake-api';
-import { ME, deferred, renderScreens, stubLayout } from '../../test/workspaces-harness';
+import { ME, deferred, renderScreens, setUpSignedInScreens } from '../../test/workspaces-harness';
 import { makeLinkedWorkspace, makeWorkspace } from '../../test/workspace-factories';
 import { redirectTo } from './redirect';
 
@@ -25,15 +25,8 @@ const config = (instagram: typeof INSTAGRAM | null) => ({
   mail: 'outbox',
 });
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  localStorage.setItem('auth_token', 'tok');
-  stubLayout();
-});
+setUpSignedInScreens();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.mocked(redirectTo).mockReset();
 });
 

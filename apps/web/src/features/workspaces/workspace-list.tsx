@@ -4,6 +4,7 @@ import { WORKSPACE_NAME_MAX_LENGTH } from '@app/contracts';
 import { PLATFORM_UI } from '../../lib/platforms';
 import { PLATFORM_LOGOS } from './workspace-icons';
 import type { WorkspaceTab } from './workspace-logic';
+import { RetryAlert } from '../../components/retry-alert';
 
 export const EMPTY_LIST_TEXT = 'No workspaces yet. Click Link Channel on a new workspace to start.';
 
@@ -221,12 +222,9 @@ export function WorkspaceList({
           ))}
         </ul>
       ) : loadError !== null ? (
-        <div className="ws-load-error" role="alert">
-          <p>Could not load your workspaces: {loadError}</p>
-          <button type="button" className="btn btn-ghost btn-small" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
+        <RetryAlert className="ws-load-error" onRetry={onRetry}>
+          Could not load your workspaces: {loadError}
+        </RetryAlert>
       ) : !workspaces || workspaces.length === 0 ? (
         <p className="muted ws-empty" data-testid="workspaces-empty">
           {EMPTY_LIST_TEXT}

@@ -4,6 +4,7 @@ import { WORKSPACE_NAME_MAX_LENGTH, type Workspace } from '@app/contracts';
 import { errorMessage } from '../../lib/api-client';
 import { api } from '../../lib/api';
 import { workspaceKeys } from './workspaces-api';
+import { FormError } from '../../components/form-field';
 
 interface WorkspaceTitleProps {
   workspace: Workspace;
@@ -157,11 +158,7 @@ export function WorkspaceTitle({ workspace, onDeleted, onOpenDetail }: Workspace
           </div>
         </div>
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </div>
   );
 }
