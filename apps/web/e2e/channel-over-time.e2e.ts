@@ -1,8 +1,8 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type {
   BatchAnalyzeReply,
   ChannelSearchResult,
@@ -11,18 +11,7 @@ import type {
   ReportReply,
   WorkspaceInsightsReply,
 } from '@app/contracts';
-import {
-  apiGet,
-  fixturesCommentsDir,
-  launchBrowser,
-  newPage,
-  photograph,
-  seriousViolations,
-  signUp,
-  startServer,
-  uniqueEmail,
-} from './support';
-import type { RunningServer } from './support';
+import { apiGet, fixturesCommentsDir, photograph, seriousViolations, useAppPage } from './support';
 
 // The channel over time in Chromium against the real server. The server reads a copy of the
 // fixtures folder: Hollowbrook Kitchen (three invented videos with publication dates) and the
@@ -86,19 +75,23 @@ async function look(
 }
 
 describe('the channel over time', () => {
-  let dir: string;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-  let token: string;
+  const dir = mkdtempSync(path.join(tmpdir(), 'chorus-e2e-channel-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const app = useAppPage({
+    env: () => {
+      copyVideos(fixturesCommentsDir, dir);
+      copyVideos(GARDEN_DIR, dir);
+      // three kitchen videos (3 credits), two garden ones (2) and one new upload (1)
+      return Promise.resolve({ COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none', SIGNUP_CREDITS: '10' });
+    },
+    signUp: 'channel',
+  });
 
   async function api<T>(method: string, p: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${server.url}/api/v1${p}`, {
+    const res = await fetch(`${app.server.url}/api/v1${p}`, {
       method,
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${app.token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -136,28 +129,8 @@ describe('the channel over time', () => {
     }
   }
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'chorus-e2e-channel-'));
-    copyVideos(fixturesCommentsDir, dir);
-    copyVideos(GARDEN_DIR, dir);
-    server = await startServer({
-      // three kitchen videos (3 credits), two garden ones (2) and one new upload (1)
-      env: { COMMENTS_DIR: dir, YOUTUBE_FALLBACK: 'none', SIGNUP_CREDITS: '10' },
-    });
-    browser = await launchBrowser();
-    ({ context, page, pageErrors } = await newPage(browser, { baseURL: server.url }));
-    await page.goto('/');
-    await signUp(page, uniqueEmail('channel'));
-    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-  }, 300_000);
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it('links the channel, alerts, analyses three videos, reads insights, works the inbox and auto-analyses', async () => {
+    const { page, pageErrors } = app;
     const bell = page.getByTestId('notifications-bell');
     expect(await bell.getAttribute('aria-label')).toBe('Notifications');
 
@@ -219,7 +192,11 @@ describe('the channel over time', () => {
       .poll(() => bell.getAttribute('aria-label'), { timeout: 90_000 })
       .toBe('Notifications, 1 unread');
     expect(await page.getByTestId('notifications-count').innerText()).toBe('1');
-    const knife = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${KNIFE_VIDEO}`);
+    const knife = await apiGet<ReportReply>(
+      app.server.url,
+      app.token,
+      `/api/v1/report/${KNIFE_VIDEO}`,
+    );
     const asked = knife.questions!.length;
     expect(asked).toBeGreaterThanOrEqual(1);
 
@@ -258,7 +235,11 @@ describe('the channel over time', () => {
     // The other two videos; the rule does not fire again within 6 hours. The chicken video comes
     // last: its meta counts 4,812 comments, so its job holds every credit left until it settles.
     await analyseInWorkspace(workspaceId, ['Sd7wQy2Rb5M', 'k3TnLmVq8Ra']);
-    const stored = await apiGet<NotificationsReply>(server.url, token, '/api/v1/notifications');
+    const stored = await apiGet<NotificationsReply>(
+      app.server.url,
+      app.token,
+      '/api/v1/notifications',
+    );
     expect(stored.unread_count).toBe(0);
     expect(stored.items).toHaveLength(1);
     expect(stored.items[0]!.read_at).not.toBeNull();
@@ -278,13 +259,17 @@ describe('the channel over time', () => {
     const table = page.getByTestId('insights-table');
     await table.waitFor();
     const insights = await apiGet<WorkspaceInsightsReply>(
-      server.url,
-      token,
+      app.server.url,
+      app.token,
       `/api/v1/workspaces/${workspaceId}/insights`,
     );
     expect(insights.videos.map((v) => v.video_id)).toEqual(VIDEOS);
     for (const videoId of VIDEOS) {
-      const report = await apiGet<ReportReply>(server.url, token, `/api/v1/report/${videoId}`);
+      const report = await apiGet<ReportReply>(
+        app.server.url,
+        app.token,
+        `/api/v1/report/${videoId}`,
+      );
       const row = table.locator(`tr[data-video="${videoId}"]`);
       const cell = async (col: string) =>
         (await row.locator(`td[data-col="${col}"]`).innerText()).trim();
@@ -392,6 +377,7 @@ describe('the channel over time', () => {
   }, 600_000);
 
   it('merges a question asked under two videos; the channel’s own reply counts as answered', async () => {
+    const { page, pageErrors } = app;
     const workspaceId = await workspaceOn('Garden', 'larkspur');
     await analyseInWorkspace(workspaceId, GARDEN_VIDEOS);
     await page.goto(`/workspaces/${workspaceId}`);
