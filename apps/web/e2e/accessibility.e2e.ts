@@ -42,6 +42,25 @@ async function scan(page: Page, where: string): Promise<string[]> {
  * Text fields whose edge (the border of the field, or of the box drawn around it) has less than
  * 3:1 contrast with what surrounds it (WCAG 1.4.11 non-text contrast; axe does not check it).
  */
+const SIZES = [
+  ['desktop', DESKTOP],
+  ['phone', MOBILE],
+] as const;
+
+/** Scans the page in both themes at both sizes, then goes back to the desktop size. */
+async function scanAtEverySize(page: Page, what: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [label, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    for (const theme of THEMES) {
+      await toggleTheme(page, theme);
+      problems.push(...(await scan(page, `${what} ${theme} ${label}`)));
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  return problems;
+}
+
 async function weakFieldEdges(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
@@ -125,17 +144,7 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: 'Sign in to Dashboard' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.title()).not.toBe('');
-    for (const [label, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      for (const theme of THEMES) {
-        await toggleTheme(page, theme);
-        problems.push(...(await scan(page, `landing ${theme} ${label}`)));
-      }
-    }
-    await page.setViewportSize(DESKTOP);
+    problems.push(...(await scanAtEverySize(page, 'landing')));
     await page.goto('/instagram-data-deletion');
     await page.getByRole('heading', { level: 1 }).waitFor();
     for (const theme of THEMES) {
@@ -144,10 +153,7 @@ describe('accessibility', () => {
     }
     // Forgot password?: its dialog on the landing page, and the page a reset link opens (here
     // with a token the server never issued, so it also shows its alert line after a try).
-    for (const [label, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', MOBILE],
-    ] as const) {
+    for (const [label, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.goto('/');
       const forgot = page.getByRole('button', { name: 'Forgot password?' });
@@ -239,10 +245,7 @@ describe('accessibility', () => {
       .waitFor({ timeout: 120_000 });
     const row = page.getByTestId('cluster-row').first();
     await row.locator('.cluster-row-head').click();
-    for (const [label, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', MOBILE],
-    ] as const) {
+    for (const [label, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       for (const theme of THEMES) {
         await toggleTheme(page, theme);
@@ -284,17 +287,7 @@ describe('accessibility', () => {
     // The history page (every analysis, with search), at both sizes.
     await page.getByRole('link', { name: 'View all analyses' }).click();
     await page.getByTestId('history-row').first().waitFor();
-    for (const [label, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      for (const theme of THEMES) {
-        await toggleTheme(page, theme);
-        problems.push(...(await scan(page, `history ${theme} ${label}`)));
-      }
-    }
-    await page.setViewportSize(DESKTOP);
+    problems.push(...(await scanAtEverySize(page, 'history')));
     // The workspace screens in turn: `open` goes there once, `show` brings back after each theme
     // switch what the toggle's click closed.
     const bell = page.getByTestId('notifications-bell');
@@ -427,10 +420,7 @@ describe('accessibility', () => {
       await s.emulateMedia({ reducedMotion: 'reduce' });
       await s.goto(link);
       await s.getByTestId('report').waitFor();
-      for (const [label, viewport] of [
-        ['desktop', DESKTOP],
-        ['phone', MOBILE],
-      ] as const) {
+      for (const [label, viewport] of SIZES) {
         await p.setViewportSize(viewport);
         await s.setViewportSize(viewport);
         for (const theme of THEMES) {

@@ -1,32 +1,16 @@
 import { sql } from 'kysely';
 import { ReportQuestionSchema } from '@app/contracts';
 import { expect, it } from 'vitest';
-import { createDatabase } from './database';
-import { migrateBefore, migrateToLatest } from './migrate';
+import { beforeMigration } from './legacy-rows.test-support';
+import { migrateToLatest } from './migrate';
 
 const QUESTIONS = '2026112825_report_questions';
 
 it('gives reports stored before their questions a list from their stored comments, and null once those expired', async () => {
-  const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
-  const { db } = database;
-  try {
-    await migrateBefore(db, QUESTIONS);
-
-    const userId = (
-      await sql<{ id: string }>`
-        insert into users (email) values ('legacy-q@example.com') returning id`.execute(db)
-    ).rows[0]!.id;
+  await beforeMigration(QUESTIONS, async (db, { job, report }) => {
     const stored = async (videoId: string): Promise<string> => {
-      const jobId = (
-        await sql<{ id: string }>`insert into analysis_jobs
-          (user_id, video_id, status, comment_limit, reserved_credits)
-          values (${userId}, ${videoId}, 'complete', 1000, 1) returning id`.execute(db)
-      ).rows[0]!.id;
-      await sql`insert into analysis_reports
-        (job_id, user_id, video_id, report, executive_summary, total_comments, processing_seconds)
-        values (${jobId}, ${userId}, ${videoId}, '{}'::jsonb,
-          ${JSON.stringify({ overall_vibe: 'x', key_positives: [], improvement_suggestions: [] })}::jsonb,
-          5, 1)`.execute(db);
+      const jobId = await job(videoId);
+      await report(jobId, videoId);
       return jobId;
     };
 
@@ -80,7 +64,5 @@ it('gives reports stored before their questions a list from their stored comment
       },
     ]);
     expect(await read(purged)).toBeNull();
-  } finally {
-    await database.close();
-  }
+  });
 });

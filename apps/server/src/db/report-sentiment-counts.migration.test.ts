@@ -3,8 +3,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql, type Migration } from 'kysely';
 import { ClusterSchema, ReportBodySchema, sentimentShare } from '@app/contracts';
 import { expect, it } from 'vitest';
-import { createDatabase } from './database';
-import { migrateBefore, migrateToLatest } from './migrate';
+import { beforeMigration } from './legacy-rows.test-support';
+import { migrateToLatest } from './migrate';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const COUNTS = '2026112813_report_sentiment_counts';
@@ -47,26 +47,10 @@ function legacyReport(clusters: unknown[], analysed: number) {
 }
 
 it('gives reports stored before sentiment counts their counts (from the stored comments, else from the shares) and drops deep analyses cached with counts of their own', async () => {
-  const database = await createDatabase({ kind: 'pglite', dataDir: undefined });
-  const { db } = database;
-  try {
-    await migrateBefore(db, COUNTS);
-
-    const user = await sql<{ id: string }>`
-      insert into users (email) values ('legacy@example.com') returning id`.execute(db);
-    const userId = user.rows[0]!.id;
-    const job = async (videoId: string): Promise<string> =>
-      (
-        await sql<{ id: string }>`insert into analysis_jobs
-          (user_id, video_id, status, comment_limit, reserved_credits)
-          values (${userId}, ${videoId}, 'complete', 1000, 1) returning id`.execute(db)
-      ).rows[0]!.id;
+  await beforeMigration(COUNTS, async (db, legacy) => {
+    const { job } = legacy;
     const report = (jobId: string, videoId: string, body: unknown) =>
-      sql`insert into analysis_reports
-        (job_id, user_id, video_id, report, executive_summary, total_comments, processing_seconds)
-        values (${jobId}, ${userId}, ${videoId}, ${JSON.stringify(body)}::jsonb,
-          ${JSON.stringify({ overall_vibe: 'x', key_positives: [], improvement_suggestions: [] })}::jsonb,
-          3, 1)`.execute(db);
+      legacy.report(jobId, videoId, body, 3);
 
     // with its comments: 2 positive and 1 mixed (neutral) in cluster 0; 1 negative in cluster 1
     // written by the channel itself, which the video's sentiment leaves out
@@ -139,7 +123,5 @@ it('gives reports stored before sentiment counts their counts (from the stored c
     await counts.up(db);
     expect(await read(kept)).toEqual(a);
     expect(await read(purged)).toEqual(b);
-  } finally {
-    await database.close();
-  }
+  });
 });
