@@ -22,6 +22,7 @@ import {
 import { runAutoAnalysisSweep } from '../../../services/workspaces/auto-analysis-sync';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { createTestUser } from '../../../test/factories';
 
 /**
  * Auto-analysis of new uploads, offline: a COMMENTS_DIR folder holds a channel's videos with their
@@ -225,14 +226,10 @@ describeEachDatabase('auto-analysis of new uploads', (t) => {
     const auto = jobs[0]!;
 
     // The same video analysed by hand by another creator costs the same.
-    const { token: manualToken, email } = await signUpTestUser(app);
-    const manualUser = (await container.repos.users.findByEmail(email))!.id;
-    await container.repos.ledger.append({
-      userId: manualUser,
-      delta: 17,
-      kind: 'adjustment',
-      idempotencyKey: `test:${manualUser}:credits`,
-    });
+    const { token: manualToken, userId: manualUser } = await createTestUser(
+      { app, container },
+      { credits: 20 },
+    );
     const batch = BatchAnalyzeReplySchema.parse(
       (await call(manualToken, 'POST', '/analyses/batch', { video_ids: ['newTrail001'] })).json(),
     );

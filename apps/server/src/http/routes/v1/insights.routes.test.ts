@@ -22,6 +22,7 @@ import { getWorkspaceInsights } from '../../../services/insights/get-workspace-i
 import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { createTestUser } from '../../../test/factories';
 
 const FIXTURES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -150,14 +151,7 @@ describeEachDatabase('workspace insights', (t) => {
   let owner: { token: string; userId: string; id: number; reply: WorkspaceInsightsReply };
 
   it('lists three analysed videos in publication order with the figures their reports show', async () => {
-    const { token, email } = await signUpTestUser(app);
-    const user = (await container.repos.users.findByEmail(email))!;
-    await container.repos.ledger.append({
-      userId: user.id,
-      delta: 10,
-      kind: 'adjustment',
-      idempotencyKey: `insights-test:${user.id}`,
-    });
+    const { token, userId } = await createTestUser({ app, container }, { credits: 13 });
     const id = await linkedWorkspace(token);
     const empty = await insights(token, id);
     expect(empty).toEqual({ videos: [], recurring_themes: [], since_last: null });
@@ -165,7 +159,7 @@ describeEachDatabase('workspace insights', (t) => {
     // Analysed newest first: the timeline still follows publication.
     for (const v of [HOOKS, BREAD_2, BREAD_1]) await analyse(token, v);
     const reply = await insights(token, id);
-    owner = { token, userId: user.id, id, reply };
+    owner = { token, userId, id, reply };
     expect(reply.videos.map((v) => v.video_id)).toEqual([BREAD_1, BREAD_2, HOOKS]);
     expect(reply.videos.map((v) => v.published_at)).toEqual([
       '2025-03-01T10:00:00.000Z',

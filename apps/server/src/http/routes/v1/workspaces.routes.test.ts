@@ -22,6 +22,7 @@ import { waitFor } from '../../../services/analysis/analysis.test-support';
 import { describeEachDatabase } from '../../../test/databases';
 import { createTestWorkspace, jobFinished, useAnalysisTestApp } from '../../../test/factories';
 import { bearer, buildTestApp, signUpTestUser } from '../../../test/test-app';
+import { createTestUser } from '../../../test/factories';
 
 const DESERT = 'UCfakeDesertTrips0000001'; // 30 uploads, 1.25M subscribers, verified
 const SHORTS = 'UCfakeDesertShorts000002'; // 5 uploads, hidden subscribers
@@ -549,14 +550,7 @@ describeEachDatabase('workspaces API', (t) => {
     });
 
     it('lists a catalogue video analysed from the link box too, with its latest analysis, and not other videos', async () => {
-      const { token, email } = await signUpTestUser(app);
-      const user = (await container.repos.users.findByEmail(email))!;
-      await container.repos.ledger.append({
-        userId: user.id,
-        delta: 10,
-        kind: 'adjustment',
-        idempotencyKey: `test:${user.id}:topup`,
-      });
+      const { token } = await createTestUser({ app, container }, { credits: 13 });
       const w = await create(token);
       const elsewhere = await create(token, 'Elsewhere');
       await link(token, w.id, DESERT);
