@@ -1,61 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreditHistoryEntry } from '@app/contracts';
 import { CREDIT_KINDS } from '../../db/tables/auth';
-import type {
-  CreditsPaidEvent,
-  PaymentDisputedEvent,
-  PaymentRefundedEvent,
-  PlanInvoicePaidEvent,
-} from '../../providers/stripe/payment-gateway.port';
 import type { CreditHistoryRow } from '../../repositories/credit-ledger.repository';
 import { describeEachDatabase } from '../../test/databases';
-import { createTestContainer } from '../../test/test-app';
 import { ledgerKeys } from '../analysis/analysis-deps';
 import { failAndRefund } from '../analysis/process-analysis';
 import { grantSignupCredits } from '../auth/sign-up';
 import { applyPaymentEvent } from './apply-payment-event';
-import { billingDepsFrom, type BillingDeps } from './billing-deps';
 import { describeCreditMovement, listCreditHistory, PUBLIC_KIND } from './credit-history';
+import { PAID_AT, paymentEvents, useBillingTest } from './payment-events.test-support';
 
-const at = new Date('2026-12-01T10:00:00Z');
-let n = 0;
-const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}x${++n}`;
-const base = (providerType: string) => ({ eventId: id('evt'), providerType, occurredAt: at });
+const at = PAID_AT;
 
 /** Anything that looks like a Stripe id (cs_, ch_, in_, pi_, dp_, du_, evt_, sub_, cus_, re_). */
 const PROVIDER_ID = /\b(?:cs|ch|in|pi|py|dp|du|evt|sub|cus|re)_[A-Za-z0-9]/;
 
 describeEachDatabase('credit history', (t) => {
-  let deps: BillingDeps;
-  let repos: BillingDeps['repos'];
-  let container: ReturnType<typeof createTestContainer>;
   /** Every provider id the scenario used: none may show in a description. */
   const providerIds: string[] = [];
-  const pid = (prefix: string) => {
-    const value = id(prefix);
-    providerIds.push(value);
-    return value;
-  };
-
-  beforeAll(() => {
-    container = createTestContainer({ database: t.database });
-    container.clock.set(at);
-    deps = billingDepsFrom(container);
-    repos = container.repos;
-  });
-
-  async function newUser(): Promise<string> {
-    const user = await repos.users.create({
-      email: `history-${randomUUID()}@example.com`,
-      passwordHash: null,
-    });
-    return user!.id;
-  }
+  const {
+    id: pid,
+    packsPaid,
+    planPaid,
+    refunded,
+    disputed,
+  } = paymentEvents((value) => providerIds.push(value));
+  const test = useBillingTest(t, 'history');
+  const { newUser } = test;
   const apply = (event: Parameters<typeof applyPaymentEvent>[2]) =>
-    applyPaymentEvent(deps, 'stripe', event);
+    applyPaymentEvent(test.deps, 'stripe', event);
   const history = (userId: string, page: { before?: number; limit?: number } = {}) =>
-    listCreditHistory({ repos }, { userId, before: page.before, limit: page.limit ?? 25 });
+    listCreditHistory(
+      { repos: test.repos },
+      { userId, before: page.before, limit: page.limit ?? 25 },
+    );
 
   /** An analysis the way the real services write it: job row, hold, then settle or refund. */
   async function analysis(
@@ -63,14 +42,14 @@ describeEachDatabase('credit history', (t) => {
     input: { videoId: string; title: string | null; reserved: number; charged: number | 'fail' },
   ): Promise<void> {
     const jobId = randomUUID();
-    await repos.ledger.append({
+    await test.repos.ledger.append({
       userId,
       delta: -input.reserved,
       kind: 'reservation',
       idempotencyKey: ledgerKeys(jobId).reserve,
       jobId,
     });
-    await repos.analysisJobs.create({
+    await test.repos.analysisJobs.create({
       id: jobId,
       userId,
       videoId: input.videoId,
@@ -84,84 +63,28 @@ describeEachDatabase('credit history', (t) => {
     });
     if (input.charged === 'fail') {
       await failAndRefund(
-        { transaction: container.transaction, clock: container.clock },
+        { transaction: test.container.transaction, clock: test.container.clock },
         { id: jobId, userId },
         'The comments could not be read. Your credits were refunded.',
       );
       return;
     }
-    await repos.ledger.append({
+    await test.repos.ledger.append({
       userId,
       delta: input.reserved - input.charged,
       kind: 'settlement',
       idempotencyKey: ledgerKeys(jobId).settle,
       jobId,
     });
-    await repos.analysisJobs.markComplete(jobId, { chargedCredits: input.charged, finishedAt: at });
-  }
-
-  function packsPaid(userId: string, packs: number): CreditsPaidEvent & { amount: number } {
-    return {
-      ...base('checkout.session.completed'),
-      type: 'credits_paid',
-      checkoutId: pid('cs_test'),
-      userId,
-      customerId: null,
-      packs,
-      creditsPerPack: 100,
-      paymentIntentId: pid('pi'),
-      amount: 900 * packs,
-    };
-  }
-  function planPaid(
-    userId: string,
-    plan: 'basic' | 'pro',
-    reason: PlanInvoicePaidEvent['reason'],
-  ): PlanInvoicePaidEvent {
-    return {
-      ...base('invoice.paid'),
-      type: 'plan_invoice_paid',
-      invoiceId: pid('in'),
-      reason,
-      userId,
-      customerId: null,
-      subscriptionId: pid('sub'),
-      plan,
-      paymentIntentId: pid('pi'),
-      chargeId: pid('ch'),
-    };
-  }
-  function refunded(paymentIntentId: string, amount: number, amountRefunded: number) {
-    const chargeId = pid('ch');
-    const event: PaymentRefundedEvent = {
-      ...base('charge.refunded'),
-      type: 'payment_refunded',
-      chargeId,
-      payment: { chargeId, paymentIntentId, checkoutId: null, invoiceId: null },
-      amount,
-      amountRefunded,
-      currency: 'usd',
-    };
-    return event;
-  }
-  function disputed(
-    paymentIntentId: string,
-    disputeId: string,
-    funds: PaymentDisputedEvent['funds'],
-  ): PaymentDisputedEvent {
-    return {
-      ...base(funds === 'withdrawn' ? 'charge.dispute.funds_withdrawn' : 'charge.dispute.closed'),
-      type: 'payment_disputed',
-      disputeId,
-      payment: { chargeId: pid('ch'), paymentIntentId, checkoutId: null, invoiceId: null },
-      funds,
-      status: funds === 'withdrawn' ? 'needs_response' : 'won',
-    };
+    await test.repos.analysisJobs.markComplete(jobId, {
+      chargedCredits: input.charged,
+      finishedAt: at,
+    });
   }
 
   /** Every kind of movement the server writes, with the notes its own code writes. */
   async function everyKind(userId: string): Promise<void> {
-    await grantSignupCredits(repos, container.config.auth, userId); // +3 = 3
+    await grantSignupCredits(test.repos, test.container.config.auth, userId); // +3 = 3
     await analysis(userId, {
       videoId: 'JspWFbynlmk',
       title: 'Sidemen: Among Us',
@@ -183,19 +106,31 @@ describeEachDatabase('credit history', (t) => {
     await apply(first); // +1500 = 1901
     await apply(planPaid(userId, 'basic', 'subscription_cycle')); // +500 = 2401
     // half of the 3-pack refunded: 150 of 300 back
-    await apply(refunded(three.paymentIntentId!, three.amount, three.amount / 2)); // -150 = 2251
+    await apply(
+      refunded({ paymentIntentId: three.paymentIntentId }, three.amount, three.amount / 2),
+    ); // -150 = 2251
     // the Pro payment disputed, then won
     const dispute = pid('du');
-    await apply(disputed(first.paymentIntentId!, dispute, 'withdrawn')); // -1500 = 751
-    await apply(disputed(first.paymentIntentId!, dispute, 'reinstated')); // +1500 = 2251
-    await repos.ledger.append({
+    await apply(
+      disputed(
+        first.paymentIntentId!,
+        dispute,
+        'charge.dispute.funds_withdrawn',
+        'needs_response',
+        'withdrawn',
+      ),
+    ); // -1500 = 751
+    await apply(
+      disputed(first.paymentIntentId!, dispute, 'charge.dispute.closed', 'won', 'reinstated'),
+    ); // +1500 = 2251
+    await test.repos.ledger.append({
       userId,
       delta: 5,
       kind: 'adjustment',
       idempotencyKey: randomUUID(),
       note: 'ticket 4711, internal',
     }); // +5 = 2256
-    await repos.ledger.append({
+    await test.repos.ledger.append({
       userId,
       delta: -2,
       kind: 'adjustment',
@@ -208,9 +143,17 @@ describeEachDatabase('credit history', (t) => {
       reserved: 2253,
       charged: 2253,
     }); // 1
-    await apply(refunded(one.paymentIntentId!, one.amount, one.amount)); // -1 = 0
+    await apply(refunded({ paymentIntentId: one.paymentIntentId }, one.amount, one.amount)); // -1 = 0
     // and a dispute of the 3-pack now finds nothing left to take
-    await apply(disputed(three.paymentIntentId!, pid('du'), 'withdrawn')); // 0
+    await apply(
+      disputed(
+        three.paymentIntentId!,
+        pid('du'),
+        'charge.dispute.funds_withdrawn',
+        'needs_response',
+        'withdrawn',
+      ),
+    ); // 0
   }
 
   it('describes every kind of movement in a sentence, oldest last, with the balance after each', async () => {
@@ -314,7 +257,7 @@ describeEachDatabase('credit history', (t) => {
       ],
     ]);
     // The newest entry's balance after is the account's balance.
-    expect(entries[0]!.balance_after).toBe(await repos.ledger.getBalance(userId));
+    expect(entries[0]!.balance_after).toBe(await test.repos.ledger.getBalance(userId));
     // Every internal kind was written, so every public kind is covered by the list above.
     const kinds = new Set(entries.map((e) => e.kind));
     expect([...kinds].sort()).toEqual([...new Set(Object.values(PUBLIC_KIND))].sort());
@@ -329,7 +272,7 @@ describeEachDatabase('credit history', (t) => {
   it('pages newest first by id: next_cursor leads to the older entries, each once', async () => {
     const userId = await newUser();
     for (let i = 1; i <= 7; i++) {
-      await repos.ledger.append({
+      await test.repos.ledger.append({
         userId,
         delta: i,
         kind: 'adjustment',
@@ -367,8 +310,8 @@ describeEachDatabase('credit history', (t) => {
   it("never shows another account's entries, or another account's analysis title", async () => {
     const mine = await newUser();
     const theirs = await newUser();
-    await grantSignupCredits(repos, container.config.auth, mine);
-    await grantSignupCredits(repos, container.config.auth, theirs);
+    await grantSignupCredits(test.repos, test.container.config.auth, mine);
+    await grantSignupCredits(test.repos, test.container.config.auth, theirs);
     await analysis(theirs, {
       videoId: 'JspWFbynlmk',
       title: 'Their secret video',
@@ -376,8 +319,8 @@ describeEachDatabase('credit history', (t) => {
       charged: 2,
     });
     // A row of mine naming their job (no foreign key stops it): their title must not show.
-    const theirJob = (await repos.ledger.listForUser(theirs)).find((e) => e.jobId)!.jobId!;
-    await repos.ledger.append({
+    const theirJob = (await test.repos.ledger.listForUser(theirs)).find((e) => e.jobId)!.jobId!;
+    await test.repos.ledger.append({
       userId: mine,
       delta: -1,
       kind: 'reservation',

@@ -1,109 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
-import type {
-  CreditsPaidEvent,
-  PaymentDisputedEvent,
-  PaymentRefundedEvent,
-  PlanInvoicePaidEvent,
-} from '../../providers/stripe/payment-gateway.port';
+import { expect, it } from 'vitest';
+import type { PlanInvoicePaidEvent } from '../../providers/stripe/payment-gateway.port';
 import { describeEachDatabase } from '../../test/databases';
 import { failAndRefund } from '../analysis/process-analysis';
-import { createTestContainer } from '../../test/test-app';
 import { applyPaymentEvent } from './apply-payment-event';
-import { billingDepsFrom, type BillingDeps } from './billing-deps';
+import { paymentEvents, useBillingTest } from './payment-events.test-support';
 
-const at = new Date('2026-12-01T10:00:00Z');
-
-let n = 0;
-const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${++n}`;
-
-const base = (providerType: string) => ({ eventId: id('evt'), providerType, occurredAt: at });
-
-/** A paid credit-pack checkout: 3 packs of 100 for $27.00, paid by its PaymentIntent. */
-function packsPaid(userId: string, packs = 3): CreditsPaidEvent & { amount: number } {
-  return {
-    ...base('checkout.session.completed'),
-    type: 'credits_paid',
-    checkoutId: id('cs_test'),
-    userId,
-    customerId: null,
-    packs,
-    creditsPerPack: 100,
-    paymentIntentId: id('pi'),
-    amount: 900 * packs,
-  };
-}
-
-function refunded(
-  payment: { chargeId?: string; paymentIntentId?: string | null; invoiceId?: string | null },
-  amount: number,
-  amountRefunded: number,
-): PaymentRefundedEvent {
-  const chargeId = payment.chargeId ?? id('ch');
-  return {
-    ...base('charge.refunded'),
-    type: 'payment_refunded',
-    chargeId,
-    payment: {
-      chargeId,
-      paymentIntentId: payment.paymentIntentId ?? null,
-      checkoutId: null,
-      invoiceId: payment.invoiceId ?? null,
-    },
-    amount,
-    amountRefunded,
-    currency: 'usd',
-  };
-}
-
-function disputed(
-  paymentIntentId: string,
-  disputeId: string,
-  providerType: string,
-  status: string,
-  funds: PaymentDisputedEvent['funds'],
-): PaymentDisputedEvent {
-  return {
-    ...base(providerType),
-    type: 'payment_disputed',
-    disputeId,
-    payment: { chargeId: id('ch'), paymentIntentId, checkoutId: null, invoiceId: null },
-    funds,
-    status,
-  };
-}
+const { id, base, packsPaid, planPaid, refunded, disputed } = paymentEvents();
 
 describeEachDatabase('refunds and disputes take back what they paid for', (t) => {
-  let deps: BillingDeps;
-  let repos: BillingDeps['repos'];
-  let container: ReturnType<typeof createTestContainer>;
-
-  beforeAll(() => {
-    container = createTestContainer({ database: t.database });
-    container.clock.set(at);
-    deps = billingDepsFrom(container);
-    repos = container.repos;
-  });
-
-  async function newUser(): Promise<string> {
-    const user = await repos.users.create({
-      email: `refund-${randomUUID()}@example.com`,
-      passwordHash: null,
-    });
-    return user!.id;
-  }
-  const balance = (userId: string) => repos.ledger.getBalance(userId);
+  const test = useBillingTest(t, 'refund');
+  const { newUser } = test;
+  const balance = (userId: string) => test.repos.ledger.getBalance(userId);
   const apply = (event: Parameters<typeof applyPaymentEvent>[2]) =>
-    applyPaymentEvent(deps, 'stripe', event);
+    applyPaymentEvent(test.deps, 'stripe', event);
   /** Spends credits the way an analysis does (a reservation). */
   const spend = (userId: string, credits: number) =>
-    repos.ledger.append({
+    test.repos.ledger.append({
       userId,
       delta: -credits,
       kind: 'reservation',
       idempotencyKey: `job:${randomUUID()}:reserve`,
     });
-  const newest = async (userId: string) => (await repos.ledger.listForUser(userId))[0]!;
+  const newest = async (userId: string) => (await test.repos.ledger.listForUser(userId))[0]!;
 
   it('a full refund of a credit-pack payment takes back all its credits, once', async () => {
     const userId = await newUser();
@@ -121,7 +40,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
       idempotencyKey: `stripe:refund:${refund.chargeId}:${paid.amount}`,
       note: `Refund: 300 of the 300 credits taken back (100% of the credit-pack payment refunded; charge ${refund.chargeId})`,
     });
-    expect(await repos.paymentEvents.find(refund.eventId)).toMatchObject({
+    expect(await test.repos.paymentEvents.find(refund.eventId)).toMatchObject({
       userId,
       outcome: `refund of charge ${refund.chargeId} (100%): took back 300 credits`,
     });
@@ -161,7 +80,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
     const second = await apply(refunded(payment, 2700, 2700));
     expect(second.credits).toBe(-189);
     expect(await balance(userId)).toBe(0);
-    const refunds = (await repos.ledger.listForUser(userId)).filter(
+    const refunds = (await test.repos.ledger.listForUser(userId)).filter(
       (e) => e.kind === 'payment_refund',
     );
     expect(refunds.map((e) => e.delta)).toEqual([-189, -111]);
@@ -323,14 +242,8 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
       cancelAtPeriodEnd: false,
     });
     const invoice: PlanInvoicePaidEvent = {
-      ...base('invoice.paid'),
-      type: 'plan_invoice_paid',
-      invoiceId: id('in'),
-      reason: 'subscription_create',
-      userId,
-      customerId: null,
+      ...planPaid(userId, 'pro', 'subscription_create'),
       subscriptionId,
-      plan: 'pro',
       // The current API version names no payment on the invoice.
       paymentIntentId: null,
       chargeId: null,
@@ -347,7 +260,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
       /^Refund: 750 of the 1500 credits taken back \(50% of the plan payment refunded so far; charge ch_/,
     );
     expect(await balance(userId)).toBe(750);
-    expect(await repos.subscriptions.findByUserId(userId)).toMatchObject({
+    expect(await test.repos.subscriptions.findByUserId(userId)).toMatchObject({
       plan: 'pro',
       status: 'active',
       providerSubscriptionId: subscriptionId,
@@ -357,7 +270,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
   it('finds a plan invoice granted before payments were linked by its ledger key', async () => {
     const userId = await newUser();
     const invoiceId = id('in');
-    await repos.ledger.append({
+    await test.repos.ledger.append({
       userId,
       delta: 500,
       kind: 'plan_renewal',
@@ -380,7 +293,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
       credits: 0,
       outcome: `ignored: unknown payment ${unknown.chargeId} / pi_nobody: no credits were granted for it`,
     });
-    expect(await repos.paymentEvents.find(unknown.eventId)).toMatchObject({
+    expect(await test.repos.paymentEvents.find(unknown.eventId)).toMatchObject({
       type: 'charge.refunded',
       outcome: result.outcome,
     });
@@ -399,7 +312,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
   /** An analysis that started and holds `credits` (as start-analysis reserves them). */
   async function runningAnalysis(userId: string, credits: number): Promise<string> {
     const jobId = randomUUID();
-    await repos.analysisJobs.create({
+    await test.repos.analysisJobs.create({
       id: jobId,
       userId,
       videoId: 'dQw4w9WgXcQ',
@@ -411,7 +324,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
       reservedCredits: credits,
       priority: 1,
     });
-    await repos.ledger.append({
+    await test.repos.ledger.append({
       userId,
       delta: -credits,
       kind: 'reservation',
@@ -430,7 +343,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
 
     const refund = refunded({ paymentIntentId: paid.paymentIntentId }, paid.amount, paid.amount);
     expect(await apply(refund)).toMatchObject({ credits: 0 });
-    expect((await repos.analysisJobs.findById(jobId))!.reservedCredits).toBe(0);
+    expect((await test.repos.analysisJobs.findById(jobId))!.reservedCredits).toBe(0);
     expect((await newest(userId)).note).toContain(
       '300 of the 300 credits taken back (100% of the credit-pack payment refunded; charge',
     );
@@ -441,7 +354,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
     await apply({ ...refund, eventId: id('evt') });
 
     // The analysis fails (comments turned off): what comes back is what is left of its hold.
-    await failAndRefund(container, { id: jobId, userId }, 'comments off');
+    await failAndRefund(test.container, { id: jobId, userId }, 'comments off');
     expect(await balance(userId)).toBe(0);
   });
 
@@ -456,7 +369,7 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
     // half refunded: 150 to take, all from the balance
     await apply(refunded({ paymentIntentId: paid.paymentIntentId }, paid.amount, paid.amount / 2));
     expect(await balance(userId)).toBe(0);
-    expect((await repos.analysisJobs.findById(newer))!.reservedCredits).toBe(100);
+    expect((await test.repos.analysisJobs.findById(newer))!.reservedCredits).toBe(100);
 
     // a dispute takes the rest (150): nothing in the balance, so the newest hold first, then the older
     const dispute = disputed(
@@ -467,8 +380,8 @@ describeEachDatabase('refunds and disputes take back what they paid for', (t) =>
       'withdrawn',
     );
     await apply(dispute);
-    expect((await repos.analysisJobs.findById(newer))!.reservedCredits).toBe(0);
-    expect((await repos.analysisJobs.findById(older))!.reservedCredits).toBe(0);
+    expect((await test.repos.analysisJobs.findById(newer))!.reservedCredits).toBe(0);
+    expect((await test.repos.analysisJobs.findById(older))!.reservedCredits).toBe(0);
     expect(await balance(userId)).toBe(0);
 
     // won: exactly what it took comes back, to the balance
