@@ -27,8 +27,11 @@ export function formatDate(value: string | null | undefined): string {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** A date and time for people: "Nov 21, 2026, 3:07 PM"; the raw value when it does not parse. */
-export function formatDateTime(value: string | null | undefined): string {
+/**
+ * A date and time for people: "Nov 21, 2026, 3:07 PM" in the viewer's time zone (or `timeZone`);
+ * the raw value when it does not parse.
+ */
+export function formatDateTime(value: string | null | undefined, timeZone?: string): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
@@ -38,6 +41,7 @@ export function formatDateTime(value: string | null | undefined): string {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
   });
 }
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  creditsWord,
-  formatBalance,
-  formatCreditDelta,
-  formatWhen,
-  hasReport,
-} from './credit-history-format';
+import { creditsWord, formatBalance, formatCreditDelta, hasReport } from './credit-history-format';
+import { formatDateTime } from '../../lib/format';
 
 describe('credit history formatting', () => {
   it('puts the sign in the text, with a spoken label and a tone', () => {
@@ -32,9 +27,9 @@ describe('credit history formatting', () => {
   });
 
   it('shows date and time in the given zone, and an unreadable value as it is', () => {
-    expect(formatWhen('2026-11-28T10:57:00Z', 'UTC')).toBe('Nov 28, 2026, 10:57 AM');
-    expect(formatWhen('2026-11-28T23:05:00Z', 'Europe/Tallinn')).toBe('Nov 29, 2026, 1:05 AM');
-    expect(formatWhen('not a date')).toBe('not a date');
+    expect(formatDateTime('2026-11-28T10:57:00Z', 'UTC')).toBe('Nov 28, 2026, 10:57 AM');
+    expect(formatDateTime('2026-11-28T23:05:00Z', 'Europe/Tallinn')).toBe('Nov 29, 2026, 1:05 AM');
+    expect(formatDateTime('not a date')).toBe('not a date');
   });
 
   it('offers a report only for a finished analysis', () => {

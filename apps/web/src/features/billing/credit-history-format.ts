@@ -39,20 +39,6 @@ export function formatBalance(balance: number): string {
   return `Balance ${integer.format(balance)}`;
 }
 
-/** "Nov 28, 2026, 10:57 AM" in the viewer's time zone; the raw value when it does not parse. */
-export function formatWhen(iso: string, timeZone?: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  });
-}
-
 /** Whether the line may offer "View report": a finished analysis has a report to open. */
 export function hasReport(entry: Pick<CreditHistoryEntry, 'kind' | 'video_id'>): boolean {
   return entry.kind === 'analysis_settled' && entry.video_id !== null;

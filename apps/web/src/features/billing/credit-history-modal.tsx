@@ -6,7 +6,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { api } from '../../lib/api';
 import { creditHistoryQueryKey } from './billing-api';
-import { formatBalance, formatCreditDelta, formatWhen, hasReport } from './credit-history-format';
+import { formatBalance, formatCreditDelta, hasReport } from './credit-history-format';
+import { formatDateTime } from '../../lib/format';
 
 /** Entries one "Load more" adds (the server's default page). */
 export const HISTORY_PAGE_SIZE = 25;
@@ -144,7 +145,7 @@ function HistoryLine({
           {entry.description}
         </p>
         <p className="credit-line-meta muted small">
-          <time dateTime={entry.created_at}>{formatWhen(entry.created_at)}</time>
+          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
           {onOpenReport ? (
             <button
               type="button"
