@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
-import { IdentityTokenError } from '../identity/identity-provider.port';
+import { failureOf } from '../identity/identity-token.test-support';
 import { startGraphApiStub, type GraphApiStub } from './graph-api-stub.test-support';
 import { GraphApiFacebookTokenVerifier } from './graph-api-facebook-token-verifier';
-
-async function failureOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    expect(error).toBeInstanceOf(IdentityTokenError);
-    const e = error as IdentityTokenError;
-    return { failure: e.failure, reason: e.reason, message: e.message };
-  }
-}
 
 describe('GraphApiFacebookTokenVerifier against a local Graph API', () => {
   let graph: GraphApiStub;

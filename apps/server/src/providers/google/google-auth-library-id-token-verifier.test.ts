@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdentityTokenError } from '../identity/identity-provider.port';
+import { failureOf } from '../identity/identity-token.test-support';
 import {
   createGoogleTestKey,
   signGoogleIdToken,
@@ -10,18 +10,6 @@ import {
 import { GoogleAuthLibraryIdTokenVerifier } from './google-auth-library-id-token-verifier';
 
 const CLIENT_ID = '1234567890-chorus.apps.googleusercontent.com';
-
-/** The rejection (or unavailability) a verify call ends in, or null when it passed. */
-async function failureOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    expect(error).toBeInstanceOf(IdentityTokenError);
-    const e = error as IdentityTokenError;
-    return { failure: e.failure, reason: e.reason, message: e.message };
-  }
-}
 
 describe('GoogleAuthLibraryIdTokenVerifier against a local certificates server', () => {
   const key = createGoogleTestKey();
