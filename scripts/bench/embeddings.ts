@@ -104,59 +104,33 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-embeddings-'));
   const runs: { result: Omit<Result, 'cosineVsReferenceFp32'>; vectors: Float32Array[] }[] = [];
   try {
-    runs.push(
-      await measure(
-        'onnx folder fp32 (reference)',
-        'transformers.js + onnxruntime-node',
-        new OnnxTextEmbedder({ model: modelDir, dtype: 'fp32', batchSize: BATCH }),
-        texts,
-      ),
-    );
-    runs.push(
-      await measure(
+    // The ONNX folder under several settings; the first is the reference the others are compared with.
+    const variants: [string, ConstructorParameters<typeof OnnxTextEmbedder>[0]][] = [
+      ['onnx folder fp32 (reference)', { model: modelDir, dtype: 'fp32', batchSize: BATCH }],
+      [
         'onnx folder fp32, input order',
-        'transformers.js + onnxruntime-node',
-        new OnnxTextEmbedder({
-          model: modelDir,
-          dtype: 'fp32',
-          batchSize: BATCH,
-          sortByLength: false,
-        }),
-        texts,
-      ),
-    );
-    runs.push(
-      await measure(
-        'onnx folder q8, batches of 64',
-        'transformers.js + onnxruntime-node',
-        new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: 64 }),
-        texts,
-      ),
-    );
-    runs.push(
-      await measure(
-        'onnx folder q8 (default: 1 thread)',
-        'transformers.js + onnxruntime-node',
-        new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH }),
-        texts,
-      ),
-    );
-    runs.push(
-      await measure(
+        { model: modelDir, dtype: 'fp32', batchSize: BATCH, sortByLength: false },
+      ],
+      ['onnx folder q8, batches of 64', { model: modelDir, dtype: 'q8', batchSize: 64 }],
+      ['onnx folder q8 (default: 1 thread)', { model: modelDir, dtype: 'q8', batchSize: BATCH }],
+      [
         "onnx folder q8, ONNX Runtime's threads",
-        'transformers.js + onnxruntime-node',
-        new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH, threads: 0 }),
-        texts,
-      ),
-    );
-    runs.push(
-      await measure(
+        { model: modelDir, dtype: 'q8', batchSize: BATCH, threads: 0 },
+      ],
+      [
         'onnx folder q8, 2 sessions x 1 thread',
-        'transformers.js + onnxruntime-node',
-        new OnnxTextEmbedder({ model: modelDir, dtype: 'q8', batchSize: BATCH, sessions: 2 }),
-        texts,
-      ),
-    );
+        { model: modelDir, dtype: 'q8', batchSize: BATCH, sessions: 2 },
+      ],
+    ];
+    for (const [name, options] of variants)
+      runs.push(
+        await measure(
+          name,
+          'transformers.js + onnxruntime-node',
+          new OnnxTextEmbedder(options),
+          texts,
+        ),
+      );
     for (const dtype of ['fp32', 'q8'] as const) {
       let conversionMs: number | null = null;
       const embedder = new EmbeddedUseLiteEmbedder({
