@@ -18,6 +18,17 @@ interface Received {
 }
 
 /** A real SMTP server (smtp-server) on 127.0.0.1 that keeps what arrives. */
+/** What sending a reset e-mail through `mailer` fails with; the mailer is closed afterwards. */
+async function deliveryError(mailer: SmtpMailer, text = LINK): Promise<MailDeliveryError> {
+  const error = await mailer.send({ to: 'person@example.com', subject: 'Reset', text }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  mailer.close();
+  expect(error).toBeInstanceOf(MailDeliveryError);
+  return error as MailDeliveryError;
+}
+
 async function startSmtp(options: Partial<SMTPServerOptions> & { rejectData?: boolean } = {}) {
   const received: Received[] = [];
   const { rejectData, ...rest } = options;
@@ -106,15 +117,7 @@ describe('SmtpMailer against a local SMTP server', () => {
       url: url(smtp.port, USER, wrong),
       from: 'no-reply@chorus.test',
     });
-    const error = await mailer
-      .send({ to: 'person@example.com', subject: 'Reset', text: LINK })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    mailer.close();
-    expect(error).toBeInstanceOf(MailDeliveryError);
-    const e = error as MailDeliveryError;
+    const e = await deliveryError(mailer);
     expect(e.code).toBe('EAUTH');
     expect(e.message).toMatch(
       /^The SMTP server at 127\.0\.0\.1:\d+ refused the user name or password of SMTP_URL \(SMTP 535\)\.$/,
@@ -129,15 +132,7 @@ describe('SmtpMailer against a local SMTP server', () => {
     const smtp = await startSmtp({ authOptional: false, rejectData: true });
     closers.push(smtp.close);
     const mailer = new SmtpMailer({ url: url(smtp.port), from: 'no-reply@chorus.test' });
-    const error = await mailer
-      .send({ to: 'person@example.com', subject: 'Reset', text: `Open ${LINK}` })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    mailer.close();
-    expect(error).toBeInstanceOf(MailDeliveryError);
-    const e = error as MailDeliveryError;
+    const e = await deliveryError(mailer, `Open ${LINK}`);
     expect(e.responseCode).toBe(550);
     expect(e.message).toMatch(/refused the message \(SMTP 550\)\.$/);
     const everything = `${e.message} ${e.stack ?? ''} ${JSON.stringify(e)}`;
@@ -155,15 +150,9 @@ describe('SmtpMailer against a local SMTP server', () => {
       from: 'no-reply@chorus.test',
       timeoutMs: 2000,
     });
-    const error = await mailer
-      .send({ to: 'person@example.com', subject: 'Reset', text: LINK })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    expect(error).toBeInstanceOf(MailDeliveryError);
-    expect((error as MailDeliveryError).message).toMatch(/could not be reached/);
-    expect((error as MailDeliveryError).message).not.toContain(PASSWORD);
+    const error = await deliveryError(mailer);
+    expect(error.message).toMatch(/could not be reached/);
+    expect(error.message).not.toContain(PASSWORD);
   });
 
   it('smtps:// speaks TLS from the first byte', async () => {
@@ -197,15 +186,8 @@ describe('SmtpMailer against a local SMTP server', () => {
       from: 'no-reply@chorus.test',
       timeoutMs: 2000,
     });
-    const error = await mailer
-      .send({ to: 'person@example.com', subject: 'Reset', text: LINK })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    mailer.close();
-    expect(error).toBeInstanceOf(MailDeliveryError);
-    expect((error as MailDeliveryError).message).toMatch(
+    const error = await deliveryError(mailer);
+    expect(error.message).toMatch(
       /did not complete STARTTLS, which smtp:\/\/ requires \(use smtps:\/\/, or add \?requireTLS=false/,
     );
     expect(auths).toEqual([]);
