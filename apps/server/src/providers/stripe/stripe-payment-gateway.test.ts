@@ -53,6 +53,23 @@ async function gatewayOn(
   return { gateway, stub };
 }
 
+/** A checkout of `item` for USER's new customer (coming back to https://chorus.test), and the customer. */
+async function checkoutOf(
+  gateway: StripePaymentGateway,
+  item: Parameters<StripePaymentGateway['createCheckout']>[0]['item'],
+) {
+  const customerId = await gateway.createCustomer({ userId: USER, email: 'a@example.com' });
+  const session = await gateway.createCheckout({
+    userId: USER,
+    email: 'a@example.com',
+    customerId,
+    item,
+    successUrl: 'https://chorus.test/?checkout=success',
+    cancelUrl: 'https://chorus.test/?checkout=cancel',
+  });
+  return { session, customerId };
+}
+
 describe('StripePaymentGateway against a local Stripe', () => {
   it('creates one customer per user with its e-mail, our user id and an idempotency key', async () => {
     const { gateway, stub } = await gatewayOn();
@@ -70,15 +87,7 @@ describe('StripePaymentGateway against a local Stripe', () => {
 
   it('sells credit packs in payment mode with an adjustable quantity and says what is bought', async () => {
     const { gateway, stub } = await gatewayOn();
-    const customerId = await gateway.createCustomer({ userId: USER, email: 'a@example.com' });
-    const session = await gateway.createCheckout({
-      userId: USER,
-      email: 'a@example.com',
-      customerId,
-      item: { kind: 'packs', packs: 3 },
-      successUrl: 'https://chorus.test/?checkout=success',
-      cancelUrl: 'https://chorus.test/?checkout=cancel',
-    });
+    const { session, customerId } = await checkoutOf(gateway, { kind: 'packs', packs: 3 });
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
     const req = stub.requests[1]!;
@@ -115,15 +124,7 @@ describe('StripePaymentGateway against a local Stripe', () => {
 
   it('sells a plan as a monthly subscription: inline $79 price without price ids', async () => {
     const { gateway, stub } = await gatewayOn();
-    const customerId = await gateway.createCustomer({ userId: USER, email: 'a@example.com' });
-    await gateway.createCheckout({
-      userId: USER,
-      email: 'a@example.com',
-      customerId,
-      item: { kind: 'plan', plan: 'pro' },
-      successUrl: 'http://localhost:3000/?checkout=success',
-      cancelUrl: 'http://localhost:3000/?checkout=cancel',
-    });
+    await checkoutOf(gateway, { kind: 'plan', plan: 'pro' });
     const form = stub.requests[1]!.form;
     expect(form.mode).toBe('subscription');
     expect(form.line_items).toEqual([
@@ -182,31 +183,15 @@ describe('StripePaymentGateway against a local Stripe', () => {
 
   it('uses the configured price id of a plan', async () => {
     const { gateway, stub } = await gatewayOn({ prices: ['price_adv'] }, { catalogue: withPrices });
-    const customerId = await gateway.createCustomer({ userId: USER, email: 'a@example.com' });
-    await gateway.createCheckout({
-      userId: USER,
-      email: 'a@example.com',
-      customerId,
-      item: { kind: 'plan', plan: 'advanced' },
-      successUrl: 'http://x.test/?checkout=success',
-      cancelUrl: 'http://x.test/?checkout=cancel',
-    });
+    await checkoutOf(gateway, { kind: 'plan', plan: 'advanced' });
     expect(stub.requests[1]!.form.line_items).toEqual([{ price: 'price_adv', quantity: '1' }]);
   });
 
   it("turns Stripe's error bodies into readable provider errors", async () => {
     const { gateway } = await gatewayOn({ prices: [] }, { catalogue: withPrices });
-    const customerId = await gateway.createCustomer({ userId: USER, email: 'a@example.com' });
-    const error = await gateway
-      .createCheckout({
-        userId: USER,
-        email: 'a@example.com',
-        customerId,
-        item: { kind: 'plan', plan: 'basic' },
-        successUrl: 'http://x.test/?checkout=success',
-        cancelUrl: 'http://x.test/?checkout=cancel',
-      })
-      .catch((e: unknown) => e);
+    const error = await checkoutOf(gateway, { kind: 'plan', plan: 'basic' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(PaymentProviderError);
     const providerError = error as PaymentProviderError;
     expect(providerError.status).toBe(400);
@@ -301,15 +286,7 @@ describe('StripePaymentGateway webhooks', () => {
 
   async function paidPacksEvent(quantityChosen: number) {
     const { gateway, stub } = await gatewayOn();
-    const customerId = await gateway.createCustomer({ userId: USER, email: 'a@example.com' });
-    const session = await gateway.createCheckout({
-      userId: USER,
-      email: 'a@example.com',
-      customerId,
-      item: { kind: 'packs', packs: 1 },
-      successUrl: 'https://chorus.test/?checkout=success',
-      cancelUrl: 'https://chorus.test/?checkout=cancel',
-    });
+    const { session, customerId } = await checkoutOf(gateway, { kind: 'packs', packs: 1 });
     stub.setQuantity(session.id, quantityChosen);
     const event = stripeEvent(
       'checkout.session.completed',
