@@ -78,6 +78,13 @@ describeEachDatabase('the questions to answer in the report', (t) => {
 
   const analyse = (s: TestApp, token: string) => createTestAnalysis(s.app, token, VIDEO, 120_000);
 
+  const retag = (s: TestApp, token: string, context: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: `/api/v1/retag/${VIDEO}`,
+      headers: bearer(token),
+      payload: { context },
+    });
   async function report(s: TestApp, token: string): Promise<ReportReply> {
     const res = await s.app.inject({
       method: 'GET',
@@ -132,34 +139,19 @@ describeEachDatabase('the questions to answer in the report', (t) => {
     expect(foreign.body).not.toContain('proof the dough');
 
     // a retag works the list out again from the same comments: the same list, stored and answered
-    const retag = await s.app.inject({
-      method: 'POST',
-      url: `/api/v1/retag/${VIDEO}`,
-      headers: bearer(owner.token),
-      payload: { context: '' },
-    });
-    expect(retag.statusCode, retag.body).toBe(200);
+    const retagged = await retag(s, owner.token, '');
+    expect(retagged.statusCode, retagged.body).toBe(200);
     const after = await report(s, owner.token);
     expect(after.questions).toEqual(questions);
     expect(await stored(s, jobId)).toEqual(questions);
 
     // the creator's context turns the rye questions into requests: they leave the list
-    const requests = await s.app.inject({
-      method: 'POST',
-      url: `/api/v1/retag/${VIDEO}`,
-      headers: bearer(owner.token),
-      payload: { context: 'treat rye comments as Requests' },
-    });
+    const requests = await retag(s, owner.token, 'treat rye comments as Requests');
     expect(requests.statusCode, requests.body).toBe(200);
     const without = await report(s, owner.token);
     expect(without.questions).toEqual([proof, oven]);
     expect(await stored(s, jobId)).toEqual([proof, oven]);
-    await s.app.inject({
-      method: 'POST',
-      url: `/api/v1/retag/${VIDEO}`,
-      headers: bearer(owner.token),
-      payload: { context: '' },
-    });
+    await retag(s, owner.token, '');
     expect((await report(s, owner.token)).questions).toEqual(questions);
 
     // retention drops the quoted comments and keeps the questions
@@ -184,13 +176,8 @@ describeEachDatabase('the questions to answer in the report', (t) => {
     const asked = model.requests.filter((r) => r.schemaName === 'question_replies').length;
     expect(asked).toBe(1);
 
-    const retag = await s.app.inject({
-      method: 'POST',
-      url: `/api/v1/retag/${VIDEO}`,
-      headers: bearer(owner.token),
-      payload: { context: '' },
-    });
-    expect(retag.statusCode, retag.body).toBe(200);
+    const retagged = await retag(s, owner.token, '');
+    expect(retagged.statusCode, retagged.body).toBe(200);
     expect((await report(s, owner.token)).questions).toEqual(questions);
     // the same wordings keep their replies: the model is not asked again
     expect(model.requests.filter((r) => r.schemaName === 'question_replies').length).toBe(asked);
