@@ -280,20 +280,22 @@ describe('cli analyze: spam and the questions to answer', () => {
 
 describe('cli analyze with bad input', () => {
   it('exits non-zero with one line on stderr and nothing on stdout', async () => {
-    const noText = path.join(dir, 'no-text.csv');
-    writeFileSync(noText, 'id,comment_body\n1,hello\n');
-    const empty = path.join(dir, 'empty.csv');
-    writeFileSync(empty, '\ufeff  \n');
-    const headerOnly = path.join(dir, 'header-only.csv');
-    writeFileSync(headerOnly, 'text,likes\n');
-    const blankRows = path.join(dir, 'blank-rows.csv');
-    writeFileSync(blankRows, 'id,text\n1,\n2,"  "\n3,[MAIN] a top comment [REPLY] \n');
-    const badJsonl = path.join(dir, 'bad.jsonl');
-    writeFileSync(badJsonl, '{"text":"ok"}\nnot json\n');
-    const unclosed = path.join(dir, 'unclosed.csv');
-    writeFileSync(unclosed, 'id,text\n1,"this quote never closes\n2,next row\n');
-    const jsonAsCsv = path.join(dir, 'json-as.csv');
-    writeFileSync(jsonAsCsv, '{"text":"hi"}\n{"text":"yo"}\n');
+    /** Writes `content` to `name` in the temporary folder and returns its path. */
+    const file = (name: string, content: string) => {
+      const at = path.join(dir, name);
+      writeFileSync(at, content);
+      return at;
+    };
+    const noText = file('no-text.csv', 'id,comment_body\n1,hello\n');
+    const empty = file('empty.csv', '\ufeff  \n');
+    const headerOnly = file('header-only.csv', 'text,likes\n');
+    const blankRows = file(
+      'blank-rows.csv',
+      'id,text\n1,\n2,"  "\n3,[MAIN] a top comment [REPLY] \n',
+    );
+    const badJsonl = file('bad.jsonl', '{"text":"ok"}\nnot json\n');
+    const unclosed = file('unclosed.csv', 'id,text\n1,"this quote never closes\n2,next row\n');
+    const jsonAsCsv = file('json-as.csv', '{"text":"hi"}\n{"text":"yo"}\n');
     const cases: [string[], RegExp, number][] = [
       [['analyze', '--input', path.join(dir, 'missing.csv')], /Input file not found/, 1],
       [['analyze', '--input', noText], /no "text" column/, 1],
