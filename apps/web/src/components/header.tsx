@@ -42,7 +42,7 @@ interface HeaderProps {
 
 /**
  * The Legal dropdown: a disclosure button and its links. Escape closes it and, when the keyboard was
- * in it, puts focus back on the button (it had fallen to <body>); tabbing out of it closes it.
+ * in it, puts focus back on the button (not to <body>); tabbing out of it closes it.
  */
 function LegalMenu() {
   const [open, setOpen] = useState(false);

@@ -162,7 +162,7 @@ const MIN_SUBJECT_SHARE = 0.08;
 /**
  * "please reply", "thanks bro", "god bless", "congrats": a plea, thanks or well-wish is not what a
  * cluster is about (a cluster of "God bless the 1% who see this comment" and "Congratulations to
- * everyone who is early" had been "Thoughts on god bless and congratulations").
+ * everyone who is early" would otherwise be "Thoughts on god bless and congratulations").
  */
 function isPlea(p: Keyphrase): boolean {
   return /^(?:please|pls|plz|thanks|thank|thx|god bless|bless|congrat(?:s|ulation|ulations)?)\b/.test(
@@ -433,7 +433,7 @@ export function composeHeading(input: HeadingInput): HeadingResult {
   const t = template(input);
   const about = t.about;
   // Requests that are mostly advice for one person ("Mike should try…", "tell Mike to…") are
-  // suggestions for them: "Requests for the problem and Mike" had read as if viewers wanted both.
+  // suggestions for them: "Requests for the problem and Mike" would read as if viewers wanted both.
   const advisee = input.category === 'Request' ? adviseeOf(input.phrases) : undefined;
   if (advisee) {
     const heading = shortenAtWord(`Gives ${advisee.display} advice`, MAX_HEADING_LENGTH);

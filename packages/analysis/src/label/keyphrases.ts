@@ -20,7 +20,7 @@ export interface Keyphrase {
   /**
    * The tag as the report shows it: the key when viewers write it ("recipe" beside "recipes"), else
    * their commonest form ("jacksfilms", "dungarees"; "très bien", "muchas gracias", where folding an
-   * English plural "s" off other languages' words had shown "trè bien" and "mucha gracia").
+   * English plural "s" off other languages' words would show "trè bien" and "mucha gracia").
    */
   shownTag: string;
   /**

@@ -149,7 +149,7 @@ function isTopicIn(p: Keyphrase, texts: readonly string[]): boolean {
     return share === null || share >= ARTICLE_NOUN_SHARE;
   }
   // A word English knows only as an adjective needs most of its uses to read as a noun: two uses,
-  // "it's FINE" and "its fine", had made "Conversations about fine"
+  // "it's FINE" and "its fine", would make "Conversations about fine"
   if (!p.tag.includes(' ') && isOnlyAdjective(p.tag)) {
     const share = nounShare(p.tag, texts);
     return share === null || share > ADJECTIVE_NOUN_SHARE;

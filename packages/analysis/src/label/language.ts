@@ -67,8 +67,8 @@ const MIN_CHARS = 20;
 /**
  * ...but in Chinese, Japanese, Korean or Thai a few characters are a sentence, and franc tells
  * these languages by their script ("素敵なピアノをありがとう", 12 characters, is Japanese). Such a
- * comment needs only this many characters: a cluster of them had gone unread, and its heading had
- * named a word of it ("Praise for いつも", "always").
+ * comment needs only this many characters: otherwise a cluster of them goes unread, and its heading
+ * names a word of it ("Praise for いつも", "always").
  */
 const MIN_DENSE_CHARS = 6;
 const DENSE_SCRIPT =
@@ -393,7 +393,7 @@ const FOREIGN_SAMPLE = 9;
 /**
  * Whether a phrase is another language's: English does not know its words (compromise's lexicon,
  * or another script) and most of the comments using it (`every`: all those read) are written in
- * another language. A mixed cluster that no language was read for had been "Praise for dormir and
+ * another language. A mixed cluster that no language was read for would be "Praise for dormir and
  * mejor" and "Praise for спасибо за and лучший". Not asked of names ("Messi es el mejor" is about
  * Messi).
  */

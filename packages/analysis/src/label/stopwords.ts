@@ -13,10 +13,10 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     'make makes made also always never go going goes went come comes came look looks like likes liked actually literally basically pretty lot lots ' +
     'time times day today year years watch watching watched video videos vid vids channel youtube comment comments first new back think thought ' +
     'feel feels take took give gave put keep kept maybe sure probably definitely another many etc vs versus ' +
-    // Chat shorthand that says how, never what ("cute af", "tbh", "ngl", "fr", "rn", "smh"): had been tags
-    // next to a topic ("emma, dna, af")
+    // Chat shorthand that says how, never what ("cute af", "tbh", "ngl", "fr", "rn", "smh"): no tag
+    // beside a topic ("emma, dna, af")
     'af asf tbh tbf ngl fr frfr imo imho smh idk idc btw irl rn ikr istg tho thru jk lmaoo lmaooo hahah ahah ' +
-    // Swearing says how strongly, never what about ("Thoughts on Emma" had been tagged "fuck, emma, proud")
+    // Swearing says how strongly, never what about ("Thoughts on Emma" is not tagged "fuck, emma, proud")
     'fuck fucking fucked fuckin shit shitty crap wtf ' +
     // Contractions as tokenise() keys them (apostrophes dropped): "he’s" -> "hes".
     'hes shes whos hows wheres theyll theyve theyd weve wouldve couldve shouldve aint itll thatll ' +
@@ -92,7 +92,7 @@ export function namesNoThing(word: string): boolean {
 /**
  * Short forms and other spellings viewers write for a word (keys, a plural already folded: "subs"
  * -> "sub"). A heading names one of the two, never both: a cluster of "he deserves more subs" and
- * "deserves more subscribers" had been "Praise for subs and subscribers".
+ * "deserves more subscribers" is not "Praise for subs and subscribers".
  */
 const SHORT_FORMS: ReadonlyMap<string, string> = new Map([
   ['sub', 'subscriber'],

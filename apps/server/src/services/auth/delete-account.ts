@@ -65,7 +65,7 @@ export async function deleteAccount(
       await attempt.fail();
       throw new ForbiddenError(WRONG_PASSWORD_MESSAGE, 'wrong_password');
     }
-    // the right password is not a failure (before, nothing was recorded for it)
+    // the right password is not a failure: its attempt is given back
     await attempt.abandon();
   } else if ((input.confirmation ?? '').trim().toLowerCase() !== DELETE_ACCOUNT_PHRASE) {
     throw new BadRequestError(

@@ -12,8 +12,8 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. 
  * Creates the account (its address unproven), grants the sign-up credits through the ledger and
  * opens a session, all in one transaction (an account never exists without its grant). The caller
  * then e-mails a confirmation link (`sendVerificationEmail`). One address may make
- * SIGNUP_MAX_PER_ADDRESS accounts per SIGNUP_WINDOW_MINUTES (each gets free credits; 25 scripted
- * sign-ups had taken half a second); past that the reply is 429 with Retry-After.
+ * SIGNUP_MAX_PER_ADDRESS accounts per SIGNUP_WINDOW_MINUTES (each gets free credits, and a script
+ * can sign up dozens a second); past that the reply is 429 with Retry-After.
  */
 export async function signUp(
   deps: Pick<AuthDeps, 'repos' | 'transaction' | 'hasher' | 'clock' | 'authConfig'>,

@@ -20,7 +20,7 @@ function authorName(c: Pick<CommentRef, 'author' | 'id'>): string {
 /**
  * The drawer frame: a labelled side panel below the site header; X or Escape closes it. Tab stays
  * inside it while it is open (on a phone it covers the page below the header, on a desktop the
- * sidebar): Tab past its last control had gone on to the page's controls hidden behind it. A mouse
+ * sidebar), so Tab never reaches the page's controls hidden behind it. A mouse
  * can still use the header and the report beside it.
  */
 function Drawer({
@@ -37,7 +37,7 @@ function Drawer({
   const headingId = `${testId}-title`;
   const panel = useRef<HTMLElement>(null);
   // Focus goes back to what opened the drawer (a row's Analyze, Comments or Chat button) when it
-  // closes, as the evidence modal does; it had fallen to <body>, the top of a long report. Another
+  // closes, as the evidence modal does, not to <body> at the top of a long report. Another
   // row button pressed while a drawer is open swaps the drawer's content (the frame stays): the
   // control outside the drawer that had the focus last is the opener then.
   useEffect(() => {

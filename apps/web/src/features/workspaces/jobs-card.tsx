@@ -11,7 +11,7 @@ export function jobProgressLabel(job: WorkspaceJob | undefined): string {
 
 /**
  * One analysis: a running one shows its bar and step, a finished one its outcome alone (no bar: the
- * bar's last width, caught mid-animation, had shown a part-filled bar under "✓ Complete").
+ * bar's last width, caught mid-animation, would show a part-filled bar under "✓ Complete").
  */
 function JobRow({ job, onOpen }: { job: WorkspaceJob; onOpen: (videoId: string) => void }) {
   const percent = Math.round(job.progress?.percent ?? 0);
