@@ -119,7 +119,7 @@ export function fullForm(key: string): string {
 
 /**
  * Abstract nouns English names without an article ("Thoughts on life", "Opinions on religion"): one
- * "this life" among three uses had made "Thoughts on the life". They take "the" only when most uses do.
+ * "this life" among three uses would make "Thoughts on the life". They take "the" only when most uses do.
  */
 export const ABSTRACT_NOUNS: ReadonlySet<string> = new Set(
   (

@@ -85,7 +85,7 @@ let lists: Readonly<Record<string, unknown>> | null = null;
  * by its language codes.
  * - Chinese: words of two or more characters, in simplified characters. ICU's dictionary keeps them
  *   whole ("我们|都|很喜欢|这个|视频|真的|非常|好看"), while the package's Chinese list holds single
- *   characters only (的, 们, 个), so "我们", "这个" or "一個" had been clustering terms and tags:
+ *   characters only (的, 们, 个), so "我们", "这个" or "一個" would be clustering terms and tags:
  *   pronouns, demonstratives, question words, conjunctions, adverbs of degree and time, modal and
  *   thinking verbs; and Cantonese's own (嘅, 咗, 係, 我哋), since Hong Kong viewers write it.
  * - Japanese: adverbs of degree ("めっちゃ", "本当に"), honorific suffixes ("ちゃん", "さん"), pronouns
@@ -99,7 +99,7 @@ let lists: Readonly<Record<string, unknown>> | null = null;
  *   "era", "hay", "yo", "pro", "ta", "rs") are left out: these lists also tell Spanish comments from
  *   English ones (`label/language.ts`).
  * - Korean: adverbs of degree ("너무", "정말", "진짜", "많이"), "같아요" ("it seems") and laughter
- *   written in letters ("ㅋㅋ", "ㅎㅎ", "ㅠㅠ"), which had been the tags of a Korean praise cluster.
+ *   written in letters ("ㅋㅋ", "ㅎㅎ", "ㅠㅠ"), which would be the tags of a Korean praise cluster.
  * - Hindi: personal and possessive pronouns ("हमारे", "उसको"), question words ("क्या") and the
  *   auxiliaries "गया"/"गई", "होता", "रहा"; its list has "आप", "है" and "था" but not these, which were
  *   half the tags of a real Hindi cluster.
