@@ -1,7 +1,7 @@
 /**
  * Chooses the number of clusters from the data: k-means on a sample for every candidate K, scored
- * by the mean silhouette computed from one sample similarity matrix (sample size is capped, so
- * this stays O(s^2) whatever the input size).
+ * by the sample's mean silhouette (sample size is capped, so this costs the same whatever the input
+ * size).
  */
 import type { TaskRunner } from '../parallel/runner';
 import type { KMeansTasks } from './kmeans';
@@ -15,22 +15,49 @@ export interface ChooseKOptions {
   weights: ArrayLike<number>;
 }
 
-/** Silhouette (cosine distance) of a labelling of the sample, from its similarity matrix. */
-export function silhouette(sim: Float32Array, s: number, labels: Int32Array, k: number): number {
-  const sums = new Float64Array(k);
+/**
+ * Mean silhouette (cosine distance) of a labelling of a space's rows. Similarity in the fused space
+ * is a dot product, so an item's summed distance to a cluster's members is its count minus the
+ * item's dot product with the cluster's summed rows: O(rows x K) dot products, no rows x rows
+ * matrix. (The item's own row is taken out of its own cluster's sum.)
+ */
+export function silhouette(space: FusedSpace, labels: Int32Array, k: number): number {
+  const { n: s, d, dense, sparse } = space;
+  const { indptr, indices, values } = sparse;
   const counts = new Int32Array(k);
   for (let i = 0; i < s; i++) counts[labels[i]!]!++;
+  // Each cluster's summed rows: dense k x d, words term-major (cols x k) so an item's words read
+  // one contiguous run of k sums each.
+  const denseSums = new Float64Array(k * d);
+  const wordSums = new Float64Array(sparse.cols * k);
+  for (let i = 0; i < s; i++) {
+    const c = labels[i]!;
+    for (let t = 0; t < d; t++) denseSums[c * d + t]! += dense[i * d + t]!;
+    for (let p = indptr[i]!; p < indptr[i + 1]!; p++) wordSums[indices[p]! * k + c]! += values[p]!;
+  }
+  const sums = new Float64Array(k);
   let total = 0;
   for (let i = 0; i < s; i++) {
-    sums.fill(0);
-    const row = i * s;
-    for (let j = 0; j < s; j++) if (j !== i) sums[labels[j]!]! += 1 - sim[row + j]!;
     const own = labels[i]!;
     if (counts[own]! <= 1) continue; // silhouette of a singleton is 0
-    const a = sums[own]! / (counts[own]! - 1);
+    const o = i * d;
+    let self = 0;
+    for (let t = 0; t < d; t++) self += dense[o + t]! * dense[o + t]!;
+    for (let c = 0; c < k; c++) {
+      let v = 0;
+      for (let t = 0; t < d; t++) v += dense[o + t]! * denseSums[c * d + t]!;
+      sums[c] = v;
+    }
+    for (let p = indptr[i]!; p < indptr[i + 1]!; p++) {
+      const x = values[p]!;
+      self += x * x;
+      const w = indices[p]! * k;
+      for (let c = 0; c < k; c++) sums[c]! += x * wordSums[w + c]!;
+    }
+    const a = (counts[own]! - 1 - (sums[own]! - self)) / (counts[own]! - 1);
     let b = Number.POSITIVE_INFINITY;
     for (let c = 0; c < k; c++)
-      if (c !== own && counts[c]! > 0) b = Math.min(b, sums[c]! / counts[c]!);
+      if (c !== own && counts[c]! > 0) b = Math.min(b, (counts[c]! - sums[c]!) / counts[c]!);
     if (!Number.isFinite(b)) continue;
     const m = Math.max(a, b);
     total += m > 0 ? (b - a) / m : 0;
@@ -50,7 +77,6 @@ export async function chooseK(
   const { minK, maxK, sample } = options;
   const scores = new Map<number, number>();
   if (maxK <= minK) return { k: Math.max(1, minK), scores };
-  const s = sample.length;
   // k-means runs on the sub-space of sampled items only.
   const sub = subSpace(space, sample);
   const subWeights = Float64Array.from(sample, (i) => Math.max(0, options.weights[i] as number));
@@ -68,16 +94,13 @@ export async function chooseK(
       ),
     ),
   );
-  running.catch(() => undefined); // awaited below, once this thread has the similarities
-  // The sample's similarity matrix is computed here while the runs are on the workers.
-  const sim = sampleSimilarities(space, sample);
   const runs = await running;
   let bestK = Math.max(2, minK);
   let bestScore = Number.NEGATIVE_INFINITY;
   ks.forEach((k, t) => {
     const score = Math.max(
-      silhouette(sim, s, runs[2 * t]!.assignments, k),
-      silhouette(sim, s, runs[2 * t + 1]!.assignments, k),
+      silhouette(sub, runs[2 * t]!.assignments, k),
+      silhouette(sub, runs[2 * t + 1]!.assignments, k),
     );
     scores.set(k, score);
     if (score > bestScore + 1e-9) {
@@ -85,37 +108,14 @@ export async function chooseK(
       bestK = k;
     }
   });
+  if (process.env.KSCORES)
+    console.error(
+      'K scores',
+      [...scores].map(([k, v]) => `${k}:${v.toFixed(4)}`).join(' '),
+      '->',
+      bestK,
+    );
   return { k: bestK, scores };
-}
-
-/**
- * The similarity matrix of the sampled items (1 on the diagonal). The same sums as itemSimilarity:
- * row i's words are scattered into a vocabulary-wide buffer and each j reads its own words from it,
- * adding zeros where i lacks the word, instead of merging the two sorted rows.
- */
-export function sampleSimilarities(space: FusedSpace, sample: readonly number[]): Float32Array {
-  const { d, dense, sparse } = space;
-  const { indptr, indices, values } = sparse;
-  const s = sample.length;
-  const sim = new Float32Array(s * s);
-  const row = new Float32Array(sparse.cols);
-  for (let i = 0; i < s; i++) {
-    const a = sample[i]!;
-    for (let p = indptr[a]!; p < indptr[a + 1]!; p++) row[indices[p]!] = values[p]!;
-    sim[i * s + i] = 1;
-    const oa = a * d;
-    for (let j = i + 1; j < s; j++) {
-      const b = sample[j]!;
-      const ob = b * d;
-      let v = 0;
-      for (let t = 0; t < d; t++) v += dense[oa + t]! * dense[ob + t]!;
-      for (let q = indptr[b]!; q < indptr[b + 1]!; q++) v += values[q]! * row[indices[q]!]!;
-      sim[i * s + j] = v;
-      sim[j * s + i] = v;
-    }
-    for (let p = indptr[a]!; p < indptr[a + 1]!; p++) row[indices[p]!] = 0;
-  }
-  return sim;
 }
 
 /**

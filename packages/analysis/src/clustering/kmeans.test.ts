@@ -3,7 +3,7 @@ import { pipelinePool } from '../pipeline/runners';
 import { sphericalKMeans, sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { buildTfidf } from './lexical';
 import { createRandom } from './random';
-import { sampleSimilarities, subSpace, widenCentroids } from './choose-k';
+import { silhouette, subSpace, widenCentroids } from './choose-k';
 import { buildSpace, itemSimilarity, smoothSpace, sparseRows, type FusedSpace } from './space';
 
 /** `n` items around `topics` directions with words of their own; some share text exactly. */
@@ -109,8 +109,28 @@ describe('subSpace', () => {
   });
 });
 
-describe('sampleSimilarities', () => {
-  it('equals itemSimilarity for every pair of the sample, to the last bit', () => {
+describe('silhouette', () => {
+  /** The textbook silhouette from every pair's cosine distance (1 - similarity). */
+  function pairwiseSilhouette(sp: FusedSpace, labels: Int32Array, k: number): number {
+    const counts = new Int32Array(k);
+    for (const c of labels) counts[c]!++;
+    let total = 0;
+    for (let i = 0; i < sp.n; i++) {
+      const sums = new Float64Array(k);
+      for (let j = 0; j < sp.n; j++) if (j !== i) sums[labels[j]!]! += 1 - itemSimilarity(sp, i, j);
+      const own = labels[i]!;
+      if (counts[own]! <= 1) continue;
+      const a = sums[own]! / (counts[own]! - 1);
+      let b = Number.POSITIVE_INFINITY;
+      for (let c = 0; c < k; c++)
+        if (c !== own && counts[c]! > 0) b = Math.min(b, sums[c]! / counts[c]!);
+      if (!Number.isFinite(b)) continue;
+      total += (b - a) / Math.max(a, b);
+    }
+    return total / sp.n;
+  }
+
+  it('equals the silhouette computed from every pair, singletons and empty clusters included', () => {
     const s = space(900, 6);
     // Smoothed rows carry their neighbours' words too, as the space choosing K does.
     const neighbours = Int32Array.from(
@@ -119,13 +139,14 @@ describe('sampleSimilarities', () => {
     );
     const smoothed = smoothSpace(s, { neighbours, k: 3 }, 1);
     const sample = Array.from({ length: 120 }, (_, i) => (i * 7) % smoothed.n);
-    const sim = sampleSimilarities(smoothed, sample);
-    for (let i = 0; i < sample.length; i++)
-      for (let j = 0; j < sample.length; j++) {
-        const expected =
-          i === j ? 1 : Math.fround(itemSimilarity(smoothed, sample[i]!, sample[j]!));
-        if (sim[i * sample.length + j] !== expected)
-          expect([i, j, sim[i * sample.length + j]]).toEqual([i, j, expected]);
-      }
+    const sub = subSpace(smoothed, sample);
+    const weights = new Float64Array(sub.n).fill(1);
+    for (const k of [2, 5, 9]) {
+      const labels = sphericalKMeans(sub, k, weights, createRandom(k)).assignments;
+      expect(silhouette(sub, labels, k)).toBeCloseTo(pairwiseSilhouette(sub, labels, k), 10);
+    }
+    // cluster 3 holds one item (its silhouette is 0), cluster 4 none
+    const odd = Int32Array.from({ length: sub.n }, (_, i) => (i === 0 ? 3 : i % 3));
+    expect(silhouette(sub, odd, 5)).toBeCloseTo(pairwiseSilhouette(sub, odd, 5), 10);
   });
 });
