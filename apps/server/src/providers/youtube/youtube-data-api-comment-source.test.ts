@@ -182,10 +182,12 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
 
   it('pages through threads, keeps embedded replies and fetches the rest with comments.list', async () => {
     const progress: number[] = [];
+    const pages: string[][] = [];
     const result = await source.fetchComments(VIDEO, {
       maxComments: 100,
       order: 'time',
       onProgress: (n) => progress.push(n),
+      onPage: (page) => pages.push(page.map((c) => c.id)),
     });
     expect(result.source).toBe('youtube-data-api');
     expect(result.likesApproximate).toBe(false);
@@ -210,6 +212,8 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
     // the channel's own reply (authorChannelId = the comment's channelId) is the creator's
     expect(result.comments.filter((c) => c.byCreator).map((c) => c.id)).toEqual(['t2.r3']);
     expect(progress).toEqual([6, 7]);
+    // each page as it was read, replies fetched for it included: together, what was returned
+    expect(pages).toEqual([['t1', 't1.r1', 't2', 't2.r1', 't2.r2', 't2.r3'], ['t3']]);
 
     const first = log.find((l) => l.path === '/youtube/v3/commentThreads')!;
     expect(first.query.get('maxResults')).toBe('100');
@@ -228,8 +232,13 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
   });
 
   it('stops at the comment cap without asking for more pages', async () => {
-    const result = await source.fetchComments(VIDEO, { maxComments: 3 });
+    const pages: string[][] = [];
+    const result = await source.fetchComments(VIDEO, {
+      maxComments: 3,
+      onPage: (page) => pages.push(page.map((c) => c.id)),
+    });
     expect(result.comments).toHaveLength(3);
+    expect(pages).toEqual([result.comments.map((c) => c.id)]);
     expect(log.filter((l) => l.path === '/youtube/v3/commentThreads')).toHaveLength(1);
   });
 
