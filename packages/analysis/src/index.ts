@@ -48,10 +48,7 @@ export {
   type PreparedBatch,
   type PrepareOptions,
 } from './prepare/prepare-comments';
-export {
-  PrefetchEmbedder,
-  type PrefetchEmbedderOptions,
-} from './embedding/prefetch-embedder';
+export { PrefetchEmbedder, type PrefetchEmbedderOptions } from './embedding/prefetch-embedder';
 export { SET_ASIDE, type SetAsideGroup } from './prepare/set-aside';
 export { nearestCluster } from './clustering/nearest-cluster';
 export { cleanText } from './prepare/clean-text';

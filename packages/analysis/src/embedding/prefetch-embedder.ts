@@ -72,7 +72,7 @@ export class PrefetchEmbedder implements TextEmbedder {
   }
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
-    if (this.failure) throw this.failure.error;
+    this.throwIfFailed();
     const vectors = new Map<string, Float32Array>();
     const waits = new Set<Promise<void>>();
     const waiting: string[] = [];
@@ -91,7 +91,7 @@ export class PrefetchEmbedder implements TextEmbedder {
     }
     const total = texts.length;
     if (waits.size > 0) await Promise.all(waits);
-    if (this.failure) throw this.failure.error;
+    this.throwIfFailed();
     for (const t of waiting) {
       const v = this.take(t);
       if (v) vectors.set(t, v);
@@ -112,6 +112,11 @@ export class PrefetchEmbedder implements TextEmbedder {
       own.forEach((t, i) => vectors.set(t, out[i]!));
     }
     return texts.map((t) => vectors.get(t)!);
+  }
+
+  /** Throws the background failure kept, if any. */
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure.error;
   }
 
   private take(text: string): Float32Array | undefined {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CommentSourceError, SOURCE_MESSAGES } from '../comment-sources/comment-source.port';
 import { YouTubeDataApiCommentSource } from './youtube-data-api-comment-source';
+import { startPagedThreadsStub } from './youtube-data-api-stub.test-support';
 
 const KEY = 'test-key-123';
 const VIDEO = 'dQw4w9WgXcQ';
@@ -301,5 +302,39 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
     expect(err.network).toBe('ECONNREFUSED');
     expect(err.message).toBe(SOURCE_MESSAGES.unreachable);
     expect(err.message).not.toContain(KEY);
+  });
+});
+
+describe('YouTubeDataApiCommentSource page by page', () => {
+  it('hands over each page as soon as it is read, before asking for the next', async () => {
+    const comments = Array.from({ length: 250 }, (_, i) => ({
+      id: `c${i}`,
+      text: `comment number ${i}`,
+      likes: i % 5,
+      author: `@viewer${i}`,
+      publishedAt: '2024-05-01T10:00:00Z',
+      replyCount: 0,
+      parentId: null,
+    }));
+    const stub = await startPagedThreadsStub(comments, { pageSize: 100, latencyMs: 20 });
+    try {
+      const source = new YouTubeDataApiCommentSource({
+        apiKey: stub.apiKey,
+        baseUrl: stub.baseUrl,
+      });
+      const pages: { ids: string[]; servedBefore: number }[] = [];
+      const got = await source.fetchComments(VIDEO, {
+        maxComments: 1000,
+        onPage: (page) =>
+          pages.push({ ids: page.map((c) => c.id), servedBefore: stub.served.length }),
+      });
+      expect(got.comments.map((c) => c.id)).toEqual(comments.map((c) => c.id));
+      expect(pages.map((p) => p.ids.length)).toEqual([100, 100, 50]);
+      expect(pages.flatMap((p) => p.ids)).toEqual(got.comments.map((c) => c.id));
+      // page k is handed over while only k + 1 pages have been served
+      expect(pages.map((p) => p.servedBefore)).toEqual([1, 2, 3]);
+    } finally {
+      await stub.close();
+    }
   });
 });
