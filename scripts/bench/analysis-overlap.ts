@@ -15,7 +15,6 @@
  *
  *   npx tsx scripts/bench/analysis-overlap.ts [--quick] [--sizes 1000,10000] [--latency 250]
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import {
   analysisDepsFrom,
   type AnalyseFn,
 } from '../../apps/server/src/services/analysis/analysis-deps';
+import { createPendingJob } from '../../apps/server/src/services/analysis/analysis.test-support';
 import { processAnalysisJob } from '../../apps/server/src/services/analysis/process-analysis';
 import { createTestDatabase } from '../../apps/server/src/test/databases';
 import { createTestUser } from '../../apps/server/src/test/factories';
@@ -112,18 +112,11 @@ async function main(): Promise<void> {
       analysedAt = performance.now();
       return result;
     };
-    const jobId = randomUUID();
-    await container.repos.analysisJobs.create({
-      id: jobId,
+    const jobId = await createPendingJob(container.repos, {
       userId,
       videoId: VIDEO,
-      title: null,
-      thumbnailUrl: null,
-      channelTitle: null,
-      videoCommentCount: n,
-      commentLimit: n,
+      comments: n,
       reservedCredits: Math.ceil(n / 100),
-      priority: 0,
     });
     const started = performance.now();
     const completed = await processAnalysisJob(

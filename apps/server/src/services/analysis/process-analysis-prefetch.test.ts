@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { embeddingText, type EmbedOptions, type InputComment } from '@app/analysis';
 import type { Platform } from '@app/contracts';
@@ -13,7 +12,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { createTestUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { analysisDepsFrom } from './analysis-deps';
-import { factoryCsv, waitFor } from './analysis.test-support';
+import { createPendingJob, factoryCsv, waitFor } from './analysis.test-support';
 import { processAnalysisJob } from './process-analysis';
 
 const VIDEO = 'vidPages001';
@@ -92,18 +91,11 @@ describeEachDatabase('an analysis job fed page by page', (t) => {
     signal = new AbortController().signal,
   ) {
     const { container } = test;
-    const jobId = randomUUID();
-    await container.repos.analysisJobs.create({
-      id: jobId,
+    const jobId = await createPendingJob(container.repos, {
       userId,
       videoId: VIDEO,
-      title: null,
-      thumbnailUrl: null,
-      channelTitle: null,
-      videoCommentCount: COMMENTS.length,
-      commentLimit: COMMENTS.length,
+      comments: COMMENTS.length,
       reservedCredits: 3,
-      priority: 0,
     });
     const stored: { report?: unknown; comments?: unknown } = {};
     const base = analysisDepsFrom(container);
