@@ -20,6 +20,7 @@ const order = [
   'intent',
   'spam',
   'analysis-speed',
+  'analysis-overlap',
   'jobs',
   'insights',
   'scale',

@@ -43,10 +43,12 @@ export {
   type StoredQuestionOptions,
 } from './questions/stored-questions';
 export {
+  embeddingText,
   prepareComments,
   type PreparedBatch,
   type PrepareOptions,
 } from './prepare/prepare-comments';
+export { PrefetchEmbedder, type PrefetchEmbedderOptions } from './embedding/prefetch-embedder';
 export { SET_ASIDE, type SetAsideGroup } from './prepare/set-aside';
 export { nearestCluster } from './clustering/nearest-cluster';
 export { cleanText } from './prepare/clean-text';

@@ -29,6 +29,14 @@ export interface PrepareOptions {
 }
 
 /**
+ * The text of a comment that the pipeline embeds (its `clean`), so a caller that embeds comments
+ * before the analysis (see PrefetchEmbedder) embeds exactly what `analyseComments` asks for.
+ */
+export function embeddingText(comment: Pick<InputComment, 'text'>): string {
+  return cleanText(comment.text);
+}
+
+/**
  * Whether a prepared comment speaks for the audience: not spam and not the creator's own. Only such
  * comments are shown as representatives, give tags and make the overall sentiment.
  */
@@ -87,7 +95,7 @@ export function prepareComments(
   input: readonly InputComment[],
   options: PrepareOptions = {},
 ): PreparedBatch {
-  const cleaned = input.map((c) => cleanText(c.text));
+  const cleaned = input.map(embeddingText);
   // A reply written as "[MAIN] the quoted top comment [REPLY] the reply" is judged by what its author
   // wrote: quoting a link or a pitch is no spam, nor does the quote make replies copies of each other.
   const own = cleaned.map(ownText);

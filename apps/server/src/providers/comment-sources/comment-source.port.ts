@@ -18,6 +18,13 @@ export interface FetchCommentsOptions {
   signal?: AbortSignal;
   /** Called after each page with the running count. */
   onProgress?: (fetched: number) => void;
+  /**
+   * Called with each page's comments as soon as the page is read (before `onProgress`), so work on
+   * them can start while the next page downloads. A source's pages, in order, are exactly the
+   * comments it returns; a source that reads everything at once reports one page. A chain that
+   * falls back to the next source may have reported pages of the one that failed.
+   */
+  onPage?: (comments: InputComment[]) => void;
   /** The workspace the analysis was started from (Instagram media are read with its token). */
   workspaceId?: number | null;
 }

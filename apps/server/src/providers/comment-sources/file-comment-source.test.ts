@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { InputComment } from '@app/analysis';
 import { ChainedCommentSource } from './chained-comment-source';
 import {
   decodeCommentsFile,
@@ -326,9 +327,14 @@ describe('FileCommentSource', () => {
     });
   });
 
-  it('honours the comment cap', async () => {
-    const got = await source.fetchComments('csvVideo001', { maxComments: 2 });
+  it('honours the comment cap, and reports the comments read as one page', async () => {
+    const pages: InputComment[][] = [];
+    const got = await source.fetchComments('csvVideo001', {
+      maxComments: 2,
+      onPage: (page) => pages.push(page),
+    });
     expect(got?.comments).toHaveLength(2);
+    expect(pages).toEqual([got?.comments]);
   });
 
   it('returns null for videos without a file and for ids that are not video ids', async () => {
@@ -357,9 +363,14 @@ describe('ChainedCommentSource', () => {
       stub('youtubei', () => Promise.resolve(null)),
     ]);
     expect(chain.name).toBe('file>youtubei');
-    await expect(chain.fetchComments('csvVideo001', { maxComments: 5 })).resolves.toMatchObject({
-      source: 'file',
+    const pages: InputComment[][] = [];
+    const got = await chain.fetchComments('csvVideo001', {
+      maxComments: 5,
+      onPage: (page) => pages.push(page),
     });
+    expect(got).toMatchObject({ source: 'file' });
+    // the answering source's pages reach the caller through the chain
+    expect(pages).toEqual([got?.comments]);
   });
 
   it('tries the next source after a quota failure but stops on a definitive one', async () => {

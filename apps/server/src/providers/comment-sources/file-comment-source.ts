@@ -123,6 +123,7 @@ export class FileCommentSource implements CommentSource {
     const loaded = await this.load(videoId);
     if (!loaded) return null;
     const comments = loaded.comments.slice(0, Math.max(0, options.maxComments));
+    options.onPage?.(comments);
     options.onProgress?.(comments.length);
     return { comments, likesApproximate: false, source: this.name };
   }

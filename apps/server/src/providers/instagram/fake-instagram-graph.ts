@@ -6,6 +6,7 @@ import {
   type InstagramCredentials,
   type InstagramGraph,
   type InstagramMedia,
+  type ListCommentsOptions,
 } from './instagram-graph.port';
 
 /** The fake's account: any code or Facebook token links it (except the ones below). */
@@ -123,15 +124,15 @@ export class FakeInstagramGraph implements InstagramGraph {
   listComments(
     credentials: InstagramCredentials,
     mediaId: string,
-    options: { maxComments: number },
+    options: ListCommentsOptions,
   ): Promise<InstagramComment[]> {
     this.calls.push(`comments:${mediaId}`);
     const post = this.media.find((m) => m.id === mediaId);
     if (!post)
       return Promise.reject(new InstagramGraphError('not_found', INSTAGRAM_MESSAGES.mediaNotFound));
-    return Promise.resolve(
-      fakeComments(mediaId, post.commentsCount ?? 0).slice(0, options.maxComments),
-    );
+    const comments = fakeComments(mediaId, post.commentsCount ?? 0).slice(0, options.maxComments);
+    options.onPage?.(comments);
+    return Promise.resolve(comments);
   }
 
   private connection(

@@ -102,9 +102,11 @@ describe('HttpInstagramGraph against a local Instagram/Facebook Graph stub', () 
     stub.codes.add('code-3');
     const c = await graph.exchangeCode('code-3', redirect);
     const progress: number[] = [];
+    const pages: string[][] = [];
     const comments = await graph.listComments(c, '17900000000000005', {
       maxComments: 1000,
       onProgress: (n) => progress.push(n),
+      onPage: (page) => pages.push(page.map((x) => x.id)),
     });
     expect(comments).toHaveLength(15); // 12 comments + 3 replies
     expect(comments[0]).toEqual({
@@ -118,6 +120,8 @@ describe('HttpInstagramGraph against a local Instagram/Facebook Graph stub', () 
     });
     expect(comments[1]).toMatchObject({ id: '18050009', parentId: '1805000', replyCount: 0 });
     expect(progress.length).toBe(6); // 12 comments, 2 a page
+    expect(pages).toHaveLength(6);
+    expect(pages.flat()).toEqual(comments.map((x) => x.id));
     expect(
       stub.requests.filter((r) => r.path === '/17900000000000005/comments')[0]!.query.get('fields'),
     ).toBe('id,text,username,like_count,timestamp,replies{id,text,username,like_count,timestamp}');

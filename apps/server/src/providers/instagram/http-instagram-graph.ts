@@ -8,6 +8,7 @@ import {
   type InstagramCredentials,
   type InstagramGraph,
   type InstagramMedia,
+  type ListCommentsOptions,
 } from './instagram-graph.port';
 
 export interface HttpInstagramGraphConfig {
@@ -240,7 +241,7 @@ export class HttpInstagramGraph implements InstagramGraph {
   async listComments(
     credentials: InstagramCredentials,
     mediaId: string,
-    options: { maxComments: number; signal?: AbortSignal; onProgress?: (fetched: number) => void },
+    options: ListCommentsOptions,
   ): Promise<InstagramComment[]> {
     const out: InstagramComment[] = [];
     let url: string | null = this.graphUrl(
@@ -256,6 +257,7 @@ export class HttpInstagramGraph implements InstagramGraph {
         signal: options.signal,
         notFound: true,
       });
+      const pageStart = out.length;
       for (const c of body.data ?? []) {
         if (out.length >= options.maxComments) break;
         if (!c.id) continue;
@@ -266,6 +268,7 @@ export class HttpInstagramGraph implements InstagramGraph {
           out.push(toComment(r, String(c.id), 0));
         }
       }
+      options.onPage?.(out.slice(pageStart));
       options.onProgress?.(out.length);
       if (out.length >= options.maxComments) break;
       url = body.paging?.next ?? null;

@@ -52,6 +52,13 @@ export interface InstagramComment {
   replyCount: number;
 }
 
+export interface ListCommentsOptions {
+  maxComments: number;
+  signal?: AbortSignal;
+  onProgress?: (fetched: number) => void;
+  onPage?: (comments: InstagramComment[]) => void;
+}
+
 export type InstagramGraphFailure =
   /** Code 190: the token expired or was revoked; the person must link Instagram again. */
   | 'reconnect'
@@ -106,10 +113,13 @@ export interface InstagramGraph {
     credentials: InstagramCredentials,
     options: { limit: number },
   ): Promise<InstagramMedia[]>;
-  /** A media's comments with their replies (at most `maxComments` in all). */
+  /**
+   * A media's comments with their replies (at most `maxComments` in all). `onPage` hears each
+   * page's comments as soon as the page is read; in order, the pages are the comments returned.
+   */
   listComments(
     credentials: InstagramCredentials,
     mediaId: string,
-    options: { maxComments: number; signal?: AbortSignal; onProgress?: (fetched: number) => void },
+    options: ListCommentsOptions,
   ): Promise<InstagramComment[]>;
 }

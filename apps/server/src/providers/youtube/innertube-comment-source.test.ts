@@ -151,7 +151,11 @@ describe('InnertubeCommentSource with recorded InnerTube replies', () => {
   it('reads comments across continuation pages with approximate likes', async () => {
     const log: { url: string; body: Record<string, unknown> }[] = [];
     const source = new InnertubeCommentSource({ fetch: recordedFetch(log) });
-    const got = await source.fetchComments('dQw4w9WgXcQ', { maxComments: 100 });
+    const pages: string[][] = [];
+    const got = await source.fetchComments('dQw4w9WgXcQ', {
+      maxComments: 100,
+      onPage: (page) => pages.push(page.map((c) => c.id)),
+    });
     expect(got.source).toBe('youtubei');
     expect(got.likesApproximate).toBe(true);
     expect(got.comments).toEqual([
@@ -195,6 +199,9 @@ describe('InnertubeCommentSource with recorded InnerTube replies', () => {
     ]);
     expect(log.map((l) => l.url)).toEqual(['/youtubei/v1/next', '/youtubei/v1/next']);
     expect(log[1]!.body.continuation).toBe('PAGE-2');
+    // each page as it was read: together, what was returned
+    expect(pages.flat()).toEqual(got.comments.map((c) => c.id));
+    expect(pages).toHaveLength(2);
   });
 
   it('stops at the cap without asking for the next page', async () => {

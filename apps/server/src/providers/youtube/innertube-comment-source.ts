@@ -87,6 +87,7 @@ export class InnertubeCommentSource implements CommentSource {
     const comments: InputComment[] = [];
     const seen = new Set<string>();
     for (;;) {
+      const pageStart = comments.length;
       for (const thread of page.contents) {
         const c = thread.comment;
         const text = c?.content?.toString() ?? '';
@@ -104,6 +105,7 @@ export class InnertubeCommentSource implements CommentSource {
         });
         if (comments.length >= options.maxComments) break;
       }
+      options.onPage?.(comments.slice(pageStart));
       options.onProgress?.(comments.length);
       if (comments.length >= options.maxComments || !page.has_continuation) break;
       options.signal?.throwIfAborted();

@@ -53,6 +53,13 @@ describe('the shipped sample channel', () => {
       channelTitle: 'Sample Kitchen (sample data)',
       commentCount: expect.any(Number),
     });
+    const pages: unknown[] = [];
+    const got = await source.fetchComments('sample_knife-skills', {
+      maxComments: 30,
+      onPage: (page) => pages.push(page),
+    });
+    expect(got!.comments).toHaveLength(30);
+    expect(pages).toEqual([got!.comments]); // one page: the sample is read at once
     const err = await source.getVideo('sample_not-here').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CommentSourceError);
     expect(err).toMatchObject({ reason: 'video_not_found' });

@@ -136,6 +136,7 @@ export class SampleCommentSource implements CommentSource {
     const found = await this.video(videoId);
     if (!found) return null;
     const comments = found.video.comments.slice(0, Math.max(0, options.maxComments));
+    options.onPage?.(comments);
     options.onProgress?.(comments.length);
     return { comments, likesApproximate: false, source: this.name };
   }

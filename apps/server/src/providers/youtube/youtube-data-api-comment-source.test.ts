@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CommentSourceError, SOURCE_MESSAGES } from '../comment-sources/comment-source.port';
 import { YouTubeDataApiCommentSource } from './youtube-data-api-comment-source';
+import { startPagedThreadsStub } from './youtube-data-api-stub.test-support';
 
 const KEY = 'test-key-123';
 const VIDEO = 'dQw4w9WgXcQ';
@@ -182,10 +183,12 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
 
   it('pages through threads, keeps embedded replies and fetches the rest with comments.list', async () => {
     const progress: number[] = [];
+    const pages: string[][] = [];
     const result = await source.fetchComments(VIDEO, {
       maxComments: 100,
       order: 'time',
       onProgress: (n) => progress.push(n),
+      onPage: (page) => pages.push(page.map((c) => c.id)),
     });
     expect(result.source).toBe('youtube-data-api');
     expect(result.likesApproximate).toBe(false);
@@ -210,6 +213,8 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
     // the channel's own reply (authorChannelId = the comment's channelId) is the creator's
     expect(result.comments.filter((c) => c.byCreator).map((c) => c.id)).toEqual(['t2.r3']);
     expect(progress).toEqual([6, 7]);
+    // each page as it was read, replies fetched for it included: together, what was returned
+    expect(pages).toEqual([['t1', 't1.r1', 't2', 't2.r1', 't2.r2', 't2.r3'], ['t3']]);
 
     const first = log.find((l) => l.path === '/youtube/v3/commentThreads')!;
     expect(first.query.get('maxResults')).toBe('100');
@@ -228,8 +233,13 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
   });
 
   it('stops at the comment cap without asking for more pages', async () => {
-    const result = await source.fetchComments(VIDEO, { maxComments: 3 });
+    const pages: string[][] = [];
+    const result = await source.fetchComments(VIDEO, {
+      maxComments: 3,
+      onPage: (page) => pages.push(page.map((c) => c.id)),
+    });
     expect(result.comments).toHaveLength(3);
+    expect(pages).toEqual([result.comments.map((c) => c.id)]);
     expect(log.filter((l) => l.path === '/youtube/v3/commentThreads')).toHaveLength(1);
   });
 
@@ -292,5 +302,39 @@ describe('YouTubeDataApiCommentSource against a local v3 stub', () => {
     expect(err.network).toBe('ECONNREFUSED');
     expect(err.message).toBe(SOURCE_MESSAGES.unreachable);
     expect(err.message).not.toContain(KEY);
+  });
+});
+
+describe('YouTubeDataApiCommentSource page by page', () => {
+  it('hands over each page as soon as it is read, before asking for the next', async () => {
+    const comments = Array.from({ length: 250 }, (_, i) => ({
+      id: `c${i}`,
+      text: `comment number ${i}`,
+      likes: i % 5,
+      author: `@viewer${i}`,
+      publishedAt: '2024-05-01T10:00:00Z',
+      replyCount: 0,
+      parentId: null,
+    }));
+    const stub = await startPagedThreadsStub(comments, { pageSize: 100, latencyMs: 20 });
+    try {
+      const source = new YouTubeDataApiCommentSource({
+        apiKey: stub.apiKey,
+        baseUrl: stub.baseUrl,
+      });
+      const pages: { ids: string[]; servedBefore: number }[] = [];
+      const got = await source.fetchComments(VIDEO, {
+        maxComments: 1000,
+        onPage: (page) =>
+          pages.push({ ids: page.map((c) => c.id), servedBefore: stub.served.length }),
+      });
+      expect(got.comments.map((c) => c.id)).toEqual(comments.map((c) => c.id));
+      expect(pages.map((p) => p.ids.length)).toEqual([100, 100, 50]);
+      expect(pages.flatMap((p) => p.ids)).toEqual(got.comments.map((c) => c.id));
+      // page k is handed over while only k + 1 pages have been served
+      expect(pages.map((p) => p.servedBefore)).toEqual([1, 2, 3]);
+    } finally {
+      await stub.close();
+    }
   });
 });

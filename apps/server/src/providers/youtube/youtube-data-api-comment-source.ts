@@ -121,6 +121,7 @@ export class YouTubeDataApiCommentSource implements CommentSource {
           },
           { signal },
         );
+        const pageStart = comments.length;
         for (const thread of res.data.items ?? []) {
           if (comments.length >= maxComments) break;
           const total = thread.snippet?.totalReplyCount ?? 0;
@@ -138,6 +139,7 @@ export class YouTubeDataApiCommentSource implements CommentSource {
             if (reply) comments.push({ ...reply, parentId: reply.parentId ?? top.id });
           }
         }
+        options.onPage?.(comments.slice(pageStart));
         options.onProgress?.(comments.length);
         pageToken = res.data.nextPageToken ?? undefined;
       } while (pageToken && comments.length < maxComments);

@@ -2,6 +2,8 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import type { Repositories } from '../../repositories';
 
 /** The invented comment files of the repository (test-fixtures/comments). */
 export const COMMENT_FIXTURES = path.resolve(
@@ -74,4 +76,28 @@ export function gate(): { wait: Promise<void>; open: () => void } {
   let open = () => undefined as void;
   const wait = new Promise<void>((r) => (open = r));
   return { wait, open };
+}
+
+/**
+ * A pending analysis job of `comments` comments for `userId`, created in the database without the
+ * queue (processAnalysisJob runs it by its id); answers the job's id.
+ */
+export async function createPendingJob(
+  repos: Pick<Repositories, 'analysisJobs'>,
+  input: { userId: string; videoId: string; comments: number; reservedCredits: number },
+): Promise<string> {
+  const id = randomUUID();
+  await repos.analysisJobs.create({
+    id,
+    userId: input.userId,
+    videoId: input.videoId,
+    title: null,
+    thumbnailUrl: null,
+    channelTitle: null,
+    videoCommentCount: input.comments,
+    commentLimit: input.comments,
+    reservedCredits: input.reservedCredits,
+    priority: 0,
+  });
+  return id;
 }

@@ -1,4 +1,4 @@
-import type { StageProgress } from '@app/analysis';
+import { embeddingText, PrefetchEmbedder, type StageProgress } from '@app/analysis';
 import { isSampleVideoId, type ReportBody } from '@app/contracts';
 import { LeaseLostError } from '../../jobs/job-queue.port';
 import type { Logger } from '../../logger';
@@ -43,7 +43,9 @@ type ProcessDeps = Pick<
 
 /**
  * Runs one analysis job: fetch comments, analyse, then in ONE transaction store comments and
- * report, settle credits and mark the job complete. The transaction locks the job row and does
+ * report, settle credits and mark the job complete. Each page of comments is embedded in the
+ * background as soon as the source reads it, so once the last page is in, the analysis mostly
+ * finds its vectors made; the background stops with the job (cancelled, failed or done). The transaction locks the job row and does
  * nothing if the job already finished, so a redelivered job (its worker was killed) completes once
  * and settles once. User-facing failures mark the job failed with a readable reason and refund the
  * reservation; a cancelled run (shutdown, lost lease) rethrows so the queue runs it again.
@@ -64,6 +66,8 @@ export async function processAnalysisJob(
   const started = deps.clock.now();
   const progress = createProgressWriter(deps, job.id, started, deps.progressIntervalMs ?? 500);
   const stages = createStageTimer(deps.metrics ?? noopMetrics);
+  // The texts the analysis will embed, embedded while the next pages download.
+  const embedder = new PrefetchEmbedder(deps.embedder, { signal: context.signal });
   try {
     stages.enter('fetching');
     await progress.set('fetching', 1, true);
@@ -72,6 +76,7 @@ export async function processAnalysisJob(
       signal: context.signal,
       workspaceId: job.workspaceId,
       onProgress: (n) => void progress.set('fetching', 1 + 18 * Math.min(1, n / job.commentLimit)),
+      onPage: (page) => embedder.prefetch(page.map(embeddingText)),
     });
     if (!fetched)
       throw new CommentSourceError(
@@ -89,7 +94,7 @@ export async function processAnalysisJob(
 
     const result = await deps.analyse(
       fetched.comments,
-      { embedder: deps.embedder, languageModel: deps.languageModel },
+      { embedder, languageModel: deps.languageModel },
       {
         seed: 42,
         source: { title: job.title, channel: job.channelTitle },
@@ -235,6 +240,7 @@ export async function processAnalysisJob(
     return false;
   } finally {
     progress.stop();
+    embedder.stop();
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { InputComment } from '@app/analysis';
 import {
   FAKE_INSTAGRAM_ACCOUNT,
   FakeInstagramGraph,
@@ -21,10 +22,14 @@ describe('InstagramCommentSource', () => {
       repos: { workspaces: { findById: () => Promise.resolve(workspace) } } as never,
       instagram: { graph: new FakeInstagramGraph(), cipher },
     });
+    const pages: InputComment[][] = [];
     const got = await source.fetchComments('ig_17900000000000004', {
       maxComments: 100,
       workspaceId: 1,
+      onPage: (page) => pages.push(page),
     });
+    // pages are reported as the comments returned, the creator's marked alike
+    expect(pages.flat()).toEqual(got!.comments);
     expect(got!.source).toBe('instagram-graph');
     const own = got!.comments.filter((c) => c.byCreator);
     expect(own.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { instagramMediaIdOf } from '@app/contracts';
 import {
   INSTAGRAM_MESSAGES,
   InstagramGraphError,
+  type InstagramComment,
 } from '../../providers/instagram/instagram-graph.port';
 import {
   CommentSourceError,
@@ -47,27 +48,31 @@ export class InstagramCommentSource implements CommentSource {
         : await this.deps.repos.workspaces.findById(options.workspaceId);
     const credentials = workspace ? credentialsOf(link, workspace) : null;
     if (!credentials) throw new CommentSourceError('video_private', INSTAGRAM_MESSAGES.reconnect);
+    const owner = workspace?.instagramUsername?.toLowerCase() ?? null;
+    const toInput = (comments: readonly InstagramComment[]): InputComment[] =>
+      comments
+        .filter((c) => c.text.trim() !== '')
+        .map((c): InputComment => ({
+          id: c.id,
+          text: c.text,
+          likes: c.likeCount,
+          author: c.username,
+          publishedAt: c.timestamp,
+          replyCount: c.replyCount,
+          parentId: c.parentId,
+          // the account's own replies are the creator's
+          ...(owner !== null && c.username?.toLowerCase() === owner ? { byCreator: true } : {}),
+        }));
+    const { onPage } = options;
     try {
       const comments = await link.graph.listComments(credentials, mediaId, {
         maxComments: options.maxComments,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        ...(onPage ? { onPage: (page) => onPage(toInput(page)) } : {}),
       });
-      const owner = workspace?.instagramUsername?.toLowerCase() ?? null;
       return {
-        comments: comments
-          .filter((c) => c.text.trim() !== '')
-          .map((c): InputComment => ({
-            id: c.id,
-            text: c.text,
-            likes: c.likeCount,
-            author: c.username,
-            publishedAt: c.timestamp,
-            replyCount: c.replyCount,
-            parentId: c.parentId,
-            // the account's own replies are the creator's
-            ...(owner !== null && c.username?.toLowerCase() === owner ? { byCreator: true } : {}),
-          })),
+        comments: toInput(comments),
         likesApproximate: false,
         source: 'instagram-graph',
       };
