@@ -45,10 +45,11 @@ type ProcessDeps = Pick<
  * Runs one analysis job: fetch comments, analyse, then in ONE transaction store comments and
  * report, settle credits and mark the job complete. Each page of comments is embedded in the
  * background as soon as the source reads it, so once the last page is in, the analysis mostly
- * finds its vectors made; the background stops with the job (cancelled, failed or done). The transaction locks the job row and does
- * nothing if the job already finished, so a redelivered job (its worker was killed) completes once
- * and settles once. User-facing failures mark the job failed with a readable reason and refund the
- * reservation; a cancelled run (shutdown, lost lease) rethrows so the queue runs it again.
+ * finds its vectors made; the background stops with the job (cancelled, failed or done). The
+ * transaction locks the job row and does nothing if the job already finished, so a redelivered
+ * job (its worker was killed) completes once and settles once. User-facing failures mark the job
+ * failed with a readable reason and refund the reservation; a cancelled run (shutdown, lost lease)
+ * rethrows so the queue runs it again.
  * Answers true when this run completed the job (false: failed, or already finished).
  */
 export async function processAnalysisJob(
