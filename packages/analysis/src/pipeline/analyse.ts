@@ -79,7 +79,7 @@ export interface AnalyseOptions {
   llmTimeoutMs?: number;
   /**
    * Threads for clustering and classification once the texts are embedded (default: the cores
-   * available, at most 4; 1 runs everything in this thread). Inputs under 3,000 comments always
+   * available, at most 4; 1 runs everything in this thread). Inputs under 1,000 comments always
    * run in this thread. The result does not depend on it.
    */
   threads?: number;
@@ -381,6 +381,14 @@ class StreamFeeder {
     await this.chain;
     return { space: this.stream.space, knn: finishNeighbours(this.stream) };
   }
+
+  /** Lets the stream's space, neighbour pool and item lists go (the clustering is done with them). */
+  release(): void {
+    this.stream = null;
+    this.lead = null;
+    this.slotStart = null;
+    this.slotItems = null;
+  }
 }
 
 /**
@@ -510,8 +518,8 @@ export async function analyseComments(
 
   const clusterStart = performance.now();
   options.onProgress?.({ stage: 'discovering', fraction: 0 });
-  const leadResult = leading ? await leading : undefined;
-  const streamed = await streaming.result();
+  let leadResult = leading ? await leading : undefined;
+  let streamed = await streaming.result();
   // With the streamed space and neighbours, clustering needs no embeddings (the stream has let
   // every batch's go); without, it starts from them.
   const vectors = streamed ? [] : Array.from(slotOf, (s) => embedded.uniqueVectors[s]!);
@@ -527,6 +535,12 @@ export async function analyseComments(
       onProgress: (fraction) => options.onProgress?.({ stage: 'discovering', fraction }),
     },
   );
+  // The clustering's spaces, neighbour pool and lead are not needed again: they go before the
+  // labelling (at 50,000 comments they are about a hundred MB).
+  leading = null;
+  leadResult = undefined;
+  streamed = undefined;
+  streaming.release();
   // spam leaves the topics: set aside, in no cluster (ids stay those of the clustering, whose
   // centroids the theme merge reads; a cluster left with only spam goes when ids are compacted)
   const aside = setAsideSpam(found.assignments, comments);
