@@ -9,6 +9,7 @@ import {
   PAYMENTS_OFF_NOTICE,
   type Config,
 } from './config/config';
+import { warmAnalysisThreads } from '@app/analysis';
 import { repoRoot } from './config/paths';
 import { createContainer, type Container } from './container';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -137,6 +138,8 @@ async function startHttp(container: Container): Promise<(() => Promise<void>) | 
  */
 function startWorkerRole(container: Container): Promise<() => Promise<void>> {
   warmUpEmbedder(container);
+  // The analysis' worker threads load their code now, not during the first large analysis.
+  warmAnalysisThreads(container.config.analysis.threads);
   return startWorker(
     {
       ...analysisDepsFrom(container),

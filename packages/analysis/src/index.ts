@@ -10,6 +10,7 @@ export {
   type AnalysisStats,
   type AnalysisTimings,
 } from './pipeline/analyse';
+export { warmAnalysisThreads } from './pipeline/runners';
 export {
   relabelClusters,
   type ClusterShares,

@@ -41,3 +41,11 @@ export function runnerFor(
 ): PipelineRunner | WorkerPool<PipelineTasks> {
   return threads <= 1 || items < PARALLEL_MIN_ITEMS ? pipelineInline : sharedPool(threads);
 }
+
+/**
+ * Starts the shared pool's workers now, so the first analysis that uses them does not wait while
+ * they load the analysis code (a server's worker role calls this at start).
+ */
+export function warmAnalysisThreads(threads = defaultThreads()): void {
+  if (threads > 1) sharedPool(threads).warm();
+}
