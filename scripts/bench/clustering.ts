@@ -3,7 +3,7 @@
  * agnews): NMI and ACC with the true K over 3 seeds, NMI with the product's own K, against SCCL's
  * published NMI and the USE-lite + k-means baseline.
  *
- *   npx tsx scripts/bench/clustering.ts [--quick] [--sets tweet,agnews] [--auto-only] [--lexical 0.7] [--whiten 0.5] [--restarts 4]
+ *   npx tsx scripts/bench/clustering.ts [--quick | --size 1000] [--sets tweet,agnews] [--auto-only] [--lexical 0.7] [--whiten 0.5] [--restarts 4]
  *     [--smooth 10 --beta 1]   (neighbourhood smoothing; --smooth 0 turns it off)
  *
  * `--auto-only` skips the runs with the true K (the product's own K only: what choosing K changes).
@@ -51,6 +51,8 @@ const numberFlag = (name: string): number | undefined => {
 const lexicalWeight = numberFlag('lexical');
 const whiten = numberFlag('whiten');
 const restarts = numberFlag('restarts');
+// Items per set: a fixed sample of each (--size N; --quick is --size 2000), else every item.
+const size = numberFlag('size') ?? (quick ? QUICK_SIZE : undefined);
 const smoothK = args.includes('--smooth') ? Number(args[args.indexOf('--smooth') + 1]) : 0;
 const smoothBeta = args.includes('--beta') ? Number(args[args.indexOf('--beta') + 1]) : 1;
 // --smooth 0 turns neighbourhood smoothing off; without the flag the product's default applies.
@@ -84,7 +86,7 @@ for (const goal of GOALS) {
   });
   process.stderr.write('\n');
   let idx = full.texts.map((_, i) => i);
-  if (quick && idx.length > QUICK_SIZE) idx = sampleIndices(idx, QUICK_SIZE, createRandom(7));
+  if (size !== undefined && idx.length > size) idx = sampleIndices(idx, size, createRandom(7));
   const texts = idx.map((i) => full.texts[i]!);
   const labels = idx.map((i) => full.labels[i]!);
   const vectors = idx.map((i) => vectorsAll[i]!);
@@ -162,7 +164,7 @@ const header = [
   'goal (NMI >= SCCL)',
 ].join(' | ');
 console.log(
-  `\nClustering quality${quick ? ` (--quick: ${QUICK_SIZE} per set)` : ''}, NMI/ACC in %, mean ± sd over seeds ${SEEDS.join(', ')}`,
+  `\nClustering quality${size !== undefined ? ` (${size} per set)` : ''}, NMI/ACC in %, mean ± sd over seeds ${SEEDS.join(', ')}`,
 );
 console.log(header);
 console.log('-'.repeat(header.length));
@@ -173,7 +175,13 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(
   path.join(outDir, 'clustering.json'),
   JSON.stringify(
-    { quick, seeds: SEEDS, generatedAt: new Date().toISOString(), results: rows },
+    {
+      quick,
+      size: size ?? null,
+      seeds: SEEDS,
+      generatedAt: new Date().toISOString(),
+      results: rows,
+    },
     null,
     2,
   ),
