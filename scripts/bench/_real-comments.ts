@@ -63,13 +63,16 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
+/** The real comments, read and shuffled once per process (every size samples the same list). */
+let real: InputComment[] | undefined;
+
 /**
  * `n` real comments: every real comment dataset concatenated and shuffled with a fixed seed, so
  * every run analyses the same mix. Past the ~27,700 real ones, copies get a " #k" suffix and stay
  * distinct texts.
  */
 export function realComments(n: number): InputComment[] {
-  const real = shuffled(loadRealComments(), 20241121);
+  real ??= shuffled(loadRealComments(), 20241121);
   const out: InputComment[] = [];
   for (let i = 0; i < n; i++) {
     const base = real[i % real.length]!;
