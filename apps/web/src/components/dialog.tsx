@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { FOCUSABLE, keepTabInside } from './focus-trap';
 
@@ -24,7 +24,9 @@ export function Dialog({ title, subtitle, onClose, children, className }: Dialog
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // Placed in the commit, before the page shows the dialog: a passive effect runs a task later,
+  // and in that gap the dialog is on screen with the focus still on <body>.
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     // a control marked data-autofocus (the dialog's main action) first, else the first control
