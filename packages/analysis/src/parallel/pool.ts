@@ -136,4 +136,4 @@ export function defaultThreads(): number {
 }
 
 /** Below this many items the work is too small to be worth a thread hop. */
-export const PARALLEL_MIN_ITEMS = 1000;
+export const PARALLEL_MIN_ITEMS = 400;

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildTfidf } from '../clustering/lexical';
 import { buildSpace } from '../clustering/space';
-import { WorkerPool } from '../parallel/pool';
+import { PARALLEL_MIN_ITEMS, WorkerPool } from '../parallel/pool';
 import { splitRange } from '../parallel/runner';
 import { pipelineInline as inlineRunner, pipelinePool, runnerFor } from './runners';
 
@@ -114,7 +114,8 @@ describe('task runners', () => {
   });
 
   it('keeps small inputs and one-thread settings in this thread', () => {
-    expect(runnerFor(500, 4)).toBe(inlineRunner);
+    expect(runnerFor(PARALLEL_MIN_ITEMS - 1, 4)).toBe(inlineRunner);
+    expect(runnerFor(PARALLEL_MIN_ITEMS, 2)).toBeInstanceOf(WorkerPool);
     expect(runnerFor(50_000, 1)).toBe(inlineRunner);
     expect(runnerFor(50_000, 2)).toBeInstanceOf(WorkerPool);
     expect(runnerFor(50_000, 2)).toBe(runnerFor(20_000, 2));
