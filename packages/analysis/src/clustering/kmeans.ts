@@ -219,12 +219,19 @@ function assignHere(space: FusedSpace, request: AssignRequest): number {
   return assignRange(space, scoring, request.moves, request.state, 0, space.n);
 }
 
+/**
+ * Below this many items an assignment step runs in this thread: a step there takes a few
+ * milliseconds, less than handing its ranges to the workers and back.
+ */
+const SPREAD_MIN_ITEMS = 3000;
+
 /** `request` with the items split into ranges over the runner's threads. */
 async function assignOn(
   runner: TaskRunner<KMeansTasks>,
   space: FusedSpace,
   request: AssignRequest,
 ): Promise<number> {
+  if (space.n < SPREAD_MIN_ITEMS) return assignHere(space, request);
   const scoring = scoringCentroids(request.cents, space.sparse.cols);
   const { moves, state } = request;
   const parts = await overRanges(runner, space.n, (from, to) =>
