@@ -40,7 +40,8 @@ ENV NODE_ENV=production \
     EMBEDDED_MODEL_DIR=/app/models/use-lite-embedded \
     PORT=3000 \
     HOST=0.0.0.0 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 RUN groupadd --system --gid 10001 chorus \
   && useradd --system --uid 10001 --gid chorus --home-dir /app --shell /usr/sbin/nologin chorus \

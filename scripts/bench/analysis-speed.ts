@@ -200,8 +200,13 @@ async function main(): Promise<void> {
     }
     const out = execFileSync(program, programArgs, {
       cwd: repoRoot,
-      // as `npm run cli` runs the analysis (scripts/run-cli.mjs): glibc's malloc arenas capped at two
-      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+      // as `npm run cli` and `npm start` run the analysis (scripts/run-cli.mjs): glibc's malloc arenas
+      // capped at two, and blocks of 128 KiB and more in pages of their own, returned when freed
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+      },
       encoding: 'utf8',
       maxBuffer: 1024 * 1024,
       stdio: ['ignore', 'pipe', 'inherit'],
