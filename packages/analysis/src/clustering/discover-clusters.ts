@@ -31,7 +31,10 @@ import {
   computeCentroids,
   projectCentredRows,
   itemSimilarity,
+  joinSmoothed,
+  sharedInt32,
   similarity,
+  smoothRows,
   smoothSpace,
   TopK,
   type FusedSpace,
@@ -292,7 +295,7 @@ export async function discoverClusters(
     if (reweight) pool = knn;
     await phase(0.34, 0.35);
     voters = firstNeighbours(knn, smooth.k);
-    space = smoothSpace(space, voters, smooth.beta);
+    space = await smoothOn(runner, space, voters, smooth.beta);
   }
   await phase(0.35, 0.58);
 
@@ -368,8 +371,8 @@ export async function discoverClusters(
       ...unsmoothed,
       sparse: reweightTerms(tfidf, termWeights, Math.sqrt(lexicalWeight)),
     };
-    const rwVoters = pool && doSmooth ? reRank(rw, pool, smooth.k) : voters;
-    const rwSpace = pool && doSmooth ? smoothSpace(rw, rwVoters!, smooth.beta) : rw;
+    const rwVoters = pool && doSmooth ? await reRankOn(runner, rw, pool, smooth.k) : voters;
+    const rwSpace = pool && doSmooth ? await smoothOn(runner, rw, rwVoters!, smooth.beta) : rw;
     run = await sphericalKMeansOn(runner, rwSpace, k, weights, createRandom(seed + 61), {
       initial: computeCentroids(rwSpace, run.assignments, k, weights),
     });
@@ -452,34 +455,77 @@ async function projectAll(
   return stitch(new Float32Array(n * basis.r), parts, basis.r, (part) => part);
 }
 
-/** The first k neighbours of each item (a pool is sorted best first). */
+/** The first k neighbours of each item (a pool is sorted best first), in shared memory. */
 function firstNeighbours(knn: Neighbours, k: number): Pick<Neighbours, 'neighbours' | 'k'> {
   const kk = Math.min(k, knn.k);
   if (kk === knn.k) return knn;
   const n = knn.neighbours.length / Math.max(1, knn.k);
-  const out = new Int32Array(n * kk);
+  const out = sharedInt32(n * kk);
   for (let i = 0; i < n; i++) out.set(knn.neighbours.subarray(i * knn.k, i * knn.k + kk), i * kk);
   return { neighbours: out, k: kk };
 }
 
-/** Each item's k most similar members of its neighbour pool, by similarity in `space`. */
-function reRank(
+/**
+ * Below this many items smoothing and re-ranking run in this thread: they take a few tens of
+ * milliseconds there, about what handing ranges to the workers and back costs.
+ */
+const SPREAD_MIN_ITEMS = 3000;
+
+/** smoothSpace, the items in ranges over the runner's threads (the same result on any runner). */
+async function smoothOn(
+  runner: TaskRunner<DiscoveryTasks>,
+  space: FusedSpace,
+  knn: Pick<Neighbours, 'neighbours' | 'k'>,
+  beta: number,
+): Promise<FusedSpace> {
+  if (space.n < SPREAD_MIN_ITEMS) return smoothSpace(space, knn, beta);
+  const parts = await overRanges(runner, space.n, (from, to) =>
+    runner.run('smoothRows', { space, knn, beta, from, to }),
+  );
+  return joinSmoothed(space, parts);
+}
+
+/** reRank, the items in ranges over the runner's threads (the same result on any runner). */
+async function reRankOn(
+  runner: TaskRunner<DiscoveryTasks>,
   space: FusedSpace,
   pool: Neighbours,
   k: number,
-): Pick<Neighbours, 'neighbours' | 'k'> {
+): Promise<Pick<Neighbours, 'neighbours' | 'k'>> {
   const kk = Math.min(k, pool.k);
-  const out = new Int32Array(space.n * kk);
+  if (space.n < SPREAD_MIN_ITEMS)
+    return { neighbours: reRankRows(space, pool, k, 0, space.n), k: kk };
+  const parts = await overRanges(runner, space.n, (from, to) =>
+    runner.run('reRankRows', { space, pool, k, from, to }),
+  );
+  return { neighbours: stitch(sharedInt32(space.n * kk), parts, kk, (part) => part), k: kk };
+}
+
+/**
+ * For items from..to-1, the k most similar members of each one's neighbour pool by similarity in
+ * `space`, best first: (to - from) x min(k, pool.k) item indices.
+ */
+function reRankRows(
+  space: FusedSpace,
+  pool: Pick<Neighbours, 'neighbours' | 'k'>,
+  k: number,
+  from: number,
+  to: number,
+): Int32Array {
+  const kk = Math.min(k, pool.k);
+  const out = (from === 0 && to === space.n ? sharedInt32 : (n: number) => new Int32Array(n))(
+    (to - from) * kk,
+  );
   const top = new TopK(kk);
-  for (let i = 0; i < space.n; i++) {
+  for (let i = from; i < to; i++) {
     top.clear();
     for (let m = 0; m < pool.k; m++) {
       const j = pool.neighbours[i * pool.k + m]!;
       top.offer(j, itemSimilarity(space, i, j));
     }
-    out.set(top.index.subarray(0, kk), i * kk);
+    out.set(top.index.subarray(0, kk), (i - from) * kk);
   }
-  return { neighbours: out, k: kk };
+  return out;
 }
 
 /** Renumbers clusters by size (descending), drops empty ones, computes centroids and centrality. */
@@ -524,10 +570,27 @@ function finalise(
   return { k: kk, assignments, centroids, centrality };
 }
 
-/** The tasks cluster discovery runs: k-means, the neighbour search, random swaps, the projection. */
+/**
+ * The tasks cluster discovery runs: k-means, the neighbour search, random swaps, the projection,
+ * smoothing and re-ranking.
+ */
 export const discoveryTasks = {
   ...neighbourTasks,
   ...randomSwapTasks,
+  smoothRows: (input: {
+    space: FusedSpace;
+    knn: Pick<Neighbours, 'neighbours' | 'k'>;
+    beta: number;
+    from: number;
+    to: number;
+  }) => smoothRows(input.space, input.knn, input.beta, input.from, input.to),
+  reRankRows: (input: {
+    space: FusedSpace;
+    pool: Pick<Neighbours, 'neighbours' | 'k'>;
+    k: number;
+    from: number;
+    to: number;
+  }) => reRankRows(input.space, input.pool, input.k, input.from, input.to),
   projectCentred: (input: {
     rows: EmbeddingRows;
     mean: Float64Array;

@@ -771,23 +771,49 @@ export function smoothSpace(
   knn: Pick<Neighbours, 'neighbours' | 'k'>,
   beta: number,
 ): FusedSpace {
-  const { n, d, dense, sparse } = space;
+  return joinSmoothed(space, [{ from: 0, value: smoothRows(space, knn, beta, 0, space.n) }]);
+}
+
+/** Items from..to-1 of a smoothed space: their embedding rows and their words' CSR rows. */
+export interface SmoothedRows {
+  /** (to - from) x d, in shared memory. */
+  dense: Float32Array;
+  /** to - from + 1 offsets into `indices` and `values`, from 0. */
+  indptr: Int32Array;
+  indices: Int32Array;
+  values: Float32Array;
+}
+
+/**
+ * Items from..to-1 of smoothSpace's result. Each item's row depends only on its own and its
+ * neighbours' rows, so the items can be smoothed in ranges on any thread (joinSmoothed).
+ */
+export function smoothRows(
+  space: FusedSpace,
+  knn: Pick<Neighbours, 'neighbours' | 'k'>,
+  beta: number,
+  from: number,
+  to: number,
+): SmoothedRows {
+  const { d, dense, sparse } = space;
   const kk = knn.k;
-  const out = sharedFloat32(n * d);
-  const indptr = sharedInt32(n + 1);
+  const out = sharedFloat32((to - from) * d);
+  const indptr = new Int32Array(to - from + 1);
   // Word weights are accumulated in a dense row (touched columns remembered), then packed into
   // typed arrays that grow by doubling: 50,000 comments stay far below the memory budget.
   const acc = new Float32Array(sparse.cols);
   const seen = new Uint8Array(sparse.cols);
   const touched: number[] = [];
-  let indices = new Int32Array(Math.max(16, sparse.indices.length * 4));
+  const ownWords = sparse.indptr[to]! - sparse.indptr[from]!;
+  let indices = new Int32Array(Math.max(16, ownWords * 4));
   let values = new Float32Array(indices.length);
   let used = 0;
   const w = kk > 0 ? beta / kk : 0;
-  for (let i = 0; i < n; i++) {
-    const o = i * d;
+  for (let i = from; i < to; i++) {
+    const o = (i - from) * d;
+    const io = i * d;
     let denseNorm0 = 0;
-    for (let t = 0; t < d; t++) denseNorm0 += dense[o + t]! * dense[o + t]!;
+    for (let t = 0; t < d; t++) denseNorm0 += dense[io + t]! * dense[io + t]!;
     let sparseNorm0 = 0;
     for (let p = sparse.indptr[i]!; p < sparse.indptr[i + 1]!; p++)
       sparseNorm0 += sparse.values[p]! * sparse.values[p]!;
@@ -831,18 +857,38 @@ export function smoothSpace(
       acc[c] = 0;
       seen[c] = 0;
     }
-    indptr[i + 1] = used;
+    indptr[i - from + 1] = used;
   }
+  // views, not copies: joinSmoothed copies them into shared memory (a worker hands them over whole)
   return {
-    n,
-    d,
     dense: out,
-    sparse: {
-      rows: n,
-      cols: sparse.cols,
-      indptr,
-      indices: shared(indices.subarray(0, used)),
-      values: shared(values.subarray(0, used)),
-    },
+    indptr,
+    indices: indices.subarray(0, used),
+    values: values.subarray(0, used),
   };
+}
+
+/** The smoothed space from smoothRows' parts (each with its first item), in shared memory. */
+export function joinSmoothed(
+  space: FusedSpace,
+  parts: readonly { from: number; value: SmoothedRows }[],
+): FusedSpace {
+  const { n, d } = space;
+  let nnz = 0;
+  for (const { value } of parts) nnz += value.indices.length;
+  const one = parts.length === 1 ? parts[0]!.value : null;
+  const dense = one ? one.dense : sharedFloat32(n * d);
+  const indptr = sharedInt32(n + 1);
+  const indices = sharedInt32(nnz);
+  const values = sharedFloat32(nnz);
+  let at = 0;
+  for (const { from, value } of parts) {
+    if (!one) dense.set(value.dense, from * d);
+    const rows = value.indptr.length - 1;
+    for (let r = 1; r <= rows; r++) indptr[from + r] = at + value.indptr[r]!;
+    indices.set(value.indices, at);
+    values.set(value.values, at);
+    at += value.indices.length;
+  }
+  return { n, d, dense, sparse: { rows: n, cols: space.sparse.cols, indptr, indices, values } };
 }

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildTfidf } from '../clustering/lexical';
-import { buildSpace } from '../clustering/space';
+import { buildSpace, joinSmoothed, nearestNeighbours, smoothSpace } from '../clustering/space';
 import { PARALLEL_MIN_ITEMS, WorkerPool } from '../parallel/pool';
-import { splitRange } from '../parallel/runner';
+import { overRanges, splitRange } from '../parallel/runner';
 import { pipelineInline as inlineRunner, pipelinePool, runnerFor } from './runners';
 
 /** 600 unit vectors around 6 directions, with words naming their direction. */
@@ -60,6 +60,48 @@ describe('task runners', () => {
         await inlineRunner.run('classify', { texts, vectors: [], embedder: 'fake' }),
       );
       expect(classified.intents).toEqual(['Request', 'Praise', 'Question']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('smoothing and re-ranking in ranges on worker threads give exactly the one-pass result', async () => {
+    const fused = space();
+    const pool30 = nearestNeighbours(fused, 30);
+    const knn = { neighbours: pool30.neighbours, k: 30 };
+    const whole = smoothSpace(fused, knn, 1);
+    const pool = pipelinePool(2);
+    try {
+      // eight ranges over two threads, each smoothed on a worker, joined in item order
+      const parts = await overRanges(pool, fused.n, (from, to) =>
+        pool.run('smoothRows', { space: fused, knn, beta: 1, from, to }),
+      );
+      expect(parts.length).toBe(8);
+      const joined = joinSmoothed(fused, parts);
+      expect(joined.dense).toEqual(whole.dense);
+      expect(joined.sparse.indptr).toEqual(whole.sparse.indptr);
+      expect(joined.sparse.indices).toEqual(whole.sparse.indices);
+      expect(joined.sparse.values).toEqual(whole.sparse.values);
+      expect(joined.sparse.cols).toBe(whole.sparse.cols);
+
+      const ranked = await overRanges(pool, fused.n, (from, to) =>
+        pool.run('reRankRows', { space: whole, pool: knn, k: 5, from, to }),
+      );
+      const inline = await inlineRunner.run('reRankRows', {
+        space: whole,
+        pool: knn,
+        k: 5,
+        from: 0,
+        to: fused.n,
+      });
+      expect(inline.length).toBe(fused.n * 5);
+      const stitched = new Int32Array(fused.n * 5);
+      for (const { from, value } of ranked) stitched.set(value, from * 5);
+      expect(stitched).toEqual(inline);
+      // the re-ranked neighbours are the pool's members, most similar in the new space first
+      expect(inline.subarray(0, 5).every((j) => knn.neighbours.subarray(0, 30).includes(j))).toBe(
+        true,
+      );
     } finally {
       await pool.close();
     }
