@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark under scripts/bench/, in a fixed order, then the web bundle size.
 // Benchmarks print figures and ratios next to their goals; they never fail the build on a miss.
-// Pass names to run a subset: `npm run bench -- clustering intent`. `--quick` is passed through.
+// Pass names to run a subset: `npm run bench -- clustering intent`. Other arguments (`--quick`,
+// `--runs 3`) are passed through to every benchmark run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +10,6 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const flags = args.filter((a) => a.startsWith('--'));
-const names = args.filter((a) => !a.startsWith('--'));
 const order = [
   'embeddings',
   'clustering',
@@ -33,6 +31,12 @@ const available = existsSync(benchDir)
       .filter((f) => f.endsWith('.ts') && !f.includes('cache') && !f.startsWith('_'))
       .map((f) => f.replace(/\.ts$/, ''))
   : [];
+// Arguments that name a benchmark select it; every other one, values included (`--runs 3`,
+// `--size 500`), is passed through to each benchmark in order.
+const args = process.argv.slice(2);
+const isName = (a) => a === 'bundle' || available.includes(a);
+const names = args.filter(isName);
+const flags = args.filter((a) => !isName(a));
 const selected = [
   ...order.filter((n) => n === 'bundle' || available.includes(n)),
   ...available.filter((n) => !order.includes(n)),
