@@ -485,7 +485,10 @@ async function smoothOn(
   return joinSmoothed(space, parts);
 }
 
-/** reRank, the items in ranges over the runner's threads (the same result on any runner). */
+/**
+ * Each item's k most similar members of its neighbour pool by similarity in `space`, the items in
+ * ranges over the runner's threads (the same result on any runner).
+ */
 async function reRankOn(
   runner: TaskRunner<DiscoveryTasks>,
   space: FusedSpace,
