@@ -1,7 +1,13 @@
 /**
  * Cluster discovery (pipeline step 3). See packages/analysis/README.md for the algorithm in prose.
  */
-import { inlineRunner, overRanges, stitch, type TaskRunner } from '../parallel/runner';
+import {
+  inlineRunner,
+  overRanges,
+  SPREAD_MIN_ITEMS,
+  stitch,
+  type TaskRunner,
+} from '../parallel/runner';
 import { chooseK, subSpace, widenCentroids } from './choose-k';
 import { sphericalKMeansOn, type KMeansResult } from './kmeans';
 import { neighbourVote } from './neighbour-vote';
@@ -465,12 +471,6 @@ function firstNeighbours(knn: Neighbours, k: number): Pick<Neighbours, 'neighbou
   return { neighbours: out, k: kk };
 }
 
-/**
- * Below this many items smoothing and re-ranking run in this thread: they take a few tens of
- * milliseconds there, about what handing ranges to the workers and back costs.
- */
-const SPREAD_MIN_ITEMS = 3000;
-
 /** smoothSpace, the items in ranges over the runner's threads (the same result on any runner). */
 async function smoothOn(
   runner: TaskRunner<DiscoveryTasks>,
@@ -516,9 +516,7 @@ function reRankRows(
   to: number,
 ): Int32Array {
   const kk = Math.min(k, pool.k);
-  const out = (from === 0 && to === space.n ? sharedInt32 : (n: number) => new Int32Array(n))(
-    (to - from) * kk,
-  );
+  const out = new Int32Array((to - from) * kk);
   const top = new TopK(kk);
   for (let i = from; i < to; i++) {
     top.clear();

@@ -1,7 +1,7 @@
 /**
  * Weighted spherical k-means in the fused space, seeded with k-means++ from a seeded PRNG.
  */
-import { overRanges, type TaskRunner } from '../parallel/runner';
+import { overRanges, SPREAD_MIN_ITEMS, type TaskRunner } from '../parallel/runner';
 import { createRandom, weightedPick } from './random';
 import {
   centroidsFromItems,
@@ -218,12 +218,6 @@ function assignHere(space: FusedSpace, request: AssignRequest): number {
   const scoring = scoringCentroids(request.cents, space.sparse.cols);
   return assignRange(space, scoring, request.moves, request.state, 0, space.n);
 }
-
-/**
- * Below this many items an assignment step runs in this thread: a step there takes a few
- * milliseconds, less than handing its ranges to the workers and back.
- */
-const SPREAD_MIN_ITEMS = 3000;
 
 /** `request` with the items split into ranges over the runner's threads. */
 async function assignOn(

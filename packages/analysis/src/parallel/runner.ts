@@ -42,6 +42,13 @@ function taskRanges(n: number, runner: Pick<TaskRunner<TaskTable>, 'threads'>): 
   return splitRange(n, runner.threads > 1 ? runner.threads * 4 : 1);
 }
 
+/**
+ * Below this many items, per-item work that runs once per step (a k-means assignment, smoothing,
+ * re-ranking neighbours) stays in the calling thread: there it takes a few milliseconds to a few
+ * tens, about what handing its ranges to the workers and back costs.
+ */
+export const SPREAD_MIN_ITEMS = 3000;
+
 /** A range's result, with the first item the range covers. */
 export interface RangePart<T> {
   from: number;
